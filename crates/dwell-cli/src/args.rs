@@ -1,0 +1,149 @@
+//! Flags and subcommands.
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use std::path::PathBuf;
+
+#[derive(Parser, Debug)]
+#[command(name = "dwell", version, about = "Run dataflow analyses many times over one resident graph")]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Load a graph and print its facts (nodes, arcs, layout hash, labels).
+    Info {
+        #[command(flatten)]
+        graph: GraphArgs,
+        /// One JSON document on stdout.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Run an analysis over a graph.
+    Run(RunArgs),
+    /// Generate a synthetic graph (edge list, or Matrix Market for `.mtx`).
+    Gen {
+        #[command(subcommand)]
+        kind: GenKind,
+    },
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct GraphArgs {
+    /// Graph file: edge list, Matrix Market (.mtx) or DIMACS (.gr); plain, .gz or .xz.
+    pub graph: PathBuf,
+    /// Treat the input as undirected (store both directions).
+    #[arg(long, conflicts_with = "directed")]
+    pub undirected: bool,
+    /// Treat the input as directed, whatever its header says.
+    #[arg(long)]
+    pub directed: bool,
+}
+
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Analysis {
+    Bfs,
+    Reach,
+    Taint,
+    Wcc,
+    Scc,
+    Dataflow,
+}
+
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DirectionArg {
+    Forward,
+    Backward,
+}
+
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MeetArg {
+    Union,
+    Intersection,
+}
+
+#[derive(Args, Debug)]
+pub struct RunArgs {
+    /// The analysis to run.
+    #[arg(value_enum)]
+    pub analysis: Analysis,
+    #[command(flatten)]
+    pub graph: GraphArgs,
+    /// Source vertices: `0,5,9` or `random:N` (N distinct vertices with outgoing arcs).
+    #[arg(long, conflicts_with = "sources_file")]
+    pub sources: Option<String>,
+    /// File of source ids (whitespace or comma separated, `#` comments).
+    #[arg(long)]
+    pub sources_file: Option<PathBuf>,
+    /// Seed for `--sources random:N`.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Backend: cpu (default, parallel) or cpu-reference (the single-threaded oracle).
+    #[arg(long, default_value = "cpu")]
+    pub backend: String,
+    /// One JSON document on stdout.
+    #[arg(long)]
+    pub json: bool,
+    /// Write per-vertex results to FILE (atomically: temp file + rename).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Follow only arcs with these labels: names (`call,isa`), a mask (`0x3`) or `all`.
+    #[arg(long, default_value = "all")]
+    pub labels: String,
+    /// reach: follow arcs forward (successors) or backward (predecessors).
+    /// dataflow: the analysis direction.
+    #[arg(long, value_enum, default_value = "forward")]
+    pub direction: DirectionArg,
+    /// reach/taint: sink vertices (`3,7` or a file path).
+    #[arg(long)]
+    pub sinks: Option<String>,
+    /// taint: sanitizer vertices that stop propagation (`3,7` or a file path).
+    #[arg(long)]
+    pub sanitizers: Option<String>,
+    /// taint: skip witness paths.
+    #[arg(long)]
+    pub no_witness: bool,
+    /// dataflow: gen sets, one line per node: `node fact fact …`.
+    #[arg(long)]
+    pub gen: Option<PathBuf>,
+    /// dataflow: kill sets, same format as --gen.
+    #[arg(long)]
+    pub kill: Option<PathBuf>,
+    /// dataflow: how facts meet at joins.
+    #[arg(long, value_enum, default_value = "union")]
+    pub meet: MeetArg,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum GenKind {
+    /// Graph500 R-MAT (A=0.57, B=0.19, C=0.19), undirected.
+    Rmat {
+        /// log2 of the node count.
+        #[arg(long)]
+        scale: u32,
+        /// Generated edges per node.
+        #[arg(long, default_value_t = 16)]
+        edge_factor: u32,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Output file; `.mtx` writes Matrix Market, anything else an edge list.
+        #[arg(long)]
+        out: PathBuf,
+    },
+    /// 2-D grid with 4-neighbour edges (high diameter), undirected.
+    Grid {
+        #[arg(long)]
+        rows: u32,
+        #[arg(long)]
+        cols: u32,
+        /// Fraction of grid edges kept (1.0 = full grid).
+        #[arg(long, default_value_t = 1.0)]
+        keep: f64,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Output file; `.mtx` writes Matrix Market, anything else an edge list.
+        #[arg(long)]
+        out: PathBuf,
+    },
+}

@@ -1,0 +1,178 @@
+//! Subcommands: turn flags into library calls.
+
+use crate::args::{Analysis, Cli, Command, DirectionArg, GenKind, GraphArgs, MeetArg, RunArgs};
+use crate::progress::Progress;
+use crate::report::{self, GraphFacts, RunReport};
+use dwell::analysis::{self, Direction, Meet, Query};
+use dwell::backend::BackendKind;
+use dwell::formats::{self, LoadOptions};
+use dwell::graph::Graph;
+use std::path::Path;
+use std::time::Instant;
+
+pub type Result<T> = std::result::Result<T, Box<dyn std::error::Error>>;
+
+pub fn dispatch(cli: Cli) -> Result<()> {
+    match cli.command {
+        Command::Info { graph, json } => info(&graph, json),
+        Command::Run(args) => run(&args),
+        Command::Gen { kind } => gen(kind),
+    }
+}
+
+/// Load a graph, timing it, with a progress spinner if it takes a while.
+fn load(args: &GraphArgs) -> Result<(Graph, f64)> {
+    let directed = match (args.directed, args.undirected) {
+        (true, _) => Some(true),
+        (_, true) => Some(false),
+        _ => None,
+    };
+    let opts = LoadOptions { directed, ..Default::default() };
+    let progress = Progress::start(format!("loading {}", args.graph.display()));
+    let t = Instant::now();
+    let g = formats::load(&args.graph, &opts)?;
+    let ms = t.elapsed().as_secs_f64() * 1e3;
+    progress.finish();
+    Ok((g, ms))
+}
+
+fn info(args: &GraphArgs, json: bool) -> Result<()> {
+    let (g, load_ms) = load(args)?;
+    let facts = GraphFacts::of(&g, &args.graph);
+    if json {
+        report::print_json(&report::info_json(&facts, &g, load_ms))
+    } else {
+        print!("{}", report::info_human(&facts, &g, load_ms));
+        Ok(())
+    }
+}
+
+fn run(args: &RunArgs) -> Result<()> {
+    let backend = BackendKind::from_name(&args.backend)
+        .ok_or_else(|| {
+            format!(
+                "unknown backend {:?}. Fix: use one of {}",
+                args.backend,
+                BackendKind::NAMES.join(", ")
+            )
+        })?
+        .instantiate();
+    let (g, load_ms) = load(&args.graph)?;
+    let query = build_query(args, &g)?;
+
+    let progress = Progress::start(format!("{} on {} ({})", query.name(), args.graph.graph.display(), backend.name()));
+    let t = Instant::now();
+    let output = analysis::run(backend.as_ref(), &g, &query)?;
+    let query_ms = t.elapsed().as_secs_f64() * 1e3;
+    progress.finish();
+
+    if let Some(out) = &args.out {
+        report::write_per_vertex(out, &g, &output)?;
+    }
+    let rep = RunReport {
+        analysis: query.name(),
+        backend: backend.name(),
+        graph: GraphFacts::of(&g, &args.graph.graph),
+        load_ms,
+        query_ms,
+        output: &output,
+    };
+    if args.json {
+        report::print_json(&rep.json())
+    } else {
+        print!("{}", rep.human());
+        Ok(())
+    }
+}
+
+fn build_query(args: &RunArgs, g: &Graph) -> Result<Query> {
+    let mask = g.label_names().resolve(&args.labels)?;
+    let direction = match args.direction {
+        DirectionArg::Forward => Direction::Forward,
+        DirectionArg::Backward => Direction::Backward,
+    };
+    let keep = args.out.is_some();
+    Ok(match args.analysis {
+        Analysis::Bfs => Query::Bfs(analysis::BfsQuery { sources: sources(args, g)?, keep_levels: keep }),
+        Analysis::Reach => Query::Reach(analysis::ReachQuery {
+            sources: sources(args, g)?,
+            direction,
+            mask,
+            sinks: id_list(args.sinks.as_deref(), "--sinks")?,
+            keep_sets: keep,
+        }),
+        Analysis::Taint => Query::Taint(analysis::TaintQuery {
+            sources: sources(args, g)?,
+            sinks: id_list(args.sinks.as_deref(), "--sinks")?,
+            sanitizers: id_list(args.sanitizers.as_deref(), "--sanitizers")?,
+            mask,
+            witnesses: !args.no_witness,
+        }),
+        Analysis::Wcc => Query::Wcc,
+        Analysis::Scc => Query::Scc,
+        Analysis::Dataflow => {
+            let (Some(gen), Some(kill)) = (&args.gen, &args.kill) else {
+                return Err("dataflow needs gen and kill sets. Fix: pass --gen FILE --kill FILE (lines `node fact fact …`)".into());
+            };
+            let meet = match args.meet {
+                MeetArg::Union => Meet::Union,
+                MeetArg::Intersection => Meet::Intersection,
+            };
+            let (gen, kill) = read_fact_pair(gen, kill, g.nodes())?;
+            Query::Dataflow(analysis::DataflowProblem { direction, meet, gen, kill })
+        }
+    })
+}
+
+fn sources(args: &RunArgs, g: &Graph) -> Result<Vec<u32>> {
+    Ok(match (&args.sources, &args.sources_file) {
+        (Some(spec), _) => dwell::sources::parse_spec(g, spec, args.seed)?,
+        (None, Some(file)) => {
+            let reader = dwell::io::open(file)?;
+            dwell::sources::read_list(reader, &file.display().to_string())?
+        }
+        (None, None) => Vec::new(), // validation reports the missing sources with a Fix hint
+    })
+}
+
+/// `3,7,9` or the path of a file of ids.
+fn id_list(value: Option<&str>, flag: &str) -> Result<Vec<u32>> {
+    let Some(value) = value else { return Ok(Vec::new()) };
+    let path = Path::new(value);
+    if path.is_file() {
+        let reader = dwell::io::open(path)?;
+        Ok(dwell::sources::read_list(reader, value)?)
+    } else {
+        Ok(dwell::sources::parse_list(value, flag)?)
+    }
+}
+
+fn read_fact_pair(
+    gen: &Path,
+    kill: &Path,
+    nodes: usize,
+) -> Result<(analysis::FactSets, analysis::FactSets)> {
+    let gen = analysis::FactSets::read(dwell::io::open(gen)?, &gen.display().to_string(), nodes)?;
+    let kill = analysis::FactSets::read(dwell::io::open(kill)?, &kill.display().to_string(), nodes)?;
+    Ok(analysis::FactSets::align(gen, kill))
+}
+
+fn gen(kind: GenKind) -> Result<()> {
+    let (generated, out) = match kind {
+        GenKind::Rmat { scale, edge_factor, seed, out } => {
+            (dwell::gen::rmat(scale, edge_factor, seed)?, out)
+        }
+        GenKind::Grid { rows, cols, keep, seed, out } => (dwell::gen::grid(rows, cols, keep, seed)?, out),
+    };
+    let is_mtx = out.extension().is_some_and(|e| e == "mtx");
+    let write = if is_mtx { formats::write_matrix_market } else { formats::write_edge_list };
+    write(&out, generated.nodes, generated.directed, &generated.edges)?;
+    eprintln!(
+        "wrote {} ({} nodes, {} generated edges, {})",
+        out.display(),
+        generated.nodes,
+        generated.edges.len(),
+        if generated.directed { "directed" } else { "undirected" }
+    );
+    Ok(())
+}

@@ -1,0 +1,281 @@
+//! Rendering results: JSON documents (a contract other tools parse), human
+//! summaries, and per-vertex output files.
+
+use dwell::analysis::{Components, DataflowSolution, FactSets, Output};
+use dwell::graph::{Graph, NO_VERTEX};
+use serde_json::{json, Value};
+use std::fmt::Write as _;
+use std::io::Write;
+use std::path::Path;
+
+/// Facts about a loaded graph shared by every report.
+pub struct GraphFacts {
+    pub file: String,
+    pub nodes: usize,
+    pub arcs: usize,
+    pub directed: bool,
+    pub layout_hash: String,
+}
+
+impl GraphFacts {
+    pub fn of(g: &Graph, file: &Path) -> GraphFacts {
+        GraphFacts {
+            file: file.display().to_string(),
+            nodes: g.nodes(),
+            arcs: g.arcs(),
+            directed: g.is_directed(),
+            layout_hash: format!("0x{:016x}", g.layout_hash()),
+        }
+    }
+
+    fn json(&self) -> Value {
+        json!({
+            "file": self.file,
+            "nodes": self.nodes,
+            "arcs": self.arcs,
+            "directed": self.directed,
+            "layout_hash": self.layout_hash,
+        })
+    }
+}
+
+pub fn print_json(v: &Value) -> crate::cmd::Result<()> {
+    let mut out = std::io::stdout().lock();
+    serde_json::to_writer(&mut out, v)?;
+    writeln!(out)?;
+    Ok(())
+}
+
+fn labels_json(g: &Graph) -> Value {
+    let map: serde_json::Map<String, Value> =
+        g.label_names().iter().map(|(n, bit)| (n.to_string(), json!(format!("0x{bit:x}")))).collect();
+    Value::Object(map)
+}
+
+fn degree_stats(g: &Graph) -> (usize, usize) {
+    let f = g.forward();
+    let max = (0..g.nodes() as u32).map(|v| f.degree(v)).max().unwrap_or(0);
+    let isolated = (0..g.nodes() as u32).filter(|&v| f.degree(v) == 0 && g.reverse().degree(v) == 0).count();
+    (max, isolated)
+}
+
+pub fn info_json(facts: &GraphFacts, g: &Graph, load_ms: f64) -> Value {
+    let (max_out_degree, isolated) = degree_stats(g);
+    let mut v = facts.json();
+    let o = v.as_object_mut().expect("object");
+    o.insert("labelled".into(), json!(g.has_labels()));
+    o.insert("weighted".into(), json!(g.has_weights()));
+    o.insert("labels".into(), labels_json(g));
+    o.insert("max_out_degree".into(), json!(max_out_degree));
+    o.insert("isolated_nodes".into(), json!(isolated));
+    o.insert("csr_bytes".into(), json!(g.forward_bytes()));
+    o.insert("timings".into(), json!({ "load_ms": load_ms }));
+    v
+}
+
+pub fn info_human(facts: &GraphFacts, g: &Graph, load_ms: f64) -> String {
+    let (max_out_degree, isolated) = degree_stats(g);
+    let mut s = String::new();
+    let _ = writeln!(s, "{}", facts.file);
+    let _ = writeln!(
+        s,
+        "  {} nodes, {} arcs ({}), layout hash {}",
+        facts.nodes,
+        facts.arcs,
+        if facts.directed { "directed" } else { "undirected, both directions stored" },
+        facts.layout_hash
+    );
+    let _ = writeln!(s, "  max out-degree {max_out_degree}, {isolated} isolated nodes, CSR {} bytes", g.forward_bytes());
+    if g.has_labels() {
+        let _ = writeln!(s, "  edge labels: {}", g.label_names());
+    }
+    if g.has_weights() {
+        let _ = writeln!(s, "  arcs carry weights");
+    }
+    let _ = writeln!(s, "  loaded in {load_ms:.1} ms");
+    s
+}
+
+/// Everything `dwell run` reports.
+pub struct RunReport<'a> {
+    pub analysis: &'static str,
+    pub backend: &'static str,
+    pub graph: GraphFacts,
+    pub load_ms: f64,
+    pub query_ms: f64,
+    pub output: &'a Output,
+}
+
+fn components_json(c: &Components) -> Value {
+    json!([{ "components": c.count, "largest": c.largest }])
+}
+
+fn count_bits(f: &FactSets) -> u64 {
+    f.bits.iter().map(|w| w.count_ones() as u64).sum()
+}
+
+fn dataflow_json(s: &DataflowSolution) -> Value {
+    json!([{
+        "facts": s.input.facts,
+        "evaluations": s.evaluations,
+        "input_facts_total": count_bits(&s.input),
+        "output_facts_total": count_bits(&s.output),
+    }])
+}
+
+impl RunReport<'_> {
+    fn results(&self) -> Value {
+        match self.output {
+            Output::Bfs(r) => json!(r),
+            Output::Reach(r) => json!(r),
+            Output::Taint(r) => json!(r),
+            Output::Wcc(c) | Output::Scc(c) => components_json(c),
+            Output::Dataflow(s) => dataflow_json(s),
+        }
+    }
+
+    pub fn json(&self) -> Value {
+        json!({
+            "analysis": self.analysis,
+            "backend": self.backend,
+            "graph": self.graph.json(),
+            "timings": { "load_ms": self.load_ms, "query_ms": self.query_ms },
+            "results": self.results(),
+        })
+    }
+
+    pub fn human(&self) -> String {
+        const SHOWN: usize = 10;
+        let mut s = String::new();
+        let g = &self.graph;
+        let _ = writeln!(
+            s,
+            "{} on {} ({} nodes, {} arcs) with the {} backend: load {:.1} ms, query {:.1} ms",
+            self.analysis, g.file, g.nodes, g.arcs, self.backend, self.load_ms, self.query_ms
+        );
+        let more = |s: &mut String, n: usize| {
+            if n > SHOWN {
+                let _ = writeln!(s, "  … {} more (use --json for all)", n - SHOWN);
+            }
+        };
+        match self.output {
+            Output::Bfs(rs) => {
+                let _ = writeln!(s, "  {:>10} {:>10} {:>9} {:>12}", "source", "reached", "max_level", "level_sum");
+                for r in rs.iter().take(SHOWN) {
+                    let _ = writeln!(s, "  {:>10} {:>10} {:>9} {:>12}", r.source, r.reached, r.max_level, r.level_sum);
+                }
+                more(&mut s, rs.len());
+            }
+            Output::Reach(rs) => {
+                let _ = writeln!(s, "  {:>10} {:>10} {:>13}", "source", "reached", "sinks_reached");
+                for r in rs.iter().take(SHOWN) {
+                    let _ = writeln!(s, "  {:>10} {:>10} {:>13}", r.source, r.reached, r.sinks_reached.len());
+                }
+                more(&mut s, rs.len());
+            }
+            Output::Taint(rs) => {
+                for r in rs.iter().take(SHOWN) {
+                    let _ = writeln!(s, "  source {}: {} tainted, {} sinks reached", r.source, r.tainted, r.findings.len());
+                    for f in r.findings.iter().take(SHOWN) {
+                        match &f.path {
+                            Some(p) => {
+                                let hops: Vec<String> = p.iter().map(u32::to_string).collect();
+                                let _ = writeln!(s, "    sink {}: {}", f.sink, hops.join(" → "));
+                            }
+                            None => {
+                                let _ = writeln!(s, "    sink {}", f.sink);
+                            }
+                        }
+                    }
+                    more(&mut s, r.findings.len());
+                }
+                more(&mut s, rs.len());
+            }
+            Output::Wcc(c) | Output::Scc(c) => {
+                let _ = writeln!(s, "  {} components, largest has {} nodes", c.count, c.largest);
+            }
+            Output::Dataflow(d) => {
+                let _ = writeln!(
+                    s,
+                    "  {} facts; fixpoint after {} node evaluations; {} facts in, {} facts out in total",
+                    d.input.facts,
+                    d.evaluations,
+                    count_bits(&d.input),
+                    count_bits(&d.output)
+                );
+            }
+        }
+        s
+    }
+}
+
+/// Write per-vertex results (levels, reached flags, component labels, fact
+/// sets) to `path` atomically: a failure leaves any existing file untouched.
+pub fn write_per_vertex(path: &Path, g: &Graph, output: &Output) -> crate::cmd::Result<()> {
+    let n = g.nodes();
+    dwell::io::atomic_write(path, |w| {
+        match output {
+            Output::Bfs(rs) => {
+                let sources: Vec<String> = rs.iter().map(|r| r.source.to_string()).collect();
+                writeln!(w, "# dwell bfs levels: vertex, then one column per source ({}); -1 = unreached", sources.join(" "))?;
+                let levels: Vec<&Vec<u32>> = rs.iter().filter_map(|r| r.levels.as_ref()).collect();
+                for v in 0..n {
+                    write!(w, "{v}")?;
+                    for l in &levels {
+                        match l[v] {
+                            NO_VERTEX => write!(w, " -1")?,
+                            x => write!(w, " {x}")?,
+                        }
+                    }
+                    writeln!(w)?;
+                }
+            }
+            Output::Reach(rs) => {
+                let sources: Vec<String> = rs.iter().map(|r| r.source.to_string()).collect();
+                writeln!(w, "# dwell reach flags: vertex, then 1/0 per source ({})", sources.join(" "))?;
+                let sets: Vec<&Vec<u64>> = rs.iter().filter_map(|r| r.set.as_ref()).collect();
+                for v in 0..n {
+                    write!(w, "{v}")?;
+                    for s in &sets {
+                        write!(w, " {}", (s[v / 64] >> (v % 64)) & 1)?;
+                    }
+                    writeln!(w)?;
+                }
+            }
+            Output::Taint(rs) => {
+                writeln!(w, "# dwell taint findings: source sink, then the witness path")?;
+                for r in rs {
+                    for f in &r.findings {
+                        write!(w, "{} {}", r.source, f.sink)?;
+                        for v in f.path.iter().flatten() {
+                            write!(w, " {v}")?;
+                        }
+                        writeln!(w)?;
+                    }
+                }
+            }
+            Output::Wcc(c) | Output::Scc(c) => {
+                writeln!(w, "# dwell components: vertex component ({} components)", c.count)?;
+                for (v, l) in c.labels.iter().enumerate() {
+                    writeln!(w, "{v} {l}")?;
+                }
+            }
+            Output::Dataflow(d) => {
+                writeln!(w, "# dwell dataflow: node | input facts | output facts")?;
+                for v in 0..n {
+                    write!(w, "{v} |")?;
+                    for f in d.input.iter(v) {
+                        write!(w, " {f}")?;
+                    }
+                    write!(w, " |")?;
+                    for f in d.output.iter(v) {
+                        write!(w, " {f}")?;
+                    }
+                    writeln!(w)?;
+                }
+            }
+        }
+        Ok(())
+    })?;
+    Ok(())
+}
