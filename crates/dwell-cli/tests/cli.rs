@@ -1,0 +1,161 @@
+//! Command-line behaviour: errors with `Fix:` hints and exit status 1,
+//! atomic `--out`, generators, reach/taint/dataflow end to end.
+
+use serde_json::Value;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn data(rel: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../data").join(rel)
+}
+
+fn dwell(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_dwell")).args(args).output().expect("run dwell")
+}
+
+fn ok_json(args: &[&str]) -> Value {
+    let out = dwell(args);
+    assert!(out.status.success(), "dwell {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).expect("JSON on stdout")
+}
+
+fn fails_with_fix(args: &[&str]) -> String {
+    let out = dwell(args);
+    assert_eq!(out.status.code(), Some(1), "dwell {args:?} should exit 1");
+    let err = String::from_utf8_lossy(&out.stderr).to_string();
+    assert!(err.contains("Fix:"), "no Fix hint in: {err}");
+    assert!(!err.contains("panicked"), "panic: {err}");
+    err
+}
+
+fn write(dir: &Path, name: &str, text: &str) -> String {
+    let p = dir.join(name);
+    fs::write(&p, text).unwrap();
+    p.to_str().unwrap().to_string()
+}
+
+#[test]
+fn bad_inputs_exit_1_with_fix_hints() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad_number = write(dir.path(), "bad.edges", "0 1\n1 x\n");
+    let err = fails_with_fix(&["info", &bad_number]);
+    assert!(err.contains("bad.edges:2"), "names file and line: {err}");
+    let junk = dir.path().join("junk.edges");
+    fs::write(&junk, [0u8, 159, 146, 150, 255, 0, 1, 2]).unwrap();
+    fails_with_fix(&["info", junk.to_str().unwrap()]);
+    fails_with_fix(&["info", dir.path().join("missing.edges").to_str().unwrap()]);
+    let g = write(dir.path(), "g.edges", "0 1\n1 2\n");
+    let err = fails_with_fix(&["run", "bfs", &g, "--sources", "7"]);
+    assert!(err.contains('7'), "{err}");
+    fails_with_fix(&["run", "bfs", &g]);
+    fails_with_fix(&["run", "bfs", &g, "--sources", "random:9"]);
+    fails_with_fix(&["run", "bfs", &g, "--sources", "0", "--backend", "gpu9000"]);
+    fails_with_fix(&["run", "reach", &g, "--sources", "0", "--labels", "call"]);
+    fails_with_fix(&["run", "dataflow", &g]);
+}
+
+#[test]
+fn failed_run_leaves_existing_out_file_intact() {
+    let dir = tempfile::tempdir().unwrap();
+    let g = write(dir.path(), "g.edges", "0 1\n1 2\n");
+    let out = write(dir.path(), "levels.txt", "precious\n");
+    fails_with_fix(&["run", "bfs", &g, "--sources", "99", "--out", &out]);
+    assert_eq!(fs::read_to_string(&out).unwrap(), "precious\n");
+    // A successful run replaces it completely.
+    ok_json(&["run", "bfs", &g, "--sources", "0,2", "--out", &out, "--json"]);
+    let text = fs::read_to_string(&out).unwrap();
+    let rows: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(rows, ["0 0 -1", "1 1 -1", "2 2 0"]);
+}
+
+#[test]
+fn reach_with_labels_and_direction() {
+    let dir = tempfile::tempdir().unwrap();
+    // 0 -call-> 1 -isa-> 2 ; 3 -call-> 1
+    let g = write(dir.path(), "k.edges", "0 1 call\n1 2 isa\n3 1 call\n");
+    let info = ok_json(&["info", &g, "--json"]);
+    assert_eq!(info["labels"]["call"], "0x1");
+    assert_eq!(info["labels"]["isa"], "0x2");
+    let v = ok_json(&["run", "reach", &g, "--sources", "0", "--labels", "call", "--sinks", "1,2", "--json"]);
+    assert_eq!(v["results"][0]["reached"], 2);
+    assert_eq!(v["results"][0]["sinks_reached"], serde_json::json!([1]));
+    let v = ok_json(&["run", "reach", &g, "--sources", "0", "--labels", "call,isa", "--json"]);
+    assert_eq!(v["results"][0]["reached"], 3);
+    let v = ok_json(&["run", "reach", &g, "--sources", "1", "--direction", "backward", "--labels", "0x1", "--json"]);
+    assert_eq!(v["results"][0]["reached"], 3); // 1, 0, 3
+}
+
+#[test]
+fn taint_respects_sanitizers_and_reports_paths() {
+    let dir = tempfile::tempdir().unwrap();
+    // 0 → 1 → 3 (sink) ; 0 → 2 → 4 (sink), 2 sanitizes
+    let g = write(dir.path(), "t.edges", "0 1\n1 3\n0 2\n2 4\n");
+    let v = ok_json(&["run", "taint", &g, "--sources", "0", "--sinks", "3,4", "--sanitizers", "2", "--json"]);
+    let f = &v["results"][0]["findings"];
+    assert_eq!(f.as_array().unwrap().len(), 1);
+    assert_eq!(f[0]["sink"], 3);
+    assert_eq!(f[0]["path"], serde_json::json!([0, 1, 3]));
+}
+
+#[test]
+fn dataflow_liveness_from_files() {
+    let dir = tempfile::tempdir().unwrap();
+    // Straight line 0 → 1 → 2: fact 0 is used (gen) at 2, defined (kill) at 0.
+    let g = write(dir.path(), "cfg.edges", "0 1\n1 2\n");
+    let gen = write(dir.path(), "gen.txt", "2 0\n");
+    let kill = write(dir.path(), "kill.txt", "0 0\n");
+    let out = dir.path().join("live.txt");
+    let v = ok_json(&[
+        "run", "dataflow", &g, "--gen", &gen, "--kill", &kill, "--direction", "backward", "--meet", "union",
+        "--out", out.to_str().unwrap(), "--json",
+    ]);
+    assert_eq!(v["results"][0]["facts"], 1);
+    let text = fs::read_to_string(&out).unwrap();
+    let rows: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+    // Backward: input = live-out, output = live-in.
+    assert_eq!(rows, ["0 | 0 |", "1 | 0 | 0", "2 | | 0"]);
+}
+
+#[test]
+fn gen_writes_files_that_load_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let edges = dir.path().join("grid.edges");
+    let out = dwell(&["gen", "grid", "--rows", "3", "--cols", "4", "--out", edges.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v = ok_json(&["info", edges.to_str().unwrap(), "--json"]);
+    assert_eq!(v["nodes"], 12);
+    assert_eq!(v["arcs"], 34); // 17 grid edges, both directions
+    let mtx = dir.path().join("grid.mtx");
+    assert!(dwell(&["gen", "grid", "--rows", "3", "--cols", "4", "--out", mtx.to_str().unwrap()]).status.success());
+    let w = ok_json(&["info", mtx.to_str().unwrap(), "--json"]);
+    assert_eq!(w["layout_hash"], v["layout_hash"]);
+
+    let rmat = dir.path().join("r.edges");
+    let args = ["gen", "rmat", "--scale", "10", "--edge-factor", "8", "--seed", "3", "--out", rmat.to_str().unwrap()];
+    assert!(dwell(&args).status.success());
+    let a = ok_json(&["info", rmat.to_str().unwrap(), "--json"]);
+    assert_eq!(a["nodes"], 1024);
+    assert!(dwell(&args).status.success());
+    let b = ok_json(&["info", rmat.to_str().unwrap(), "--json"]);
+    assert_eq!(a["layout_hash"], b["layout_hash"], "deterministic for a seed");
+    fails_with_fix(&["gen", "rmat", "--scale", "40", "--out", rmat.to_str().unwrap()]);
+}
+
+#[test]
+fn random_sources_are_deterministic() {
+    let g = data("graphs/karate.edges.xz");
+    let a = ok_json(&["run", "bfs", g.to_str().unwrap(), "--sources", "random:5", "--seed", "4", "--json"]);
+    let b = ok_json(&["run", "bfs", g.to_str().unwrap(), "--sources", "random:5", "--seed", "4", "--json"]);
+    assert_eq!(a["results"], b["results"]);
+    assert_eq!(a["results"].as_array().unwrap().len(), 5);
+}
+
+#[test]
+fn human_output_is_a_summary() {
+    let g = data("graphs/karate.edges.xz");
+    let out = dwell(&["run", "wcc", g.to_str().unwrap()]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("1 components, largest has 34 nodes"), "{text}");
+}
