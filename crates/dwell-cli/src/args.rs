@@ -4,7 +4,11 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
 #[derive(Parser, Debug)]
-#[command(name = "dwell", version, about = "Run dataflow analyses many times over one resident graph")]
+#[command(
+    name = "dwell",
+    version,
+    about = "Run dataflow analyses many times over one resident graph"
+)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,

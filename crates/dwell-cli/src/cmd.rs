@@ -27,7 +27,10 @@ fn load(args: &GraphArgs) -> Result<(Graph, f64)> {
         (_, true) => Some(false),
         _ => None,
     };
-    let opts = LoadOptions { directed, ..Default::default() };
+    let opts = LoadOptions {
+        directed,
+        ..Default::default()
+    };
     let progress = Progress::start(format!("loading {}", args.graph.display()));
     let t = Instant::now();
     let g = formats::load(&args.graph, &opts)?;
@@ -60,7 +63,12 @@ fn run(args: &RunArgs) -> Result<()> {
     let (g, load_ms) = load(&args.graph)?;
     let query = build_query(args, &g)?;
 
-    let progress = Progress::start(format!("{} on {} ({})", query.name(), args.graph.graph.display(), backend.name()));
+    let progress = Progress::start(format!(
+        "{} on {} ({})",
+        query.name(),
+        args.graph.graph.display(),
+        backend.name()
+    ));
     let t = Instant::now();
     let output = analysis::run(backend.as_ref(), &g, &query)?;
     let query_ms = t.elapsed().as_secs_f64() * 1e3;
@@ -93,7 +101,10 @@ fn build_query(args: &RunArgs, g: &Graph) -> Result<Query> {
     };
     let keep = args.out.is_some();
     Ok(match args.analysis {
-        Analysis::Bfs => Query::Bfs(analysis::BfsQuery { sources: sources(args, g)?, keep_levels: keep }),
+        Analysis::Bfs => Query::Bfs(analysis::BfsQuery {
+            sources: sources(args, g)?,
+            keep_levels: keep,
+        }),
         Analysis::Reach => Query::Reach(analysis::ReachQuery {
             sources: sources(args, g)?,
             direction,
@@ -119,7 +130,12 @@ fn build_query(args: &RunArgs, g: &Graph) -> Result<Query> {
                 MeetArg::Intersection => Meet::Intersection,
             };
             let (gen, kill) = read_fact_pair(gen, kill, g.nodes())?;
-            Query::Dataflow(analysis::DataflowProblem { direction, meet, gen, kill })
+            Query::Dataflow(analysis::DataflowProblem {
+                direction,
+                meet,
+                gen,
+                kill,
+            })
         }
     })
 }
@@ -137,7 +153,9 @@ fn sources(args: &RunArgs, g: &Graph) -> Result<Vec<u32>> {
 
 /// `3,7,9` or the path of a file of ids.
 fn id_list(value: Option<&str>, flag: &str) -> Result<Vec<u32>> {
-    let Some(value) = value else { return Ok(Vec::new()) };
+    let Some(value) = value else {
+        return Ok(Vec::new());
+    };
     let path = Path::new(value);
     if path.is_file() {
         let reader = dwell::io::open(path)?;
@@ -153,26 +171,44 @@ fn read_fact_pair(
     nodes: usize,
 ) -> Result<(analysis::FactSets, analysis::FactSets)> {
     let gen = analysis::FactSets::read(dwell::io::open(gen)?, &gen.display().to_string(), nodes)?;
-    let kill = analysis::FactSets::read(dwell::io::open(kill)?, &kill.display().to_string(), nodes)?;
+    let kill =
+        analysis::FactSets::read(dwell::io::open(kill)?, &kill.display().to_string(), nodes)?;
     Ok(analysis::FactSets::align(gen, kill))
 }
 
 fn gen(kind: GenKind) -> Result<()> {
     let (generated, out) = match kind {
-        GenKind::Rmat { scale, edge_factor, seed, out } => {
-            (dwell::gen::rmat(scale, edge_factor, seed)?, out)
-        }
-        GenKind::Grid { rows, cols, keep, seed, out } => (dwell::gen::grid(rows, cols, keep, seed)?, out),
+        GenKind::Rmat {
+            scale,
+            edge_factor,
+            seed,
+            out,
+        } => (dwell::gen::rmat(scale, edge_factor, seed)?, out),
+        GenKind::Grid {
+            rows,
+            cols,
+            keep,
+            seed,
+            out,
+        } => (dwell::gen::grid(rows, cols, keep, seed)?, out),
     };
     let is_mtx = out.extension().is_some_and(|e| e == "mtx");
-    let write = if is_mtx { formats::write_matrix_market } else { formats::write_edge_list };
+    let write = if is_mtx {
+        formats::write_matrix_market
+    } else {
+        formats::write_edge_list
+    };
     write(&out, generated.nodes, generated.directed, &generated.edges)?;
     eprintln!(
         "wrote {} ({} nodes, {} generated edges, {})",
         out.display(),
         generated.nodes,
         generated.edges.len(),
-        if generated.directed { "directed" } else { "undirected" }
+        if generated.directed {
+            "directed"
+        } else {
+            "undirected"
+        }
     );
     Ok(())
 }

@@ -12,7 +12,9 @@ impl Progress {
     /// quick commands print nothing extra. Hidden when stderr is not a terminal.
     pub fn start(what: String) -> Progress {
         let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden());
-        bar.set_style(ProgressStyle::with_template("{spinner} {msg} {elapsed}").expect("static template"));
+        bar.set_style(
+            ProgressStyle::with_template("{spinner} {msg} {elapsed}").expect("static template"),
+        );
         bar.set_message(what);
         let delayed = bar.clone();
         std::thread::spawn(move || {

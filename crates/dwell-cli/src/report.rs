@@ -47,15 +47,23 @@ pub fn print_json(v: &Value) -> crate::cmd::Result<()> {
 }
 
 fn labels_json(g: &Graph) -> Value {
-    let map: serde_json::Map<String, Value> =
-        g.label_names().iter().map(|(n, bit)| (n.to_string(), json!(format!("0x{bit:x}")))).collect();
+    let map: serde_json::Map<String, Value> = g
+        .label_names()
+        .iter()
+        .map(|(n, bit)| (n.to_string(), json!(format!("0x{bit:x}"))))
+        .collect();
     Value::Object(map)
 }
 
 fn degree_stats(g: &Graph) -> (usize, usize) {
     let f = g.forward();
-    let max = (0..g.nodes() as u32).map(|v| f.degree(v)).max().unwrap_or(0);
-    let isolated = (0..g.nodes() as u32).filter(|&v| f.degree(v) == 0 && g.reverse().degree(v) == 0).count();
+    let max = (0..g.nodes() as u32)
+        .map(|v| f.degree(v))
+        .max()
+        .unwrap_or(0);
+    let isolated = (0..g.nodes() as u32)
+        .filter(|&v| f.degree(v) == 0 && g.reverse().degree(v) == 0)
+        .count();
     (max, isolated)
 }
 
@@ -82,10 +90,18 @@ pub fn info_human(facts: &GraphFacts, g: &Graph, load_ms: f64) -> String {
         "  {} nodes, {} arcs ({}), layout hash {}",
         facts.nodes,
         facts.arcs,
-        if facts.directed { "directed" } else { "undirected, both directions stored" },
+        if facts.directed {
+            "directed"
+        } else {
+            "undirected, both directions stored"
+        },
         facts.layout_hash
     );
-    let _ = writeln!(s, "  max out-degree {max_out_degree}, {isolated} isolated nodes, CSR {} bytes", g.forward_bytes());
+    let _ = writeln!(
+        s,
+        "  max out-degree {max_out_degree}, {isolated} isolated nodes, CSR {} bytes",
+        g.forward_bytes()
+    );
     if g.has_labels() {
         let _ = writeln!(s, "  edge labels: {}", g.label_names());
     }
@@ -160,22 +176,46 @@ impl RunReport<'_> {
         };
         match self.output {
             Output::Bfs(rs) => {
-                let _ = writeln!(s, "  {:>10} {:>10} {:>9} {:>12}", "source", "reached", "max_level", "level_sum");
+                let _ = writeln!(
+                    s,
+                    "  {:>10} {:>10} {:>9} {:>12}",
+                    "source", "reached", "max_level", "level_sum"
+                );
                 for r in rs.iter().take(SHOWN) {
-                    let _ = writeln!(s, "  {:>10} {:>10} {:>9} {:>12}", r.source, r.reached, r.max_level, r.level_sum);
+                    let _ = writeln!(
+                        s,
+                        "  {:>10} {:>10} {:>9} {:>12}",
+                        r.source, r.reached, r.max_level, r.level_sum
+                    );
                 }
                 more(&mut s, rs.len());
             }
             Output::Reach(rs) => {
-                let _ = writeln!(s, "  {:>10} {:>10} {:>13}", "source", "reached", "sinks_reached");
+                let _ = writeln!(
+                    s,
+                    "  {:>10} {:>10} {:>13}",
+                    "source", "reached", "sinks_reached"
+                );
                 for r in rs.iter().take(SHOWN) {
-                    let _ = writeln!(s, "  {:>10} {:>10} {:>13}", r.source, r.reached, r.sinks_reached.len());
+                    let _ = writeln!(
+                        s,
+                        "  {:>10} {:>10} {:>13}",
+                        r.source,
+                        r.reached,
+                        r.sinks_reached.len()
+                    );
                 }
                 more(&mut s, rs.len());
             }
             Output::Taint(rs) => {
                 for r in rs.iter().take(SHOWN) {
-                    let _ = writeln!(s, "  source {}: {} tainted, {} sinks reached", r.source, r.tainted, r.findings.len());
+                    let _ = writeln!(
+                        s,
+                        "  source {}: {} tainted, {} sinks reached",
+                        r.source,
+                        r.tainted,
+                        r.findings.len()
+                    );
                     for f in r.findings.iter().take(SHOWN) {
                         match &f.path {
                             Some(p) => {
@@ -192,7 +232,11 @@ impl RunReport<'_> {
                 more(&mut s, rs.len());
             }
             Output::Wcc(c) | Output::Scc(c) => {
-                let _ = writeln!(s, "  {} components, largest has {} nodes", c.count, c.largest);
+                let _ = writeln!(
+                    s,
+                    "  {} components, largest has {} nodes",
+                    c.count, c.largest
+                );
             }
             Output::Dataflow(d) => {
                 let _ = writeln!(
@@ -217,7 +261,11 @@ pub fn write_per_vertex(path: &Path, g: &Graph, output: &Output) -> crate::cmd::
         match output {
             Output::Bfs(rs) => {
                 let sources: Vec<String> = rs.iter().map(|r| r.source.to_string()).collect();
-                writeln!(w, "# dwell bfs levels: vertex, then one column per source ({}); -1 = unreached", sources.join(" "))?;
+                writeln!(
+                    w,
+                    "# dwell bfs levels: vertex, then one column per source ({}); -1 = unreached",
+                    sources.join(" ")
+                )?;
                 let levels: Vec<&Vec<u32>> = rs.iter().filter_map(|r| r.levels.as_ref()).collect();
                 for v in 0..n {
                     write!(w, "{v}")?;
@@ -232,7 +280,11 @@ pub fn write_per_vertex(path: &Path, g: &Graph, output: &Output) -> crate::cmd::
             }
             Output::Reach(rs) => {
                 let sources: Vec<String> = rs.iter().map(|r| r.source.to_string()).collect();
-                writeln!(w, "# dwell reach flags: vertex, then 1/0 per source ({})", sources.join(" "))?;
+                writeln!(
+                    w,
+                    "# dwell reach flags: vertex, then 1/0 per source ({})",
+                    sources.join(" ")
+                )?;
                 let sets: Vec<&Vec<u64>> = rs.iter().filter_map(|r| r.set.as_ref()).collect();
                 for v in 0..n {
                     write!(w, "{v}")?;
@@ -243,7 +295,10 @@ pub fn write_per_vertex(path: &Path, g: &Graph, output: &Output) -> crate::cmd::
                 }
             }
             Output::Taint(rs) => {
-                writeln!(w, "# dwell taint findings: source sink, then the witness path")?;
+                writeln!(
+                    w,
+                    "# dwell taint findings: source sink, then the witness path"
+                )?;
                 for r in rs {
                     for f in &r.findings {
                         write!(w, "{} {}", r.source, f.sink)?;
@@ -255,7 +310,11 @@ pub fn write_per_vertex(path: &Path, g: &Graph, output: &Output) -> crate::cmd::
                 }
             }
             Output::Wcc(c) | Output::Scc(c) => {
-                writeln!(w, "# dwell components: vertex component ({} components)", c.count)?;
+                writeln!(
+                    w,
+                    "# dwell components: vertex component ({} components)",
+                    c.count
+                )?;
                 for (v, l) in c.labels.iter().enumerate() {
                     writeln!(w, "{v} {l}")?;
                 }

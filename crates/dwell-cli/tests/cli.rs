@@ -7,16 +7,25 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 fn data(rel: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../data").join(rel)
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../data")
+        .join(rel)
 }
 
 fn dwell(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_dwell")).args(args).output().expect("run dwell")
+    Command::new(env!("CARGO_BIN_EXE_dwell"))
+        .args(args)
+        .output()
+        .expect("run dwell")
 }
 
 fn ok_json(args: &[&str]) -> Value {
     let out = dwell(args);
-    assert!(out.status.success(), "dwell {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "dwell {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     serde_json::from_slice(&out.stdout).expect("JSON on stdout")
 }
 
@@ -63,7 +72,16 @@ fn failed_run_leaves_existing_out_file_intact() {
     fails_with_fix(&["run", "bfs", &g, "--sources", "99", "--out", &out]);
     assert_eq!(fs::read_to_string(&out).unwrap(), "precious\n");
     // A successful run replaces it completely.
-    ok_json(&["run", "bfs", &g, "--sources", "0,2", "--out", &out, "--json"]);
+    ok_json(&[
+        "run",
+        "bfs",
+        &g,
+        "--sources",
+        "0,2",
+        "--out",
+        &out,
+        "--json",
+    ]);
     let text = fs::read_to_string(&out).unwrap();
     let rows: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
     assert_eq!(rows, ["0 0 -1", "1 1 -1", "2 2 0"]);
@@ -77,12 +95,43 @@ fn reach_with_labels_and_direction() {
     let info = ok_json(&["info", &g, "--json"]);
     assert_eq!(info["labels"]["call"], "0x1");
     assert_eq!(info["labels"]["isa"], "0x2");
-    let v = ok_json(&["run", "reach", &g, "--sources", "0", "--labels", "call", "--sinks", "1,2", "--json"]);
+    let v = ok_json(&[
+        "run",
+        "reach",
+        &g,
+        "--sources",
+        "0",
+        "--labels",
+        "call",
+        "--sinks",
+        "1,2",
+        "--json",
+    ]);
     assert_eq!(v["results"][0]["reached"], 2);
     assert_eq!(v["results"][0]["sinks_reached"], serde_json::json!([1]));
-    let v = ok_json(&["run", "reach", &g, "--sources", "0", "--labels", "call,isa", "--json"]);
+    let v = ok_json(&[
+        "run",
+        "reach",
+        &g,
+        "--sources",
+        "0",
+        "--labels",
+        "call,isa",
+        "--json",
+    ]);
     assert_eq!(v["results"][0]["reached"], 3);
-    let v = ok_json(&["run", "reach", &g, "--sources", "1", "--direction", "backward", "--labels", "0x1", "--json"]);
+    let v = ok_json(&[
+        "run",
+        "reach",
+        &g,
+        "--sources",
+        "1",
+        "--direction",
+        "backward",
+        "--labels",
+        "0x1",
+        "--json",
+    ]);
     assert_eq!(v["results"][0]["reached"], 3); // 1, 0, 3
 }
 
@@ -91,7 +140,18 @@ fn taint_respects_sanitizers_and_reports_paths() {
     let dir = tempfile::tempdir().unwrap();
     // 0 → 1 → 3 (sink) ; 0 → 2 → 4 (sink), 2 sanitizes
     let g = write(dir.path(), "t.edges", "0 1\n1 3\n0 2\n2 4\n");
-    let v = ok_json(&["run", "taint", &g, "--sources", "0", "--sinks", "3,4", "--sanitizers", "2", "--json"]);
+    let v = ok_json(&[
+        "run",
+        "taint",
+        &g,
+        "--sources",
+        "0",
+        "--sinks",
+        "3,4",
+        "--sanitizers",
+        "2",
+        "--json",
+    ]);
     let f = &v["results"][0]["findings"];
     assert_eq!(f.as_array().unwrap().len(), 1);
     assert_eq!(f[0]["sink"], 3);
@@ -107,8 +167,20 @@ fn dataflow_liveness_from_files() {
     let kill = write(dir.path(), "kill.txt", "0 0\n");
     let out = dir.path().join("live.txt");
     let v = ok_json(&[
-        "run", "dataflow", &g, "--gen", &gen, "--kill", &kill, "--direction", "backward", "--meet", "union",
-        "--out", out.to_str().unwrap(), "--json",
+        "run",
+        "dataflow",
+        &g,
+        "--gen",
+        &gen,
+        "--kill",
+        &kill,
+        "--direction",
+        "backward",
+        "--meet",
+        "union",
+        "--out",
+        out.to_str().unwrap(),
+        "--json",
     ]);
     assert_eq!(v["results"][0]["facts"], 1);
     let text = fs::read_to_string(&out).unwrap();
@@ -121,32 +193,95 @@ fn dataflow_liveness_from_files() {
 fn gen_writes_files_that_load_back() {
     let dir = tempfile::tempdir().unwrap();
     let edges = dir.path().join("grid.edges");
-    let out = dwell(&["gen", "grid", "--rows", "3", "--cols", "4", "--out", edges.to_str().unwrap()]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = dwell(&[
+        "gen",
+        "grid",
+        "--rows",
+        "3",
+        "--cols",
+        "4",
+        "--out",
+        edges.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let v = ok_json(&["info", edges.to_str().unwrap(), "--json"]);
     assert_eq!(v["nodes"], 12);
     assert_eq!(v["arcs"], 34); // 17 grid edges, both directions
     let mtx = dir.path().join("grid.mtx");
-    assert!(dwell(&["gen", "grid", "--rows", "3", "--cols", "4", "--out", mtx.to_str().unwrap()]).status.success());
+    assert!(dwell(&[
+        "gen",
+        "grid",
+        "--rows",
+        "3",
+        "--cols",
+        "4",
+        "--out",
+        mtx.to_str().unwrap()
+    ])
+    .status
+    .success());
     let w = ok_json(&["info", mtx.to_str().unwrap(), "--json"]);
     assert_eq!(w["layout_hash"], v["layout_hash"]);
 
     let rmat = dir.path().join("r.edges");
-    let args = ["gen", "rmat", "--scale", "10", "--edge-factor", "8", "--seed", "3", "--out", rmat.to_str().unwrap()];
+    let args = [
+        "gen",
+        "rmat",
+        "--scale",
+        "10",
+        "--edge-factor",
+        "8",
+        "--seed",
+        "3",
+        "--out",
+        rmat.to_str().unwrap(),
+    ];
     assert!(dwell(&args).status.success());
     let a = ok_json(&["info", rmat.to_str().unwrap(), "--json"]);
     assert_eq!(a["nodes"], 1024);
     assert!(dwell(&args).status.success());
     let b = ok_json(&["info", rmat.to_str().unwrap(), "--json"]);
-    assert_eq!(a["layout_hash"], b["layout_hash"], "deterministic for a seed");
-    fails_with_fix(&["gen", "rmat", "--scale", "40", "--out", rmat.to_str().unwrap()]);
+    assert_eq!(
+        a["layout_hash"], b["layout_hash"],
+        "deterministic for a seed"
+    );
+    fails_with_fix(&[
+        "gen",
+        "rmat",
+        "--scale",
+        "40",
+        "--out",
+        rmat.to_str().unwrap(),
+    ]);
 }
 
 #[test]
 fn random_sources_are_deterministic() {
     let g = data("graphs/karate.edges.xz");
-    let a = ok_json(&["run", "bfs", g.to_str().unwrap(), "--sources", "random:5", "--seed", "4", "--json"]);
-    let b = ok_json(&["run", "bfs", g.to_str().unwrap(), "--sources", "random:5", "--seed", "4", "--json"]);
+    let a = ok_json(&[
+        "run",
+        "bfs",
+        g.to_str().unwrap(),
+        "--sources",
+        "random:5",
+        "--seed",
+        "4",
+        "--json",
+    ]);
+    let b = ok_json(&[
+        "run",
+        "bfs",
+        g.to_str().unwrap(),
+        "--sources",
+        "random:5",
+        "--seed",
+        "4",
+        "--json",
+    ]);
     assert_eq!(a["results"], b["results"]);
     assert_eq!(a["results"].as_array().unwrap().len(), 5);
 }
@@ -157,5 +292,8 @@ fn human_output_is_a_summary() {
     let out = dwell(&["run", "wcc", g.to_str().unwrap()]);
     assert!(out.status.success());
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.contains("1 components, largest has 34 nodes"), "{text}");
+    assert!(
+        text.contains("1 components, largest has 34 nodes"),
+        "{text}"
+    );
 }

@@ -17,11 +17,16 @@ use std::path::PathBuf;
 use std::process::Command;
 
 fn data(rel: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../data").join(rel)
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../data")
+        .join(rel)
 }
 
 fn dwell(args: &[&str]) -> Value {
-    let out = Command::new(env!("CARGO_BIN_EXE_dwell")).args(args).output().expect("run dwell");
+    let out = Command::new(env!("CARGO_BIN_EXE_dwell"))
+        .args(args)
+        .output()
+        .expect("run dwell");
     assert!(
         out.status.success(),
         "dwell {args:?} failed: {}",
@@ -108,7 +113,10 @@ fn info_counts_match_scipy() {
         assert_eq!(v["arcs"], e.arcs, "{}", e.file);
         assert_eq!(v["directed"], e.directed, "{}", e.file);
         let hash = v["layout_hash"].as_str().unwrap();
-        assert!(hash.starts_with("0x") && hash != "0x0000000000000000", "{hash}");
+        assert!(
+            hash.starts_with("0x") && hash != "0x0000000000000000",
+            "{hash}"
+        );
     }
 }
 
@@ -119,7 +127,16 @@ fn bfs_matches_scipy_on_every_backend() {
         let sources: Vec<String> = e.bfs.iter().map(|b| b.0.to_string()).collect();
         let sources = sources.join(",");
         for backend in ["cpu", "cpu-reference"] {
-            let v = dwell(&["run", "bfs", path.to_str().unwrap(), "--sources", &sources, "--backend", backend, "--json"]);
+            let v = dwell(&[
+                "run",
+                "bfs",
+                path.to_str().unwrap(),
+                "--sources",
+                &sources,
+                "--backend",
+                backend,
+                "--json",
+            ]);
             assert_eq!(v["analysis"], "bfs");
             assert_eq!(v["backend"], backend);
             assert!(v["timings"]["load_ms"].as_f64().unwrap() >= 0.0);
@@ -127,7 +144,12 @@ fn bfs_matches_scipy_on_every_backend() {
             let results = v["results"].as_array().unwrap();
             assert_eq!(results.len(), e.bfs.len());
             for (r, &(source, reached, max_level, level_sum)) in results.iter().zip(e.bfs) {
-                let got = (&r["source"], &r["reached"], &r["max_level"], &r["level_sum"]);
+                let got = (
+                    &r["source"],
+                    &r["reached"],
+                    &r["max_level"],
+                    &r["level_sum"],
+                );
                 assert_eq!(got.0, source, "{} {backend}", e.file);
                 assert_eq!(got.1, reached, "{} {backend} source {source}", e.file);
                 assert_eq!(got.2, max_level, "{} {backend} source {source}", e.file);
@@ -143,7 +165,14 @@ fn components_match_scipy_on_every_backend() {
         let path = data(e.file);
         for backend in ["cpu", "cpu-reference"] {
             for (analysis, (count, largest)) in [("wcc", e.wcc), ("scc", e.scc)] {
-                let v = dwell(&["run", analysis, path.to_str().unwrap(), "--backend", backend, "--json"]);
+                let v = dwell(&[
+                    "run",
+                    analysis,
+                    path.to_str().unwrap(),
+                    "--backend",
+                    backend,
+                    "--json",
+                ]);
                 let r = &v["results"][0];
                 assert_eq!(r["components"], count, "{} {analysis} {backend}", e.file);
                 assert_eq!(r["largest"], largest, "{} {analysis} {backend}", e.file);

@@ -7,4 +7,5 @@ pub mod backend;
 pub mod formats;
 pub mod gen;
 pub mod graph;
+pub mod session;
 pub mod sources;

@@ -22,10 +22,14 @@ pub fn parse_list(text: &str, origin: &str) -> Result<Vec<u32>, SourcesError> {
     let mut out = Vec::new();
     for line in text.lines() {
         let line = line.split('#').next().unwrap_or("");
-        for tok in line.split(|c: char| c == ',' || c.is_whitespace()).filter(|t| !t.is_empty()) {
-            let id = tok
-                .parse::<u32>()
-                .map_err(|_| SourcesError::BadId { origin: origin.to_string(), text: tok.to_string() })?;
+        for tok in line
+            .split(|c: char| c == ',' || c.is_whitespace())
+            .filter(|t| !t.is_empty())
+        {
+            let id = tok.parse::<u32>().map_err(|_| SourcesError::BadId {
+                origin: origin.to_string(),
+                text: tok.to_string(),
+            })?;
             out.push(id);
         }
     }
@@ -37,7 +41,10 @@ pub fn read_list(mut reader: impl BufRead, origin: &str) -> Result<Vec<u32>, Sou
     let mut text = String::new();
     reader
         .read_to_string(&mut text)
-        .map_err(|e| SourcesError::BadId { origin: origin.to_string(), text: e.to_string() })?;
+        .map_err(|e| SourcesError::BadId {
+            origin: origin.to_string(),
+            text: e.to_string(),
+        })?;
     parse_list(&text, origin)
 }
 
@@ -46,19 +53,29 @@ pub fn read_list(mut reader: impl BufRead, origin: &str) -> Result<Vec<u32>, Sou
 /// the same sources on any machine (as GAP picks non-isolated roots).
 pub fn random(g: &Graph, count: usize, seed: u64) -> Result<Vec<u32>, SourcesError> {
     let fwd = g.forward();
-    let candidates: Vec<u32> = (0..g.nodes() as u32).filter(|&v| fwd.degree(v) > 0).collect();
+    let candidates: Vec<u32> = (0..g.nodes() as u32)
+        .filter(|&v| fwd.degree(v) > 0)
+        .collect();
     if count > candidates.len() {
-        return Err(SourcesError::TooMany { count, available: candidates.len() });
+        return Err(SourcesError::TooMany {
+            count,
+            available: candidates.len(),
+        });
     }
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-    Ok(candidates.choose_multiple(&mut rng, count).copied().collect())
+    Ok(candidates
+        .choose_multiple(&mut rng, count)
+        .copied()
+        .collect())
 }
 
 /// A `--sources` value: `0,5,9` or `random:N`.
 pub fn parse_spec(g: &Graph, spec: &str, seed: u64) -> Result<Vec<u32>, SourcesError> {
     match spec.strip_prefix("random:") {
         Some(n) => {
-            let count = n.trim().parse().map_err(|_| SourcesError::BadRandom { text: n.to_string() })?;
+            let count = n.trim().parse().map_err(|_| SourcesError::BadRandom {
+                text: n.to_string(),
+            })?;
             random(g, count, seed)
         }
         None => parse_list(spec, "--sources"),
@@ -72,8 +89,14 @@ mod tests {
 
     #[test]
     fn lists_and_comments() {
-        assert_eq!(parse_list("0,5, 9\n# x\n12 # y\n", "t").unwrap(), vec![0, 5, 9, 12]);
-        assert!(matches!(parse_list("1,-2", "t"), Err(SourcesError::BadId { .. })));
+        assert_eq!(
+            parse_list("0,5, 9\n# x\n12 # y\n", "t").unwrap(),
+            vec![0, 5, 9, 12]
+        );
+        assert!(matches!(
+            parse_list("1,-2", "t"),
+            Err(SourcesError::BadId { .. })
+        ));
     }
 
     #[test]

@@ -1,0 +1,14 @@
+//! Resident sessions: plan, execute, count, and prove speedups
+//! (`../shared/spec/session-and-evidence.md`).
+//!
+//! - [`plan`]: a [`Profile`] of bytes and runs becomes the [`Plan`] an
+//!   executor enforces.
+//! - [`telemetry`]: cold uploads versus warm reuses of the resident graph.
+//! - [`evidence`]: measured sessions → samples → release gate → CSV.
+
+pub mod evidence;
+pub mod plan;
+pub mod telemetry;
+
+pub use plan::{plan, Plan, PlanError, Profile, Readback};
+pub use telemetry::{ReuseTelemetry, TelemetryError};
