@@ -31,6 +31,65 @@ pub enum Command {
         #[command(subcommand)]
         kind: GenKind,
     },
+    /// Plan a resident session: memory peak, uploads avoided, readback.
+    Plan(PlanArgs),
+    /// Speedup evidence.
+    Evidence {
+        #[command(subcommand)]
+        action: EvidenceAction,
+    },
+}
+
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReadbackArg {
+    FinalOnly,
+    PerRun,
+}
+
+#[derive(Args, Debug)]
+pub struct PlanArgs {
+    /// Derive the profile from this graph (and --analysis) instead of typing the bytes in.
+    pub graph: Option<PathBuf>,
+    /// With GRAPH: the analysis whose buffers are planned.
+    #[arg(long, value_enum, requires = "graph")]
+    pub analysis: Option<Analysis>,
+    /// With GRAPH: queries per run (a batch of sources).
+    #[arg(long, default_value_t = 64, requires = "graph")]
+    pub batch: u64,
+    #[arg(long, required_unless_present = "graph")]
+    pub layout_hash: Option<String>,
+    #[arg(long, required_unless_present = "graph")]
+    pub graph_bytes: Option<u64>,
+    #[arg(long)]
+    pub runs: u64,
+    #[arg(long, default_value_t = 0)]
+    pub frontier_bytes: u64,
+    #[arg(long, default_value_t = 0)]
+    pub scratch_bytes: u64,
+    #[arg(long, default_value_t = 0)]
+    pub output_bytes: u64,
+    #[arg(long)]
+    pub budget_bytes: u64,
+    #[arg(long, value_enum, default_value = "final-only")]
+    pub readback: ReadbackArg,
+    /// Keep every run's compact output resident until the end.
+    #[arg(long)]
+    pub keep_all_outputs: bool,
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum EvidenceAction {
+    /// Verify an evidence CSV against the release gate.
+    Verify {
+        file: PathBuf,
+        /// Minimum host-orchestrated / resident speedup every sample must show.
+        #[arg(long)]
+        required_speedup: f64,
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 #[derive(Args, Debug, Clone)]

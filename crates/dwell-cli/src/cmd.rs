@@ -1,6 +1,10 @@
 //! Subcommands: turn flags into library calls.
 
-use crate::args::{Analysis, Cli, Command, DirectionArg, GenKind, GraphArgs, MeetArg, RunArgs};
+use crate::args::{
+    Analysis, Cli, Command, DirectionArg, EvidenceAction, GenKind, GraphArgs, MeetArg, PlanArgs, ReadbackArg,
+    RunArgs,
+};
+use dwell::session::{self, profile::Workload, Profile, Readback};
 use crate::progress::Progress;
 use crate::report::{self, GraphFacts, RunReport};
 use dwell::analysis::{self, Direction, Meet, Query};
@@ -17,6 +21,10 @@ pub fn dispatch(cli: Cli) -> Result<()> {
         Command::Info { graph, json } => info(&graph, json),
         Command::Run(args) => run(&args),
         Command::Gen { kind } => gen(kind),
+        Command::Plan(args) => plan(&args),
+        Command::Evidence { action: EvidenceAction::Verify { file, required_speedup, json } } => {
+            verify(&file, required_speedup, json)
+        }
     }
 }
 
@@ -211,4 +219,80 @@ fn gen(kind: GenKind) -> Result<()> {
         }
     );
     Ok(())
+}
+
+/// A hash as printed by `dwell info` (`0x…`) or in decimal.
+fn parse_hash(text: &str) -> Result<u64> {
+    let parsed = match text.strip_prefix("0x").or_else(|| text.strip_prefix("0X")) {
+        Some(hex) => u64::from_str_radix(hex, 16).ok(),
+        None => text.parse().ok(),
+    };
+    parsed.ok_or_else(|| format!("layout hash {text:?} is not a number. Fix: pass the layout_hash `dwell info --json` prints, e.g. 0x4c7c000923780c12").into())
+}
+
+fn plan(args: &PlanArgs) -> Result<()> {
+    let readback = match args.readback {
+        ReadbackArg::FinalOnly => Readback::FinalOnly,
+        ReadbackArg::PerRun => Readback::PerRun,
+    };
+    let profile = match &args.graph {
+        Some(path) => {
+            let (g, _) = load(&GraphArgs { graph: path.clone(), undirected: false, directed: false })?;
+            let workload = match args.analysis.unwrap_or(Analysis::Bfs) {
+                Analysis::Bfs => Workload::Bfs,
+                Analysis::Reach => Workload::ReachForward,
+                Analysis::Wcc => Workload::Wcc,
+                Analysis::Scc => Workload::Scc,
+                other => {
+                    return Err(format!(
+                        "cannot derive a session profile for {other:?} yet. Fix: use --analysis bfs, reach, wcc or scc, or type the byte counts in"
+                    )
+                    .into())
+                }
+            };
+            let p = session::profile::derive(&g, workload, args.batch, args.runs, args.budget_bytes)?;
+            Profile { readback, keep_all_outputs: args.keep_all_outputs, ..p }
+        }
+        None => Profile {
+            layout_hash: parse_hash(args.layout_hash.as_deref().unwrap_or_default())?,
+            graph_bytes: args.graph_bytes.unwrap_or_default(),
+            runs: args.runs,
+            frontier_bytes: args.frontier_bytes,
+            scratch_bytes: args.scratch_bytes,
+            output_bytes: args.output_bytes,
+            budget_bytes: args.budget_bytes,
+            readback,
+            keep_all_outputs: args.keep_all_outputs,
+        },
+    };
+    let plan = session::plan(&profile)?;
+    if args.json {
+        let mut v = serde_json::to_value(plan)?;
+        v["layout_hash"] = format!("0x{:016x}", plan.layout_hash).into();
+        v["profile"] = serde_json::to_value(profile)?;
+        v["profile"]["layout_hash"] = format!("0x{:016x}", profile.layout_hash).into();
+        report::print_json(&v)
+    } else {
+        print!("{}", report::plan_human(&plan));
+        Ok(())
+    }
+}
+
+fn verify(file: &Path, required: f64, json: bool) -> Result<()> {
+    let text = std::fs::read_to_string(file)
+        .map_err(|e| format!("{}: {e}. Fix: pass the path of an evidence CSV written by dwell bench", file.display()))?;
+    let proof = session::evidence::verify_csv(&text, required).map_err(|e| format!("{}: {e}", file.display()))?;
+    if json {
+        report::print_json(&serde_json::to_value(proof)?)
+    } else {
+        println!(
+            "{}: {} samples, {} repetitions, speedup {}x to {}x (required {required}x)",
+            file.display(),
+            proof.sample_count,
+            proof.total_repetitions,
+            proof.min_speedup_x,
+            proof.max_speedup_x
+        );
+        Ok(())
+    }
 }

@@ -8,6 +8,7 @@
 
 pub mod evidence;
 pub mod plan;
+pub mod profile;
 pub mod telemetry;
 
 pub use plan::{plan, Plan, PlanError, Profile, Readback};
