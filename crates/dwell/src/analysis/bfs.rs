@@ -2,7 +2,8 @@
 //!
 //! # Semantics
 //!
-//! Every source is searched independently along forward arcs (all labels);
+//! Every source is searched independently along every forward arc (labels
+//! are ignored, so even an arc labelled 0 is followed);
 //! duplicate sources are allowed and results come back in source order. For
 //! each source: `reached` counts the vertices at finite distance (the source
 //! included), `max_level` is the largest distance (0 when only the source is
@@ -24,7 +25,6 @@
 //!   per source with fresh arrays.
 
 use super::frontier::{self, Sweep};
-use super::ALL_LABELS;
 use crate::graph::{Graph, NO_VERTEX};
 use std::collections::VecDeque;
 
@@ -91,7 +91,7 @@ pub fn parallel(g: &Graph, q: &BfsQuery) -> Vec<BfsResult> {
     let sweep = Sweep {
         out: g.forward(),
         inc: g.reverse(),
-        mask: ALL_LABELS,
+        mask: None,
         blocked: None,
     };
     frontier::batched(&sweep, &q.sources, q.keep_levels, |_, source, lane, _| {

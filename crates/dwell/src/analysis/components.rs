@@ -44,7 +44,6 @@
 //!   long chains never overflow the thread stack.
 
 use super::frontier::{self, Scratch, Sweep};
-use super::ALL_LABELS;
 use crate::graph::{Csr, Graph, NO_VERTEX};
 use rayon::prelude::*;
 use std::collections::HashMap;
@@ -161,7 +160,9 @@ fn frequent_root(comp: &[AtomicU32]) -> u32 {
     let samples = n.min(1024);
     let mut counts: HashMap<u32, usize> = HashMap::new();
     for k in 0..samples {
-        *counts.entry(comp[k * n / samples].load(Relaxed)).or_default() += 1;
+        *counts
+            .entry(comp[k * n / samples].load(Relaxed))
+            .or_default() += 1;
     }
     counts
         .into_iter()
@@ -344,7 +345,7 @@ pub fn scc_parallel(g: &Graph) -> Components {
         let sweep = |out, inc| Sweep {
             out,
             inc,
-            mask: ALL_LABELS,
+            mask: None,
             blocked: Some(&dead),
         };
         sweep(fwd, rev).run(&[pivot], false, s);

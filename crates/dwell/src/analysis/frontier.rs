@@ -35,9 +35,10 @@
 //! - between sweeps `frontier` and `next` are all zero and `queue` is empty;
 //!   `visited` is cleared when a sweep starts, so it can be read after one.
 //!
-//! Arcs are followed only when they pass the label mask
-//! ([`Csr::arc_passes`]); a *blocked* vertex (a taint sanitizer, or a vertex
-//! already assigned to a component) is never entered, but a source that is
+//! Arcs are followed only when they pass the label mask, if one is given
+//! ([`Csr::arc_passes`]; BFS and SCC give none and follow every arc, label 0
+//! included); a *blocked* vertex (a taint sanitizer, or a vertex already
+//! assigned to a component) is never entered, but a source that is
 //! blocked still starts its lane and propagates from itself.
 //!
 //! Per-lane results (reached count, level sum, largest level, optional level
@@ -83,12 +84,13 @@ pub(crate) fn bitset_of(n: usize, vs: &[u32]) -> Vec<u64> {
     s
 }
 
-/// What one sweep follows: arcs of `out` passing `mask`, into vertices not
-/// `blocked`. `inc` must be the transpose of `out` (for bottom-up levels).
+/// What one sweep follows: arcs of `out` passing `mask` (every arc, label 0
+/// included, when `None`), into vertices not `blocked`. `inc` must be the
+/// transpose of `out` (for bottom-up levels).
 pub(crate) struct Sweep<'a> {
     pub out: &'a Csr,
     pub inc: &'a Csr,
-    pub mask: u32,
+    pub mask: Option<u32>,
     pub blocked: Option<&'a [u64]>,
 }
 
@@ -139,6 +141,14 @@ impl Sweep<'_> {
     #[inline]
     fn blocked(&self, v: u32) -> bool {
         self.blocked.is_some_and(|b| test(b, v))
+    }
+
+    #[inline]
+    fn passes(&self, csr: &Csr, i: usize) -> bool {
+        match self.mask {
+            Some(m) => csr.arc_passes(i, m),
+            None => true,
+        }
     }
 
     /// Run one sweep for `sources` (at most [`LANES`]; lane `q` is
@@ -227,7 +237,7 @@ impl Sweep<'_> {
                 for i in self.out.range(v) {
                     let w = targets[i];
                     let new = f & !visited[w as usize];
-                    if new == 0 || !self.out.arc_passes(i, self.mask) || self.blocked(w) {
+                    if new == 0 || !self.passes(self.out, i) || self.blocked(w) {
                         continue;
                     }
                     if next[w as usize].fetch_or(new, Relaxed) == 0 {
@@ -261,7 +271,7 @@ impl Sweep<'_> {
                 }
                 let mut got = 0u64;
                 for i in self.inc.range(w) {
-                    if self.inc.arc_passes(i, self.mask) {
+                    if self.passes(self.inc, i) {
                         got |= frontier[sources[i] as usize];
                         if got & want == want {
                             break;

@@ -116,7 +116,7 @@ pub fn parallel(g: &Graph, q: &ReachQuery) -> Vec<ReachResult> {
     let sweep = Sweep {
         out: q.direction.csr(g),
         inc: q.direction.flip().csr(g),
-        mask: q.mask,
+        mask: Some(q.mask),
         blocked: None,
     };
     frontier::batched(&sweep, &q.sources, false, |lane_ix, source, lane, s| {

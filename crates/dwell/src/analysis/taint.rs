@@ -141,7 +141,7 @@ pub fn parallel(g: &Graph, q: &TaintQuery) -> Vec<TaintResult> {
         let sweep = Sweep {
             out: g.forward(),
             inc: g.reverse(),
-            mask: q.mask,
+            mask: Some(q.mask),
             blocked: Some(&blocked),
         };
         return frontier::batched(&sweep, &q.sources, false, |lane_ix, source, lane, s| {
