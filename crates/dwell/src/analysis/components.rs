@@ -369,3 +369,17 @@ pub fn scc_parallel(g: &Graph) -> Components {
     tarjan(fwd, &live, &mut comp, &mut next_id);
     canonical(&comp)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn canonical_numbers_by_smallest_vertex() {
+        let c = canonical(&[4, 2, 4, 2, 0]);
+        assert_eq!(c.labels, vec![0, 1, 0, 1, 2]);
+        assert_eq!((c.count, c.largest), (3, 2));
+        let empty = canonical(&[]);
+        assert_eq!((empty.count, empty.largest), (0, 0));
+    }
+}

@@ -75,6 +75,15 @@ pub(crate) fn set(set: &mut [u64], v: u32) {
     set[v as usize / 64] |= 1 << (v % 64);
 }
 
+/// Call `f(q)` for every set bit `q` of `word`, lowest first.
+#[inline]
+fn for_each_bit(mut word: u64, mut f: impl FnMut(usize)) {
+    while word != 0 {
+        f(word.trailing_zeros() as usize);
+        word &= word - 1;
+    }
+}
+
 /// A bitset over `n` vertices with the bits of `vs` set.
 pub(crate) fn bitset_of(n: usize, vs: &[u32]) -> Vec<u64> {
     let mut s = vec![0u64; words(n)];
@@ -199,21 +208,48 @@ impl Sweep<'_> {
                 s.frontier[v as usize] = 0;
             }
             s.queue = touched;
-            for &w in &s.queue {
-                let wi = w as usize;
-                let bits = std::mem::take(s.next[wi].get_mut());
-                s.frontier[wi] = bits;
-                s.visited[wi] |= bits;
-                let mut b = bits;
-                while b != 0 {
-                    let lane = &mut lanes[b.trailing_zeros() as usize];
-                    b &= b - 1;
-                    lane.reached += 1;
-                    lane.level_sum += u64::from(level);
+            let next = &s.next;
+            let bits: Vec<u64> = s
+                .queue
+                .par_iter()
+                .with_min_len(MIN_LEN)
+                .map(|&w| next[w as usize].swap(0, Relaxed))
+                .collect();
+            let counts = bits
+                .par_iter()
+                .with_min_len(MIN_LEN)
+                .fold(
+                    || [0u64; LANES],
+                    |mut c, &b| {
+                        for_each_bit(b, |q| c[q] += 1);
+                        c
+                    },
+                )
+                .reduce(
+                    || [0u64; LANES],
+                    |mut a, b| {
+                        a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
+                        a
+                    },
+                );
+            for (lane, &c) in lanes.iter_mut().zip(&counts) {
+                if c > 0 {
+                    lane.reached += c;
+                    lane.level_sum += c * u64::from(level);
                     lane.max_level = level;
-                    if let Some(l) = lane.levels.as_mut() {
-                        l[wi] = level;
-                    }
+                }
+            }
+            for (&w, &b) in s.queue.iter().zip(&bits) {
+                s.frontier[w as usize] = b;
+                s.visited[w as usize] |= b;
+            }
+            if keep_levels {
+                for (&w, &b) in s.queue.iter().zip(&bits) {
+                    for_each_bit(b, |q| {
+                        if let Some(l) = lanes[q].levels.as_mut() {
+                            l[w as usize] = level;
+                        }
+                    });
                 }
             }
         }
@@ -356,5 +392,52 @@ impl ParentScratch {
         }
         path.reverse();
         path
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::graph::GraphBuilder;
+
+    #[test]
+    fn lanes_are_independent_and_batches_keep_order() {
+        // Directed path 0 → 1 → … → 9; source v reaches 10 - v vertices.
+        let mut b = GraphBuilder::new(true);
+        for v in 0..9 {
+            b.push(v, v + 1).unwrap();
+        }
+        let g = b.build().unwrap();
+        let sweep = Sweep {
+            out: g.forward(),
+            inc: g.reverse(),
+            mask: None,
+            blocked: None,
+        };
+        // 150 sources: three sweeps of 50, duplicates throughout.
+        let sources: Vec<u32> = (0..150).map(|i| (i * 7 % 10) as u32).collect();
+        let got = batched(&sweep, &sources, false, |_, s, lane, _| (s, lane.reached));
+        let want: Vec<_> = sources.iter().map(|&s| (s, u64::from(10 - s))).collect();
+        assert_eq!(got, want);
+    }
+
+    #[test]
+    fn blocked_source_still_propagates() {
+        let mut b = GraphBuilder::new(true);
+        b.push(0, 1).unwrap();
+        b.push(1, 2).unwrap();
+        let g = b.build().unwrap();
+        let blocked = bitset_of(3, &[0, 2]);
+        let sweep = Sweep {
+            out: g.forward(),
+            inc: g.reverse(),
+            mask: None,
+            blocked: Some(&blocked),
+        };
+        let mut s = Scratch::new(3);
+        let lanes = sweep.run(&[0, 1], false, &mut s);
+        assert_eq!((lanes[0].reached, lanes[1].reached), (2, 1));
+        assert!(s.reached(0, 1) && !s.reached(0, 2) && !s.reached(1, 0));
+        assert_eq!(s.lane_set(0), vec![0b011]);
     }
 }
