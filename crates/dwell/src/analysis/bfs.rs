@@ -18,7 +18,7 @@
 //!   (frontier queue, atomic OR) or bottom-up (in-arc gather) by Beamer's
 //!   direction-optimizing rule; sweeps of up to 64 sources run in parallel,
 //!   each level runs in parallel too. A single source is exactly
-//!   direction-optimizing BFS. See [`super::frontier`] for the encoding and
+//!   direction-optimizing BFS. See `analysis/frontier.rs` for the encoding and
 //!   invariants. Citations: Then et al., VLDB 2014 (MS-BFS); Beamer et al.,
 //!   SC 2012 (direction optimization, GAP `bfs.cc`).
 //! - [`reference`] (`cpu-reference`, the oracle): one plain FIFO-queue BFS
