@@ -46,7 +46,7 @@ pub struct BfsResult {
     pub max_level: u32,
     /// Sum of levels over reached vertices.
     pub level_sum: u64,
-    /// `levels[v]`, or [`NO_VERTEX`](crate::graph::NO_VERTEX) if unreached; only with `keep_levels`.
+    /// `levels[v]`, or [`NO_VERTEX`] if unreached; only with `keep_levels`.
     #[serde(skip)]
     pub levels: Option<Vec<u32>>,
 }
