@@ -13,7 +13,7 @@
 //!
 //! # Kernels
 //!
-//! - [`parallel`] (`cpu`): bit-parallel multi-source BFS, 64 sources per
+//! - [`parallel()`] (`cpu`): bit-parallel multi-source BFS, 64 sources per
 //!   sweep in one `u64` lane word per vertex, each level expanded top-down
 //!   (frontier queue, atomic OR) or bottom-up (in-arc gather) by Beamer's
 //!   direction-optimizing rule; sweeps of up to 64 sources run in parallel,
@@ -21,7 +21,7 @@
 //!   direction-optimizing BFS. See `analysis/frontier.rs` for the encoding and
 //!   invariants. Citations: Then et al., VLDB 2014 (MS-BFS); Beamer et al.,
 //!   SC 2012 (direction optimization, GAP `bfs.cc`).
-//! - [`reference`] (`cpu-reference`, the oracle): one plain FIFO-queue BFS
+//! - [`reference()`] (`cpu-reference`, the oracle): one plain FIFO-queue BFS
 //!   per source with fresh arrays.
 
 use super::frontier::{self, Sweep};

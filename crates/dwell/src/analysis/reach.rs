@@ -14,13 +14,13 @@
 //!
 //! # Kernels
 //!
-//! - [`parallel`] (`cpu`): the bit-parallel, direction-optimizing multi-source
+//! - [`parallel()`] (`cpu`): the bit-parallel, direction-optimizing multi-source
 //!   sweep of `analysis/frontier.rs` (64 sources per `u64` lane word, sweeps in
 //!   parallel, each level in parallel), with the label mask applied per arc
 //!   in both the top-down and bottom-up directions (bottom-up reads the
 //!   transpose of the followed CSR, whose arcs carry the same labels).
 //!   Citations: Then et al., VLDB 2014; Beamer et al., SC 2012.
-//! - [`reference`] (`cpu-reference`, the oracle): one plain FIFO-queue
+//! - [`reference()`] (`cpu-reference`, the oracle): one plain FIFO-queue
 //!   search per source with fresh arrays.
 
 use super::frontier::{self, Sweep};

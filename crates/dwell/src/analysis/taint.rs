@@ -18,13 +18,13 @@
 //!
 //! # Kernels
 //!
-//! - [`parallel`] (`cpu`): without witnesses, the bit-parallel,
+//! - [`parallel()`] (`cpu`): without witnesses, the bit-parallel,
 //!   direction-optimizing multi-source sweep of `analysis/frontier.rs` with the
 //!   sanitizers as blocked vertices (64 sources per lane word; Then et al.,
 //!   VLDB 2014; Beamer et al., SC 2012). With witnesses, one queue BFS with a
 //!   parent array per source, sources in parallel, each rayon task reusing
 //!   its parent array (reset through the visited list, O(tainted) per source).
-//! - [`reference`] (`cpu-reference`, the oracle): one plain FIFO-queue BFS per
+//! - [`reference()`] (`cpu-reference`, the oracle): one plain FIFO-queue BFS per
 //!   source with fresh parent arrays.
 
 use super::frontier::{self, ParentScratch, Sweep};
