@@ -10,6 +10,7 @@
 pub mod bfs;
 pub mod components;
 pub mod dataflow;
+mod frontier;
 pub mod reach;
 pub mod taint;
 

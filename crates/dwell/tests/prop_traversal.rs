@@ -1,0 +1,463 @@
+//! Traversal analyses (BFS, reach, taint, WCC, SCC): the `cpu` backend against
+//! the `cpu-reference` oracle on random graphs, plus hand-computed answers on
+//! small graphs. Everything goes through `analysis::run`, the one dispatch path.
+
+use dwell::analysis::{
+    self, BfsQuery, BfsResult, Components, Direction, Output, Query, QueryError, ReachQuery,
+    ReachResult, TaintQuery, TaintResult, ALL_LABELS,
+};
+use dwell::backend::{Cpu, CpuReference};
+use dwell::graph::{Graph, GraphBuilder, NO_VERTEX};
+use proptest::prelude::*;
+use rand::{Rng, SeedableRng};
+
+fn graph(directed: bool, nodes: u64, arcs: &[(u32, u32, Option<u32>)]) -> Graph {
+    let mut b = GraphBuilder::new(directed);
+    b.set_nodes(nodes).unwrap();
+    for &(u, v, l) in arcs {
+        b.push_arc(u64::from(u), u64::from(v), l, None).unwrap();
+    }
+    b.build().unwrap()
+}
+
+fn plain(directed: bool, nodes: u64, arcs: &[(u32, u32)]) -> Graph {
+    let a: Vec<_> = arcs.iter().map(|&(u, v)| (u, v, None)).collect();
+    graph(directed, nodes, &a)
+}
+
+/// Run `q` on both backends; assert the dispatch succeeded.
+fn both(g: &Graph, q: &Query) -> (Output, Output) {
+    let fast = analysis::run(&Cpu, g, q).expect("valid query");
+    let oracle = analysis::run(&CpuReference, g, q).expect("valid query");
+    (fast, oracle)
+}
+
+fn bfs(g: &Graph, sources: &[u32], keep_levels: bool) -> Vec<BfsResult> {
+    let q = Query::Bfs(BfsQuery {
+        sources: sources.to_vec(),
+        keep_levels,
+    });
+    match both(g, &q) {
+        (Output::Bfs(a), Output::Bfs(b)) => {
+            assert_eq!(a, b, "bfs: cpu differs from cpu-reference");
+            a
+        }
+        other => panic!("wrong output variant {other:?}"),
+    }
+}
+
+fn reach(g: &Graph, q: ReachQuery) -> Vec<ReachResult> {
+    match both(g, &Query::Reach(q)) {
+        (Output::Reach(a), Output::Reach(b)) => {
+            assert_eq!(a, b, "reach: cpu differs from cpu-reference");
+            a
+        }
+        other => panic!("wrong output variant {other:?}"),
+    }
+}
+
+/// Is `path` a real witness for `source → sink` under `q`?
+fn check_path(g: &Graph, q: &TaintQuery, source: u32, sink: u32, path: &[u32]) {
+    assert_eq!(
+        path.first(),
+        Some(&source),
+        "path {path:?} must start at the source"
+    );
+    assert_eq!(
+        path.last(),
+        Some(&sink),
+        "path {path:?} must end at the sink"
+    );
+    for &v in &path[1..] {
+        assert!(
+            !q.sanitizers.contains(&v),
+            "path {path:?} enters sanitizer {v}"
+        );
+    }
+    let csr = g.forward();
+    for pair in path.windows(2) {
+        let (u, v) = (pair[0], pair[1]);
+        let ok = csr
+            .range(u)
+            .any(|i| csr.targets()[i] == v && csr.arc_passes(i, q.mask));
+        assert!(
+            ok,
+            "path {path:?}: no arc {u}->{v} passing mask {:#x}",
+            q.mask
+        );
+    }
+}
+
+/// Compare everything but witness contents; check every witness.
+fn taint(g: &Graph, q: TaintQuery) -> Vec<TaintResult> {
+    let (a, b) = match both(g, &Query::Taint(q.clone())) {
+        (Output::Taint(a), Output::Taint(b)) => (a, b),
+        other => panic!("wrong output variant {other:?}"),
+    };
+    assert_eq!(a.len(), b.len());
+    for (x, y) in a.iter().zip(&b) {
+        assert_eq!((x.source, x.tainted), (y.source, y.tainted));
+        let sinks = |r: &TaintResult| r.findings.iter().map(|f| f.sink).collect::<Vec<_>>();
+        assert_eq!(
+            sinks(x),
+            sinks(y),
+            "taint findings differ for source {}",
+            x.source
+        );
+        for (f, h) in x.findings.iter().zip(&y.findings) {
+            assert_eq!(f.path.is_some(), q.witnesses);
+            assert_eq!(h.path.is_some(), q.witnesses);
+            if let (Some(p), Some(r)) = (&f.path, &h.path) {
+                check_path(g, &q, x.source, f.sink, p);
+                check_path(g, &q, y.source, h.sink, r);
+                assert_eq!(p.len(), r.len(), "witness lengths differ: {p:?} vs {r:?}");
+            }
+        }
+    }
+    a
+}
+
+fn components(g: &Graph) -> (Components, Components) {
+    let wcc = match both(g, &Query::Wcc) {
+        (Output::Wcc(a), Output::Wcc(b)) => {
+            assert_eq!(a, b, "wcc: cpu differs from cpu-reference");
+            a
+        }
+        other => panic!("wrong output variant {other:?}"),
+    };
+    let scc = match both(g, &Query::Scc) {
+        (Output::Scc(a), Output::Scc(b)) => {
+            assert_eq!(a, b, "scc: cpu differs from cpu-reference");
+            a
+        }
+        other => panic!("wrong output variant {other:?}"),
+    };
+    (wcc, scc)
+}
+
+/// Random graph case: directedness, node count, arcs with optional labels,
+/// and source / sink / sanitizer lists and a mask.
+#[derive(Debug, Clone)]
+struct Case {
+    directed: bool,
+    nodes: u32,
+    arcs: Vec<(u32, u32, Option<u32>)>,
+    sources: Vec<u32>,
+    sinks: Vec<u32>,
+    sanitizers: Vec<u32>,
+    mask: u32,
+}
+
+fn case() -> impl Strategy<Value = Case> {
+    (any::<bool>(), any::<bool>(), 1u32..200).prop_flat_map(|(directed, labelled, nodes)| {
+        let label = if labelled {
+            (0u32..16).prop_map(Some).boxed()
+        } else {
+            Just(None).boxed()
+        };
+        let v = 0..nodes;
+        (
+            Just(directed),
+            Just(nodes),
+            proptest::collection::vec((v.clone(), v.clone(), label), 0..(3 * nodes as usize)),
+            prop_oneof![
+                proptest::collection::vec(v.clone(), 1..2),
+                proptest::collection::vec(v.clone(), 1..150),
+                // Few distinct sources, many duplicates.
+                proptest::collection::vec(0..nodes.min(3), 60..140),
+            ],
+            proptest::collection::vec(v.clone(), 0..10),
+            proptest::collection::vec(v, 0..10),
+            prop_oneof![Just(ALL_LABELS), 0u32..16],
+        )
+            .prop_map(
+                |(directed, nodes, arcs, sources, sinks, sanitizers, mask)| Case {
+                    directed,
+                    nodes,
+                    arcs,
+                    sources,
+                    sinks,
+                    sanitizers,
+                    mask,
+                },
+            )
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    #[test]
+    fn cpu_matches_reference(c in case(), keep in any::<bool>(), back in any::<bool>(), wit in any::<bool>()) {
+        let g = graph(c.directed, u64::from(c.nodes), &c.arcs);
+        let levels = bfs(&g, &c.sources, keep);
+        prop_assert_eq!(levels.len(), c.sources.len());
+        for (r, &s) in levels.iter().zip(&c.sources) {
+            prop_assert_eq!(r.source, s);
+        }
+        let direction = if back { Direction::Backward } else { Direction::Forward };
+        let reached = reach(&g, ReachQuery {
+            sources: c.sources.clone(),
+            direction,
+            mask: c.mask,
+            sinks: c.sinks.clone(),
+            keep_sets: keep,
+        });
+        prop_assert_eq!(reached.len(), c.sources.len());
+        let tq = TaintQuery {
+            sources: c.sources.clone(),
+            sinks: c.sinks.clone(),
+            sanitizers: c.sanitizers.clone(),
+            mask: c.mask,
+            witnesses: wit,
+        };
+        let tainted = taint(&g, tq);
+        // With no sanitizers, taint is forward reach under the same mask.
+        if c.sanitizers.is_empty() && !back {
+            for (t, r) in tainted.iter().zip(&reached) {
+                prop_assert_eq!(t.tainted, r.reached);
+            }
+        }
+        let (wcc, scc) = components(&g);
+        prop_assert_eq!(wcc.labels.len(), c.nodes as usize);
+        // Strong components refine weak ones.
+        prop_assert!(scc.count >= wcc.count);
+    }
+
+    #[test]
+    fn components_on_empty_and_sparse_graphs(directed in any::<bool>(), nodes in 0u32..50,
+        arcs in proptest::collection::vec((0u32..50, 0u32..50), 0..20)) {
+        let arcs: Vec<_> = arcs.into_iter().filter(|&(u, v)| u < nodes && v < nodes).collect();
+        let g = plain(directed, u64::from(nodes), &arcs);
+        let (wcc, scc) = components(&g);
+        prop_assert_eq!(wcc.count as usize <= nodes as usize, true);
+        prop_assert_eq!(scc.labels.len(), nodes as usize);
+    }
+}
+
+#[test]
+fn bfs_on_a_path() {
+    // 0 - 1 - 2 - 3 - 4 (undirected)
+    let g = plain(false, 5, &[(0, 1), (1, 2), (2, 3), (3, 4)]);
+    let r = bfs(&g, &[0, 2, 0], true);
+    assert_eq!((r[0].reached, r[0].max_level, r[0].level_sum), (5, 4, 10));
+    assert_eq!(r[0].levels.as_deref(), Some(&[0, 1, 2, 3, 4][..]));
+    assert_eq!((r[1].reached, r[1].max_level, r[1].level_sum), (5, 2, 6));
+    assert_eq!(r[2], r[0]);
+    // Directed: nothing flows backwards.
+    let d = plain(true, 5, &[(0, 1), (1, 2), (2, 3), (3, 4)]);
+    let r = bfs(&d, &[2], true);
+    assert_eq!((r[0].reached, r[0].max_level, r[0].level_sum), (3, 2, 3));
+    let n = NO_VERTEX;
+    assert_eq!(r[0].levels.as_deref(), Some(&[n, n, 0, 1, 2][..]));
+}
+
+#[test]
+fn bfs_on_a_star() {
+    // Hub 0 with leaves 1..=6 (undirected).
+    let arcs: Vec<_> = (1..=6).map(|v| (0, v)).collect();
+    let g = plain(false, 7, &arcs);
+    let r = bfs(&g, &[0, 3], false);
+    assert_eq!((r[0].reached, r[0].max_level, r[0].level_sum), (7, 1, 6));
+    assert_eq!(
+        (r[1].reached, r[1].max_level, r[1].level_sum),
+        (7, 2, 1 + 5 * 2)
+    );
+    assert_eq!(r[1].levels, None);
+}
+
+#[test]
+fn cycle_with_a_tail() {
+    // 0 → 1 → 2 → 0 cycle, tail 2 → 3 → 4, isolated 5.
+    let g = plain(true, 6, &[(0, 1), (1, 2), (2, 0), (2, 3), (3, 4)]);
+    let r = bfs(&g, &[0, 4, 5], false);
+    assert_eq!(
+        (r[0].reached, r[0].max_level, r[0].level_sum),
+        (5, 4, 1 + 2 + 3 + 4)
+    );
+    assert_eq!((r[1].reached, r[1].max_level), (1, 0));
+    assert_eq!(r[2].reached, 1);
+    let back = reach(
+        &g,
+        ReachQuery {
+            sources: vec![4],
+            direction: Direction::Backward,
+            sinks: vec![5, 0, 4, 3],
+            keep_sets: true,
+            ..Default::default()
+        },
+    );
+    assert_eq!(back[0].reached, 5);
+    assert_eq!(back[0].sinks_reached, vec![0, 4, 3]);
+    assert_eq!(back[0].set.as_deref(), Some(&[0b11111u64][..]));
+    let (wcc, scc) = components(&g);
+    assert_eq!(wcc.labels, vec![0, 0, 0, 0, 0, 1]);
+    assert_eq!((wcc.count, wcc.largest), (2, 5));
+    assert_eq!(scc.labels, vec![0, 0, 0, 1, 2, 3]);
+    assert_eq!((scc.count, scc.largest), (4, 3));
+}
+
+#[test]
+fn two_sccs_joined_one_way() {
+    // {0,1,2} cycle → {3,4} cycle via 2 → 3; 5 → 5 self loop alone.
+    let g = plain(
+        true,
+        6,
+        &[(0, 1), (1, 2), (2, 0), (2, 3), (3, 4), (4, 3), (5, 5)],
+    );
+    let (wcc, scc) = components(&g);
+    assert_eq!(scc.labels, vec![0, 0, 0, 1, 1, 2]);
+    assert_eq!((scc.count, scc.largest), (3, 3));
+    assert_eq!(wcc.labels, vec![0, 0, 0, 0, 0, 1]);
+}
+
+#[test]
+fn reach_respects_the_label_mask() {
+    // 0 -a-> 1 -b-> 2, 0 -b-> 3 ; a = 1, b = 2.
+    let g = graph(
+        true,
+        4,
+        &[(0, 1, Some(1)), (1, 2, Some(2)), (0, 3, Some(2))],
+    );
+    let q = |mask| ReachQuery {
+        sources: vec![0],
+        mask,
+        sinks: vec![2, 3, 1],
+        ..Default::default()
+    };
+    assert_eq!(reach(&g, q(1))[0].sinks_reached, vec![1]);
+    assert_eq!(reach(&g, q(2))[0].sinks_reached, vec![3]);
+    assert_eq!(reach(&g, q(3))[0].sinks_reached, vec![2, 3, 1]);
+    assert_eq!(reach(&g, q(0))[0].reached, 1);
+}
+
+#[test]
+fn taint_stops_at_sanitizers() {
+    // 0 → 1 → 2 → 4 and 0 → 3 → 4 → 5; sanitizer 3.
+    let g = plain(true, 6, &[(0, 1), (1, 2), (2, 4), (0, 3), (3, 4), (4, 5)]);
+    let q = TaintQuery {
+        sources: vec![0, 3],
+        sinks: vec![5, 3, 4],
+        sanitizers: vec![3],
+        ..Default::default()
+    };
+    let r = taint(&g, q.clone());
+    // From 0: 0,1,2,4,5 (3 is sanitized); shortest surviving path to 5 has 5 vertices.
+    assert_eq!(r[0].tainted, 5);
+    let sinks: Vec<_> = r[0].findings.iter().map(|f| f.sink).collect();
+    assert_eq!(sinks, vec![5, 4]);
+    assert_eq!(r[0].findings[0].path.as_deref(), Some(&[0, 1, 2, 4, 5][..]));
+    // A sanitizer source still propagates and is its own finding.
+    assert_eq!(r[1].tainted, 3);
+    let sinks: Vec<_> = r[1].findings.iter().map(|f| f.sink).collect();
+    assert_eq!(sinks, vec![5, 3, 4]);
+    assert_eq!(r[1].findings[1].path.as_deref(), Some(&[3][..]));
+    // Without witnesses, the bit-parallel path gives the same counts.
+    let r2 = taint(
+        &g,
+        TaintQuery {
+            witnesses: false,
+            ..q
+        },
+    );
+    assert_eq!(r2[0].tainted, 5);
+    assert!(r2[0].findings.iter().all(|f| f.path.is_none()));
+}
+
+#[test]
+fn out_of_range_source_is_a_query_error() {
+    let g = plain(true, 3, &[(0, 1)]);
+    let q = Query::Bfs(BfsQuery {
+        sources: vec![0, 3],
+        keep_levels: false,
+    });
+    for backend in [&Cpu as &dyn dwell::backend::Backend, &CpuReference] {
+        assert_eq!(
+            analysis::run(backend, &g, &q),
+            Err(QueryError::VertexOutOfRange {
+                what: "source",
+                id: 3,
+                nodes: 3
+            })
+        );
+    }
+    let t = Query::Taint(TaintQuery {
+        sources: vec![0],
+        sanitizers: vec![7],
+        ..Default::default()
+    });
+    assert!(matches!(
+        analysis::run(&Cpu, &g, &t),
+        Err(QueryError::VertexOutOfRange {
+            what: "sanitizer",
+            id: 7,
+            ..
+        })
+    ));
+}
+
+#[test]
+fn long_chains_do_not_overflow_and_match() {
+    // 60k-vertex directed chain closed into one cycle at the end, plus a
+    // 60k chain tail: deep DFS for Tarjan, many levels for BFS.
+    let n = 120_000u32;
+    let mut arcs: Vec<(u32, u32)> = (0..n - 1).map(|v| (v, v + 1)).collect();
+    arcs.push((59_999, 0));
+    let g = plain(true, u64::from(n), &arcs);
+    let (wcc, scc) = components(&g);
+    assert_eq!((wcc.count, wcc.largest), (1, u64::from(n)));
+    assert_eq!((scc.count, scc.largest), (60_001, 60_000));
+    let r = bfs(&g, &[0, 60_000], false);
+    assert_eq!((r[0].reached, r[0].max_level), (u64::from(n), n - 1));
+    assert_eq!((r[1].reached, r[1].max_level), (60_000, 59_999));
+}
+
+#[test]
+fn larger_random_graphs_match() {
+    // Big enough for multi-threaded levels, bottom-up steps and several sweeps.
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+    for &(directed, n, m) in &[(true, 20_000u32, 60_000usize), (false, 30_000, 45_000)] {
+        let arcs: Vec<(u32, u32, Option<u32>)> = (0..m)
+            .map(|_| {
+                // Skewed endpoints: a few hubs, a long tail.
+                let hub = |r: &mut rand_chacha::ChaCha8Rng| {
+                    let x: f64 = r.gen();
+                    ((x * x * x) * f64::from(n)) as u32 % n
+                };
+                (
+                    hub(&mut rng),
+                    rng.gen_range(0..n),
+                    Some(rng.gen_range(1..8)),
+                )
+            })
+            .collect();
+        let g = graph(directed, u64::from(n), &arcs);
+        let sources: Vec<u32> = (0..150).map(|_| rng.gen_range(0..n)).collect();
+        bfs(&g, &sources, false);
+        bfs(&g, &sources[..1], true);
+        reach(
+            &g,
+            ReachQuery {
+                sources: sources.clone(),
+                direction: Direction::Backward,
+                mask: 3,
+                sinks: sources[..20].to_vec(),
+                keep_sets: false,
+            },
+        );
+        let sanitizers: Vec<u32> = (0..200).map(|_| rng.gen_range(0..n)).collect();
+        for witnesses in [false, true] {
+            taint(
+                &g,
+                TaintQuery {
+                    sources: sources[..70].to_vec(),
+                    sinks: sources[70..].to_vec(),
+                    sanitizers: sanitizers.clone(),
+                    mask: 5,
+                    witnesses,
+                },
+            );
+        }
+        components(&g);
+    }
+}
