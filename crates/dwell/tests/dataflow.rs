@@ -109,7 +109,14 @@ fn reaching_definitions_dragon_fig_9_13() {
     // Nodes: ENTRY 0, B1..B4 = 1..4, EXIT 5. Facts d1..d7 = 0..6.
     let g = graph(6, &[(0, 1), (1, 2), (2, 3), (2, 4), (3, 4), (4, 2), (4, 5)]);
     let d = |k: u32| k - 1;
-    let gen: &[&[u32]] = &[&[], &[d(1), d(2), d(3)], &[d(4), d(5)], &[d(6)], &[d(7)], &[]];
+    let gen: &[&[u32]] = &[
+        &[],
+        &[d(1), d(2), d(3)],
+        &[d(4), d(5)],
+        &[d(6)],
+        &[d(7)],
+        &[],
+    ];
     let kill: &[&[u32]] = &[
         &[],
         &[d(4), d(5), d(6), d(7)],
@@ -128,12 +135,12 @@ fn reaching_definitions_dragon_fig_9_13() {
     // Fig. 9.15, bit vectors d1..d7 written as definition numbers.
     let ds = |v: &[u32]| v.iter().map(|&k| d(k)).collect::<Vec<_>>();
     let want_in = vec![
-        ds(&[]),                    // ENTRY
-        ds(&[]),                    // B1   000 0000
-        ds(&[1, 2, 3, 5, 6, 7]),    // B2   111 0111
-        ds(&[3, 4, 5, 6]),          // B3   001 1110
-        ds(&[3, 4, 5, 6]),          // B4   001 1110
-        ds(&[3, 5, 6, 7]),          // EXIT 001 0111
+        ds(&[]),                 // ENTRY
+        ds(&[]),                 // B1   000 0000
+        ds(&[1, 2, 3, 5, 6, 7]), // B2   111 0111
+        ds(&[3, 4, 5, 6]),       // B3   001 1110
+        ds(&[3, 4, 5, 6]),       // B4   001 1110
+        ds(&[3, 5, 6, 7]),       // EXIT 001 0111
     ];
     let want_out = vec![
         ds(&[]),
@@ -205,7 +212,10 @@ fn intersection_unreachable_cycle_keeps_universe() {
     let s = solve_both(&g, &p);
     let all: Vec<u32> = (0..70).collect();
     let no5: Vec<u32> = all.iter().copied().filter(|&f| f != 5).collect();
-    assert_eq!(sets(&s.input, 3), vec![no5.clone(), no5.clone(), all.clone()]);
+    assert_eq!(
+        sets(&s.input, 3),
+        vec![no5.clone(), no5.clone(), all.clone()]
+    );
     assert_eq!(sets(&s.output, 3), vec![no5.clone(), no5, all]);
 }
 
@@ -283,7 +293,10 @@ fn validate_rejects_mismatched_sizes() {
         gen: FactSets::new(2, 4),
         kill: FactSets::new(3, 4),
     });
-    assert!(msg.contains("gen") && msg.contains("3 nodes") && msg.contains("Fix:"), "{msg}");
+    assert!(
+        msg.contains("gen") && msg.contains("3 nodes") && msg.contains("Fix:"),
+        "{msg}"
+    );
     let msg = err(DataflowProblem {
         direction: Direction::Forward,
         meet: Meet::Union,
@@ -361,7 +374,11 @@ fn naive(g: &Graph, p: &DataflowProblem) -> DataflowSolution {
             })
             .collect();
         let new_out: Vec<Vec<bool>> = (0..n)
-            .map(|v| (0..f).map(|x| gen(v, x) || (new_in[v][x] && !kill(v, x))).collect())
+            .map(|v| {
+                (0..f)
+                    .map(|x| gen(v, x) || (new_in[v][x] && !kill(v, x)))
+                    .collect()
+            })
             .collect();
         let done = new_in == inn && new_out == out;
         inn = new_in;
@@ -416,11 +433,21 @@ fn check_equations(g: &Graph, p: &DataflowProblem, s: &DataflowSolution) {
         // Bits beyond the universe stay clear.
         let w = s.input.words_per_node;
         let last = |fs: &FactSets| fs.node(v)[w - 1];
-        if f as usize % 64 != 0 || f == 0 {
-            let mask = !((1u64 << (f as usize % 64)) - 1);
-            assert_eq!(last(&s.input) & mask, 0);
-            assert_eq!(last(&s.output) & mask, 0);
-        }
+        let mask = match (f, f % 64) {
+            (0, _) => u64::MAX,
+            (_, 0) => 0,
+            (_, tail) => !((1u64 << tail) - 1),
+        };
+        assert_eq!(
+            last(&s.input) & mask,
+            0,
+            "IN[{v}] has bits past the universe"
+        );
+        assert_eq!(
+            last(&s.output) & mask,
+            0,
+            "OUT[{v}] has bits past the universe"
+        );
     }
 }
 
@@ -530,9 +557,15 @@ fn reader_unites_lines_and_skips_comments() {
 #[test]
 fn reader_errors_name_file_line_and_fix() {
     let e = read("0 1\n1 x2\n", 3).unwrap_err().to_string();
-    assert!(e.starts_with("gen.txt:2:") && e.contains("\"x2\"") && e.contains("Fix:"), "{e}");
+    assert!(
+        e.starts_with("gen.txt:2:") && e.contains("\"x2\"") && e.contains("Fix:"),
+        "{e}"
+    );
     let e = read("0 1\n\n5 1\n", 3).unwrap_err().to_string();
-    assert!(e.starts_with("gen.txt:3:") && e.contains("node 5") && e.contains("Fix:"), "{e}");
+    assert!(
+        e.starts_with("gen.txt:3:") && e.contains("node 5") && e.contains("Fix:"),
+        "{e}"
+    );
     let e = read("-1 2\n", 3).unwrap_err().to_string();
     assert!(e.starts_with("gen.txt:1:") && e.contains("Fix:"), "{e}");
     let e = read("0 99999999999\n", 3).unwrap_err().to_string();

@@ -99,7 +99,9 @@ impl DataflowProblem {
     /// Sizes must match the graph and each other.
     pub fn validate(&self, nodes: usize) -> Result<(), QueryError> {
         self.gen.check("gen", nodes).map_err(QueryError::Dataflow)?;
-        self.kill.check("kill", nodes).map_err(QueryError::Dataflow)?;
+        self.kill
+            .check("kill", nodes)
+            .map_err(QueryError::Dataflow)?;
         if self.gen.facts != self.kill.facts {
             return Err(QueryError::Dataflow(format!(
                 "gen sets have {} facts but kill sets have {}. Fix: widen both to one universe (DataflowProblem::new or FactSets::with_facts)",
