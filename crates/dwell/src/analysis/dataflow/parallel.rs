@@ -10,9 +10,13 @@
 //!    boundary node reaches). Concatenating the components gives one
 //!    permutation `order` (position → node) and its inverse `pos`; each
 //!    component owns a contiguous range of positions.
-//! 3. IN/OUT rows are stored in position order, so the rows of different
-//!    components are disjoint slices; rayon solves the components in parallel,
-//!    each task owning its two slices.
+//! 3. The problem is relabelled into position space (in parallel): both
+//!    adjacencies become CSRs of positions in position order, gen and kill
+//!    rows are gathered into position order, and IN/OUT rows are stored in
+//!    position order. An evaluation then reads its own rows, gen, kill and
+//!    adjacency sequentially; only the predecessors' OUT rows are gathered.
+//!    The rows of different components are disjoint slices; rayon solves the
+//!    components in parallel, each task owning its two slices.
 //! 4. Inside a component: a dirty bitset indexed by RPO position, all set at
 //!    the start. A cursor sweeps it round-robin; evaluating a node recomputes
 //!    IN (word-wide meet of the predecessors' OUT rows) and OUT
@@ -40,6 +44,18 @@ pub fn parallel(g: &Graph, p: &DataflowProblem) -> DataflowSolution {
     let preds = p.direction.flip().csr(g);
     let succs = p.direction.csr(g);
     let layout = Layout::new(g, preds, succs);
+    let gather = |sets: &FactSets| {
+        let mut rows = vec![0u64; n * w];
+        rows.par_chunks_mut(w)
+            .zip(layout.order.par_iter())
+            .for_each(|(dst, &v)| dst.copy_from_slice(sets.node(v)));
+        rows
+    };
+    let (gen, kill) = rayon::join(|| gather(&p.gen), || gather(&p.kill));
+    let (pred_rows, succ_rows) = rayon::join(
+        || PosCsr::new(preds, &layout),
+        || PosCsr::new(succs, &layout),
+    );
 
     // Rows in position order; validated problems guarantee n * w fits.
     let mut in_rows = vec![0u64; n * w];
@@ -57,11 +73,11 @@ pub fn parallel(g: &Graph, p: &DataflowProblem) -> DataflowSolution {
         }
     }
     let ctx = Ctx {
-        p,
-        preds,
-        succs,
-        order: &layout.order,
-        pos: &layout.pos,
+        meet: p.meet,
+        gen: &gen,
+        kill: &kill,
+        preds: &pred_rows,
+        succs: &succ_rows,
         w,
         facts,
     };
@@ -211,13 +227,56 @@ fn post_order(
     }
 }
 
-/// What every component task reads.
+/// One adjacency in position space: row `i` lists the positions one step
+/// away from the node at position `i`.
+struct PosCsr {
+    offsets: Vec<usize>,
+    targets: Vec<u32>,
+}
+
+impl PosCsr {
+    fn new(csr: &Csr, layout: &Layout) -> PosCsr {
+        let n = layout.order.len();
+        let mut offsets = vec![0usize; n + 1];
+        for (i, &v) in layout.order.iter().enumerate() {
+            offsets[i + 1] = offsets[i] + csr.degree(v);
+        }
+        let mut targets = vec![0u32; offsets[n]];
+        // Blocks of positions own disjoint slices of `targets`.
+        const BLOCK: usize = 4096;
+        let mut blocks = Vec::with_capacity(n.div_ceil(BLOCK));
+        let mut rest = &mut targets[..];
+        for a in (0..n).step_by(BLOCK) {
+            let b = (a + BLOCK).min(n);
+            let (head, tail) = rest.split_at_mut(offsets[b] - offsets[a]);
+            blocks.push((a..b, head));
+            rest = tail;
+        }
+        blocks.into_par_iter().for_each(|(range, out)| {
+            let mut k = 0;
+            for i in range {
+                for &q in csr.neighbors(layout.order[i]) {
+                    out[k] = layout.pos[q as usize];
+                    k += 1;
+                }
+            }
+        });
+        PosCsr { offsets, targets }
+    }
+
+    #[inline]
+    fn row(&self, i: usize) -> &[u32] {
+        &self.targets[self.offsets[i]..self.offsets[i + 1]]
+    }
+}
+
+/// What every component task reads; everything indexed by position.
 struct Ctx<'a> {
-    p: &'a DataflowProblem,
-    preds: &'a Csr,
-    succs: &'a Csr,
-    order: &'a [u32],
-    pos: &'a [u32],
+    meet: Meet,
+    gen: &'a [u64],
+    kill: &'a [u64],
+    preds: &'a PosCsr,
+    succs: &'a PosCsr,
     w: usize,
     facts: usize,
 }
@@ -230,10 +289,10 @@ impl Ctx<'_> {
         let len = inn.len() / w;
         // Initial OUT (IN starts ∅ and is recomputed before it is read).
         for (i, row) in out.chunks_exact_mut(w).enumerate() {
-            let v = self.order[start + i];
-            if self.preds.degree(v) == 0 {
-                row.copy_from_slice(self.p.gen.node(v));
-            } else if self.p.meet == Meet::Intersection {
+            let g = start + i;
+            if self.preds.row(g).is_empty() {
+                row.copy_from_slice(&self.gen[g * w..(g + 1) * w]);
+            } else if self.meet == Meet::Intersection {
                 for (k, word) in row.iter_mut().enumerate() {
                     *word = word_mask(self.facts, k);
                 }
@@ -266,8 +325,8 @@ impl Ctx<'_> {
                 evaluations += 1;
                 let i = k * 64 + b;
                 if self.evaluate(start, i, inn, out) {
-                    for &s in self.succs.neighbors(self.order[start + i]) {
-                        let j = self.pos[s as usize] as usize - start;
+                    for &s in self.succs.row(start + i) {
+                        let j = s as usize - start;
                         let bit = 1u64 << (j % 64);
                         if dirty[j / 64] & bit == 0 {
                             dirty[j / 64] |= bit;
@@ -285,17 +344,16 @@ impl Ctx<'_> {
     #[inline]
     fn evaluate(&self, start: usize, i: usize, inn: &mut [u64], out: &mut [u64]) -> bool {
         let w = self.w;
-        let v = self.order[start + i];
         let row_in = &mut inn[i * w..(i + 1) * w];
         let row = |q: u32| {
-            let j = self.pos[q as usize] as usize - start;
+            let j = q as usize - start;
             j * w..(j + 1) * w
         };
-        match self.preds.neighbors(v).split_first() {
+        match self.preds.row(start + i).split_first() {
             None => row_in.fill(0),
             Some((&first, rest)) => {
                 row_in.copy_from_slice(&out[row(first)]);
-                match self.p.meet {
+                match self.meet {
                     Meet::Union => {
                         for &q in rest {
                             for (a, &b) in row_in.iter_mut().zip(&out[row(q)]) {
@@ -313,8 +371,9 @@ impl Ctx<'_> {
                 }
             }
         }
-        let gen = self.p.gen.node(v);
-        let kill = self.p.kill.node(v);
+        let g = start + i;
+        let gen = &self.gen[g * w..(g + 1) * w];
+        let kill = &self.kill[g * w..(g + 1) * w];
         let row_out = &mut out[i * w..(i + 1) * w];
         let mut changed = false;
         for k in 0..w {
