@@ -191,14 +191,14 @@ fn gen(kind: GenKind) -> Result<()> {
             edge_factor,
             seed,
             out,
-        } => (dwell::gen::rmat(scale, edge_factor, seed)?, out),
+        } => (dwell::gen::rmat(scale, edge_factor.into(), seed)?, out),
         GenKind::Grid {
             rows,
             cols,
             keep,
             seed,
             out,
-        } => (dwell::gen::grid(rows, cols, keep, seed)?, out),
+        } => (dwell::gen::grid(rows.into(), cols.into(), keep, seed)?, out),
     };
     let is_mtx = out.extension().is_some_and(|e| e == "mtx");
     let write = if is_mtx {

@@ -323,11 +323,11 @@ pub fn write_per_vertex(path: &Path, g: &Graph, output: &Output) -> crate::cmd::
                 writeln!(w, "# dwell dataflow: node | input facts | output facts")?;
                 for v in 0..n {
                     write!(w, "{v} |")?;
-                    for f in d.input.iter(v) {
+                    for f in d.input.iter(v as u32) {
                         write!(w, " {f}")?;
                     }
                     write!(w, " |")?;
-                    for f in d.output.iter(v) {
+                    for f in d.output.iter(v as u32) {
                         write!(w, " {f}")?;
                     }
                     writeln!(w)?;
