@@ -7,3 +7,4 @@ pub mod backend;
 pub mod formats;
 pub mod gen;
 pub mod graph;
+pub mod io;
