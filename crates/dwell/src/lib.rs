@@ -7,5 +7,6 @@ pub mod backend;
 pub mod formats;
 pub mod gen;
 pub mod graph;
+pub mod io;
 pub mod session;
 pub mod sources;

@@ -1,9 +1,59 @@
-//! Reading graphs from files: edge lists, Matrix Market, DIMACS `.gr`.
+//! Reading graphs from files: edge lists, Matrix Market, DIMACS `.gr`; and
+//! writing edge lists and Matrix Market files.
 //!
-//! TODO(helper): compression detection, format detection, the parsers, writers.
+//! Every format may be plain, gzip or xz compressed; compression is detected
+//! from the data's magic bytes (see [`crate::io::decompress`]), never from the
+//! file name. [`load`] then picks the format:
+//!
+//! 1. [`LoadOptions::format`], when set;
+//! 2. by content: a `%%MatrixMarket` banner → [`Format::MatrixMarket`]; a
+//!    first line that is a DIMACS comment `c …`, a `p sp …` problem line (any `p`) or an
+//!    `a …` arc → [`Format::Dimacs`];
+//! 3. by extension, after stripping `.gz` / `.xz`: `.mtx` → Matrix Market,
+//!    `.gr` → DIMACS;
+//! 4. otherwise an edge list.
+//!
+//! The formats (details in each module):
+//! - [`edgelist`]: `u v [label]` lines, 0-based ids, `#` comments, optional
+//!   `# nodes N edges M directed D` header. Directed unless the header says
+//!   `directed 0`.
+//! - [`matrix_market`]: `coordinate` matrices with `pattern`, `integer` or
+//!   `real` fields and `general` or `symmetric` symmetry. Symmetric →
+//!   undirected. Integer values become arc weights; real values are ignored.
+//! - [`dimacs`]: `p sp N M` + 1-based `a u v w` arcs, or header-less 0-based
+//!   `a u v w` arcs. Always directed; weights become arc weights.
+//!
+//! Every malformed input gives a [`FormatError`] naming the file, the 1-based
+//! line and the problem, ending with a `Fix:` hint. Nothing in here panics on
+//! bad input, and no allocation is sized from an untrusted header beyond
+//! [`RESERVE_CAP`] arcs.
+//!
+//! [`read`] is the in-memory entry point `load` uses (and the fuzz targets).
 
-use crate::graph::{Graph, GraphError};
+pub mod dimacs;
+pub mod edgelist;
+mod lines;
+pub mod matrix_market;
+mod write;
+
+pub use write::{write_edge_list, write_matrix_market};
+
+use crate::graph::{Graph, GraphError, NO_VERTEX};
+use lines::Lines;
+use std::fmt::Display;
+use std::fs::File;
+use std::io::{Cursor, Read};
 use std::path::{Path, PathBuf};
+
+/// dwell's vertex limit: ids are u32 below [`NO_VERTEX`].
+pub const MAX_NODES: u64 = NO_VERTEX as u64;
+
+/// Longest accepted line, in bytes (without the newline).
+pub const MAX_LINE: usize = 1 << 20;
+
+/// At most this many arcs are reserved up front from a header's count; the
+/// rest grows as arcs actually arrive.
+pub const RESERVE_CAP: u64 = 1 << 24;
 
 /// A file format dwell reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -16,6 +66,27 @@ pub enum Format {
     Dimacs,
 }
 
+impl Format {
+    /// Parse a format name as given on a command line.
+    pub fn from_name(name: &str) -> Option<Format> {
+        match name.to_ascii_lowercase().as_str() {
+            "edgelist" | "edge-list" | "edges" | "el" => Some(Format::EdgeList),
+            "mtx" | "mm" | "matrixmarket" | "matrix-market" => Some(Format::MatrixMarket),
+            "dimacs" | "gr" => Some(Format::Dimacs),
+            _ => None,
+        }
+    }
+
+    /// The canonical command-line name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::EdgeList => "edgelist",
+            Format::MatrixMarket => "mtx",
+            Format::Dimacs => "dimacs",
+        }
+    }
+}
+
 /// How to read a graph.
 #[derive(Debug, Clone, Default)]
 pub struct LoadOptions {
@@ -23,9 +94,21 @@ pub struct LoadOptions {
     pub directed: Option<bool>,
     /// Force a format instead of detecting it.
     pub format: Option<Format>,
+    /// Refuse graphs with more vertices than this (declared or implied by the
+    /// largest id). `None` means dwell's limit, [`MAX_NODES`]. A tiny file can
+    /// otherwise declare billions of isolated vertices and make the loader
+    /// allocate gigabytes.
+    pub max_nodes: Option<u64>,
 }
 
-/// Why a graph file could not be read.
+impl LoadOptions {
+    /// The effective vertex limit.
+    pub fn node_limit(&self) -> u64 {
+        self.max_nodes.map_or(MAX_NODES, |m| m.min(MAX_NODES))
+    }
+}
+
+/// Why a graph file could not be read or written.
 #[derive(Debug, thiserror::Error)]
 pub enum FormatError {
     #[error("{file}: {source}. Fix: check the path and permissions")]
@@ -33,6 +116,7 @@ pub enum FormatError {
         file: PathBuf,
         source: std::io::Error,
     },
+    /// Malformed content; `problem` ends with a `Fix:` hint.
     #[error("{file}:{line}: {problem}")]
     Parse {
         file: PathBuf,
@@ -41,10 +125,341 @@ pub enum FormatError {
     },
     #[error("{file}: {source}")]
     Graph { file: PathBuf, source: GraphError },
+    /// Reading failed in the middle of the data (corrupt or truncated
+    /// compressed data, a device error).
+    #[error("{file}:{line}: cannot read the data: {source}. Fix: the file is truncated or corrupt; test it with `xz -t` or `gzip -t`, and re-download or regenerate it")]
+    Read {
+        file: PathBuf,
+        line: u64,
+        source: std::io::Error,
+    },
+    /// Writing an output file failed; the previous file (if any) is intact.
+    #[error("{file}: cannot write: {source}. Fix: check that the directory exists, is writable and has free space")]
+    Write {
+        file: PathBuf,
+        source: std::io::Error,
+    },
+    /// Data handed to a writer cannot be represented; `problem` ends with a `Fix:` hint.
+    #[error("{file}: {problem}")]
+    Invalid { file: PathBuf, problem: String },
+}
+
+impl FormatError {
+    /// The 1-based line the error refers to, if any.
+    pub fn line(&self) -> Option<u64> {
+        match self {
+            FormatError::Parse { line, .. } | FormatError::Read { line, .. } => Some(*line),
+            _ => None,
+        }
+    }
+
+    /// The file the error refers to.
+    pub fn file(&self) -> &Path {
+        match self {
+            FormatError::Io { file, .. }
+            | FormatError::Parse { file, .. }
+            | FormatError::Graph { file, .. }
+            | FormatError::Read { file, .. }
+            | FormatError::Write { file, .. }
+            | FormatError::Invalid { file, .. } => file,
+        }
+    }
+}
+
+/// Per-file context shared by the parsers: the name for messages and limits.
+pub(crate) struct Ctx<'a> {
+    pub file: &'a Path,
+    pub max_nodes: u64,
+}
+
+impl Ctx<'_> {
+    /// A parse error at `line`: "problem. Fix: fix".
+    pub fn err(&self, line: u64, problem: impl Display, fix: impl Display) -> FormatError {
+        FormatError::Parse {
+            file: self.file.to_path_buf(),
+            line,
+            problem: format!("{problem}. Fix: {fix}"),
+        }
+    }
+
+    /// A graph-building error, without a line.
+    pub fn graph(&self, source: GraphError) -> FormatError {
+        FormatError::Graph {
+            file: self.file.to_path_buf(),
+            source,
+        }
+    }
+
+    /// Check a vertex count against the limit.
+    pub fn check_nodes(&self, line: u64, nodes: u64, what: &str) -> Result<(), FormatError> {
+        if nodes > self.max_nodes {
+            return Err(self.err(
+                line,
+                format!("{what} {nodes} vertices, more than the limit of {}", self.max_nodes),
+                if self.max_nodes < MAX_NODES {
+                    "check the header or ids, or raise the node limit (`LoadOptions::max_nodes`)"
+                        .to_string()
+                } else {
+                    format!("dwell's u32 vertex ids allow at most {MAX_NODES} vertices; check the header or ids, or renumber the vertices densely from 0")
+                },
+            ));
+        }
+        Ok(())
+    }
+
+    /// Turn a builder error for the arc on `line` into a line-numbered error.
+    pub fn push_err(&self, line: u64, e: GraphError, fix: &str) -> FormatError {
+        match e {
+            GraphError::IdOutOfRange { id, nodes } => self.err(
+                line,
+                format!("vertex id {id} is out of range for the {nodes} declared vertices"),
+                fix,
+            ),
+            GraphError::TooManyNodes { nodes, max } => self.err(
+                line,
+                format!("a vertex id implies {nodes} vertices, more than dwell's limit of {max}"),
+                "renumber the vertices densely from 0",
+            ),
+            GraphError::MixedArcData { what, .. } => self.err(
+                line,
+                format!("this line has a {what} but earlier lines have none (or the reverse)"),
+                format!("give every line a {what}, or none"),
+            ),
+            other => self.err(line, other, "split the graph into smaller parts"),
+        }
+    }
+}
+
+/// Parse an unsigned integer token, describing what is wrong with it.
+pub(crate) fn parse_u64(tok: &str, what: &str) -> Result<u64, String> {
+    let digits = tok.strip_prefix('+').unwrap_or(tok);
+    if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+        return digits
+            .parse::<u64>()
+            .map_err(|_| format!("{what} `{tok}` is too large (more than 64 bits)"));
+    }
+    if let Some(rest) = tok.strip_prefix('-') {
+        if !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(format!("{what} `{tok}` is negative"));
+        }
+    }
+    Err(format!("{what} `{}` is not a non-negative integer", clip(tok)))
+}
+
+/// A token shortened for messages.
+pub(crate) fn clip(tok: &str) -> String {
+    const MAX: usize = 40;
+    if tok.len() <= MAX {
+        return tok.to_string();
+    }
+    let mut end = MAX;
+    while !tok.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{}…", &tok[..end])
 }
 
 /// Read a graph file (plain, `.gz` or `.xz`; detected from content).
 pub fn load(path: &Path, opts: &LoadOptions) -> Result<Graph, FormatError> {
-    let _ = (path, opts);
-    todo!()
+    let file = File::open(path).map_err(|source| FormatError::Io {
+        file: path.to_path_buf(),
+        source,
+    })?;
+    read(file, path, opts)
+}
+
+/// How many decompressed bytes [`read`] inspects to detect the format.
+const PEEK: usize = 64 * 1024;
+
+/// Read a graph from any byte stream; `name` is used for messages and for
+/// detecting the format by extension. This is what [`load`] does after
+/// opening the file.
+pub fn read<'a, R: Read + Send + 'a>(
+    reader: R,
+    name: &Path,
+    opts: &LoadOptions,
+) -> Result<Graph, FormatError> {
+    let read_err = |line, source| FormatError::Read {
+        file: name.to_path_buf(),
+        line,
+        source,
+    };
+    let mut r = crate::io::decompress(reader).map_err(|e| read_err(1, e))?;
+    let mut head = Vec::with_capacity(PEEK);
+    (&mut r)
+        .take(PEEK as u64)
+        .read_to_end(&mut head)
+        .map_err(|e| read_err(1, e))?;
+    let ctx = Ctx {
+        file: name,
+        max_nodes: opts.node_limit(),
+    };
+    if let Some(kind) = crate::io::unsupported_compression(&head) {
+        return Err(ctx.err(
+            1,
+            format!("the data is {kind}-compressed, which dwell does not read"),
+            format!("decompress it first, or recompress it with xz or gzip (`{kind}` → `xz`)"),
+        ));
+    }
+    let format = opts.format.unwrap_or_else(|| detect(&head, name));
+    let mut lines = Lines::new(Cursor::new(head).chain(r), name);
+    match format {
+        Format::EdgeList => edgelist::parse(&mut lines, &ctx, opts),
+        Format::MatrixMarket => matrix_market::parse(&mut lines, &ctx, opts),
+        Format::Dimacs => dimacs::parse(&mut lines, &ctx, opts),
+    }
+}
+
+/// Detect the format from the first (decompressed) bytes, then the name.
+pub fn detect(head: &[u8], name: &Path) -> Format {
+    if let Some(f) = detect_content(head) {
+        return f;
+    }
+    detect_extension(name).unwrap_or(Format::EdgeList)
+}
+
+/// Format from content alone, if it is recognisable.
+pub fn detect_content(head: &[u8]) -> Option<Format> {
+    for line in head.split(|&b| b == b'\n') {
+        let line = line.trim_ascii();
+        if line.is_empty() {
+            continue;
+        }
+        if line.len() >= 14 && line[..14].eq_ignore_ascii_case(b"%%MatrixMarket") {
+            return Some(Format::MatrixMarket);
+        }
+        let mut toks = line
+            .split(|b| b.is_ascii_whitespace())
+            .filter(|t| !t.is_empty());
+        return match (toks.next(), toks.next()) {
+            (Some(b"c" | b"a" | b"p"), _) => Some(Format::Dimacs),
+            _ => None,
+        };
+    }
+    None
+}
+
+/// Format from the file name: `.mtx` or `.gr`, after stripping `.gz` / `.xz`.
+pub fn detect_extension(name: &Path) -> Option<Format> {
+    let file = name.file_name()?.to_string_lossy().to_ascii_lowercase();
+    let stem = file
+        .strip_suffix(".gz")
+        .or_else(|| file.strip_suffix(".xz"))
+        .unwrap_or(&file);
+    if stem.ends_with(".mtx") {
+        Some(Format::MatrixMarket)
+    } else if stem.ends_with(".gr") {
+        Some(Format::Dimacs)
+    } else {
+        None
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod test_util;
+
+#[cfg(test)]
+mod tests {
+    use super::test_util::*;
+    use super::*;
+
+    #[test]
+    fn content_detection() {
+        assert_eq!(
+            detect(b"%%MatrixMarket matrix coordinate pattern general\n", Path::new("x.gr")),
+            Format::MatrixMarket
+        );
+        assert_eq!(detect(b"\n\np sp 3 2\n", Path::new("x")), Format::Dimacs);
+        assert_eq!(detect(b"c comment\np sp 3 2\n", Path::new("x")), Format::Dimacs);
+        assert_eq!(detect(b"a 0 1 5\n", Path::new("x.txt")), Format::Dimacs);
+        assert_eq!(detect(b"# c\n0 1\n", Path::new("x.gr")), Format::Dimacs);
+        assert_eq!(detect(b"0 1\n", Path::new("x.mtx.gz")), Format::MatrixMarket);
+        assert_eq!(detect(b"0 1\n", Path::new("x.GR.xz")), Format::Dimacs);
+        assert_eq!(detect(b"0 1\n", Path::new("x.edges.xz")), Format::EdgeList);
+        assert_eq!(detect(b"", Path::new("x")), Format::EdgeList);
+    }
+
+    #[test]
+    fn compressed_inputs_of_every_format() {
+        let el = b"# nodes 3 edges 2 directed 1\n0 1\n1 2\n".to_vec();
+        let mm = b"%%MatrixMarket matrix coordinate pattern general\n3 3 2\n1 2\n2 3\n".to_vec();
+        let gr = b"p sp 3 2\na 1 2 1\na 2 3 1\n".to_vec();
+        let dir = tempfile::tempdir().unwrap();
+        for (i, data) in [el, mm, gr].into_iter().enumerate() {
+            let want = graph_of(&data).layout_hash();
+            for (suffix, bytes) in [("", data.clone()), (".gz", gz(&data)), (".xz", xz(&data))] {
+                // A neutral name: content detection must do all the work.
+                let p = dir.path().join(format!("g{i}.data{suffix}"));
+                std::fs::write(&p, &bytes).unwrap();
+                let g = load(&p, &LoadOptions::default()).unwrap();
+                assert_eq!(g.nodes(), 3, "{}", p.display());
+                assert_eq!(g.arcs(), 2);
+                if i == 2 {
+                    assert_eq!(g.layout_hash(), want); // weights present too
+                }
+                assert!(g.is_directed());
+            }
+        }
+    }
+
+    #[test]
+    fn missing_file_is_io_error_with_fix() {
+        let e = load(Path::new("/nonexistent/graph.edges"), &LoadOptions::default()).unwrap_err();
+        assert!(matches!(e, FormatError::Io { .. }));
+        assert!(e.to_string().contains("Fix:"));
+        assert!(e.to_string().contains("/nonexistent/graph.edges"));
+    }
+
+    #[test]
+    fn truncated_compressed_stream_is_read_error() {
+        let data = (0..20_000).map(|i| format!("{i} {}\n", i + 1)).collect::<String>();
+        for mut c in [gz(data.as_bytes()), xz(data.as_bytes())] {
+            c.truncate(c.len() / 2);
+            let e = parse_err(&c, &LoadOptions::default());
+            assert!(matches!(e, FormatError::Read { .. }), "{e}");
+            assert!(e.line().unwrap() > 1);
+            assert!(e.to_string().contains("Fix:"));
+        }
+    }
+
+    #[test]
+    fn unsupported_compression_named() {
+        let e = parse_err(b"BZh91AY&SY\x00\x01", &LoadOptions::default());
+        assert_eq!(e.line(), Some(1));
+        assert!(e.to_string().contains("bzip2"), "{e}");
+        assert!(e.to_string().contains("Fix:"));
+    }
+
+    #[test]
+    fn forced_format_and_directedness() {
+        let opts = LoadOptions {
+            format: Some(Format::EdgeList),
+            directed: Some(false),
+            ..Default::default()
+        };
+        // Would be DIMACS by extension; forced to edge list.
+        let g = read(&b"0 1\n1 2\n"[..], Path::new("x.gr"), &opts).unwrap();
+        assert!(!g.is_directed());
+        assert_eq!(g.arcs(), 4);
+        assert_eq!(Format::from_name("mtx"), Some(Format::MatrixMarket));
+        assert_eq!(Format::from_name(Format::Dimacs.name()), Some(Format::Dimacs));
+    }
+
+    #[test]
+    fn node_limit_applies_to_headers_and_ids() {
+        let opts = LoadOptions {
+            max_nodes: Some(100),
+            ..Default::default()
+        };
+        let e = parse_err(b"# nodes 101 edges 0\n", &opts);
+        assert_eq!(e.line(), Some(1));
+        assert!(e.to_string().contains("limit"), "{e}");
+        let e = parse_err(b"0 1\n5 100\n", &opts);
+        assert_eq!(e.line(), Some(2));
+        let e = parse_err(b"%%MatrixMarket matrix coordinate pattern general\n1000 1 0\n", &opts);
+        assert_eq!(e.line(), Some(2));
+        let e = parse_err(b"a 0 1000 1\n", &opts);
+        assert_eq!(e.line(), Some(1));
+        assert!(e.to_string().contains("Fix:"));
+    }
 }

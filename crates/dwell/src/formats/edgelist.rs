@@ -1,0 +1,477 @@
+//! Edge lists: one arc per line, `u v [label]`.
+//!
+//! ```text
+//! # any comment
+//! # nodes 4 edges 3 directed 0
+//! 0 1
+//! 1 2 call
+//! 2 3
+//! ```
+//!
+//! - Ids are 0-based non-negative integers; fields are separated by spaces
+//!   or tabs; blank lines and `#` comment lines are skipped, and a `#` field
+//!   starts a trailing comment.
+//! - The optional header is a comment whose first word is `nodes` followed
+//!   by a number: `# nodes N edges M directed D` (keys in any order, each
+//!   optional, before the first edge). `nodes N` fixes the vertex count (ids
+//!   must be below N, isolated vertices are kept); `edges M` is the number of
+//!   edge lines, and any other number of lines is an error (that is how a
+//!   truncated file is caught); `directed 0` makes the graph undirected.
+//!   Without a header the graph is directed with `max id + 1` vertices.
+//! - A label is a bit mask (`5`, `0x5`, `0b101`) or a name (`call`, `isa`,
+//!   `Depends`: a letter or `_`, then letters, digits, `_ - . : / @ $`). Each
+//!   distinct name gets the next free bit (at most 32 names). One file uses
+//!   either masks or names, never both, and either every line has a label or
+//!   none does.
+
+use super::{clip, parse_u64, Ctx, FormatError, LoadOptions, RESERVE_CAP};
+use crate::formats::lines::Lines;
+use crate::graph::{parse_mask, Graph, GraphBuilder, LabelNames};
+use std::io::BufRead;
+
+const FIX_LINE: &str = "edge lines are `u v [label]`: two non-negative integer vertex ids (0-based, below 4294967295), then an optional label; comments start with `#`";
+const FIX_HEADER: &str = "the header comment is `# nodes N edges M directed 0|1` (each key optional, non-negative integer values); reword the comment if it is not meant as a header";
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum LabelKind {
+    Numeric,
+    Named,
+}
+
+/// What the `# nodes …` header declared, and on which line.
+#[derive(Default)]
+struct Header {
+    line: u64,
+    nodes: Option<u64>,
+    edges: Option<u64>,
+    directed: Option<bool>,
+}
+
+pub(crate) fn parse<R: BufRead>(
+    lines: &mut Lines<R>,
+    ctx: &Ctx,
+    opts: &LoadOptions,
+) -> Result<Graph, FormatError> {
+    let mut b = GraphBuilder::new(true);
+    let mut header: Option<Header> = None;
+    let mut data_lines: u64 = 0;
+    let mut kind: Option<LabelKind> = None;
+    let mut names = LabelNames::default();
+
+    while let Some((no, line)) = lines.next_line()? {
+        let t = line.trim_ascii_start();
+        if t.is_empty() {
+            continue;
+        }
+        if let Some(comment) = t.strip_prefix('#') {
+            if let Some(h) = parse_header(comment, no, ctx)? {
+                if let Some(prev) = &header {
+                    return Err(ctx.err(
+                        no,
+                        format!("a second `# nodes …` header (the first is on line {})", prev.line),
+                        "keep one header line",
+                    ));
+                }
+                if data_lines > 0 {
+                    return Err(ctx.err(
+                        no,
+                        "the `# nodes …` header comes after edge lines",
+                        "move the header above the first edge line",
+                    ));
+                }
+                if let Some(n) = h.nodes {
+                    ctx.check_nodes(no, n, "the header declares")?;
+                    b.set_nodes(n)
+                        .map_err(|e| ctx.push_err(no, e, FIX_HEADER))?;
+                }
+                if let Some(m) = h.edges {
+                    b.reserve(m.min(RESERVE_CAP) as usize);
+                }
+                header = Some(h);
+            }
+            continue;
+        }
+
+        data_lines = data_lines.checked_add(1).ok_or_else(|| {
+            ctx.err(no, "too many edge lines to count", "split the file")
+        })?;
+        if let Some(Header {
+            edges: Some(m),
+            line: hl,
+            ..
+        }) = header
+        {
+            if data_lines > m {
+                return Err(ctx.err(
+                    no,
+                    format!("more edge lines than the {m} edges declared by the header on line {hl} (this is edge line {data_lines})"),
+                    "correct `edges` in the header, or remove the extra lines",
+                ));
+            }
+        }
+
+        let mut it = t.split_ascii_whitespace();
+        let (Some(u), Some(v)) = (it.next(), it.next()) else {
+            return Err(ctx.err(no, format!("`{}` has one field, an edge needs two vertex ids", clip(t)), FIX_LINE));
+        };
+        let mut label_tok = it.next();
+        if label_tok.is_some_and(|l| l.starts_with('#')) {
+            label_tok = None;
+        } else if let Some(extra) = it.next() {
+            if !extra.starts_with('#') {
+                return Err(ctx.err(
+                    no,
+                    format!("unexpected fourth field `{}`", clip(extra)),
+                    FIX_LINE,
+                ));
+            }
+        }
+        let u = parse_u64(u, "vertex id").map_err(|p| ctx.err(no, p, FIX_LINE))?;
+        let v = parse_u64(v, "vertex id").map_err(|p| ctx.err(no, p, FIX_LINE))?;
+        if header.as_ref().and_then(|h| h.nodes).is_none() {
+            let top = u.max(v);
+            if top >= ctx.max_nodes {
+                ctx.check_nodes(no, top.saturating_add(1), "vertex id implies")?;
+            }
+        }
+        let label = match label_tok {
+            None => None,
+            Some(tok) => Some(parse_label(tok, &mut kind, &mut names).map_err(|(p, f)| ctx.err(no, p, f))?),
+        };
+        let fix_range = match &header {
+            Some(Header { nodes: Some(n), line: hl, .. }) => format!("ids are 0-based and must be below the `nodes {n}` declared on line {hl}; correct the header or the id"),
+            _ => FIX_LINE.to_string(),
+        };
+        b.push_arc(u, v, label, None)
+            .map_err(|e| ctx.push_err(no, e, &fix_range))?;
+    }
+
+    if let Some(Header {
+        edges: Some(m),
+        line: hl,
+        ..
+    }) = header
+    {
+        if data_lines < m {
+            return Err(ctx.err(
+                lines.line(),
+                format!("the file ends after {data_lines} edge lines, but the header on line {hl} declares {m} edges"),
+                "the file is probably truncated: re-download or regenerate it, or correct `edges` in the header",
+            ));
+        }
+    }
+    let directed = opts
+        .directed
+        .or(header.as_ref().and_then(|h| h.directed))
+        .unwrap_or(true);
+    b.set_directed(directed);
+    if !names.is_empty() {
+        b.set_label_names(names);
+    }
+    b.build().map_err(|e| ctx.graph(e))
+}
+
+/// Parse a `#` comment as a header, if it is one: its first word is `nodes`,
+/// `edges` or `directed`, followed by something that looks like a number.
+fn parse_header(comment: &str, no: u64, ctx: &Ctx) -> Result<Option<Header>, FormatError> {
+    let toks: Vec<&str> = comment.split_ascii_whitespace().take(16).collect();
+    let looks_numeric =
+        |t: &str| t.starts_with(|c: char| c.is_ascii_digit() || c == '-' || c == '+');
+    match toks.as_slice() {
+        [k, v, ..] if matches!(*k, "nodes" | "edges" | "directed") && looks_numeric(v) => {}
+        _ => return Ok(None),
+    }
+    if toks.len() % 2 != 0 {
+        return Err(ctx.err(
+            no,
+            format!("header `#{}` has a key without a value", clip(comment.trim())),
+            FIX_HEADER,
+        ));
+    }
+    let mut h = Header {
+        line: no,
+        ..Default::default()
+    };
+    for pair in toks.chunks_exact(2) {
+        let (key, val) = (pair[0], pair[1]);
+        let n = parse_u64(val, &format!("header value for `{key}`"))
+            .map_err(|p| ctx.err(no, p, FIX_HEADER))?;
+        let dup = match key {
+            "nodes" => h.nodes.replace(n).is_some(),
+            "edges" => h.edges.replace(n).is_some(),
+            "directed" => {
+                let d = match n {
+                    0 => false,
+                    1 => true,
+                    _ => {
+                        return Err(ctx.err(
+                            no,
+                            format!("header `directed {val}` must be 0 or 1"),
+                            FIX_HEADER,
+                        ))
+                    }
+                };
+                h.directed.replace(d).is_some()
+            }
+            _ => {
+                return Err(ctx.err(
+                    no,
+                    format!("unknown header key `{}`", clip(key)),
+                    FIX_HEADER,
+                ))
+            }
+        };
+        if dup {
+            return Err(ctx.err(no, format!("header key `{key}` appears twice"), FIX_HEADER));
+        }
+    }
+    Ok(Some(h))
+}
+
+/// A label token: a numeric mask or a name (assigned a bit).
+fn parse_label(
+    tok: &str,
+    kind: &mut Option<LabelKind>,
+    names: &mut LabelNames,
+) -> Result<u32, (String, String)> {
+    const FIX_MIX: &str = "use either numeric masks or names in one file, not both: each name gets its own bit, which would collide with numeric masks";
+    if tok.starts_with(|c: char| c.is_ascii_digit()) {
+        let mask = parse_mask(tok).ok_or_else(|| {
+            (
+                format!("label `{}` is not a valid bit mask", clip(tok)),
+                "numeric labels are 32-bit masks in decimal, 0x hex or 0b binary, e.g. 5, 0x5, 0b101".to_string(),
+            )
+        })?;
+        if *kind == Some(LabelKind::Named) {
+            return Err((
+                format!("numeric label `{tok}` in a file whose earlier labels are names"),
+                FIX_MIX.to_string(),
+            ));
+        }
+        *kind = Some(LabelKind::Numeric);
+        return Ok(mask);
+    }
+    let valid_name = tok.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+        && tok
+            .bytes()
+            .all(|c| c.is_ascii_alphanumeric() || b"_-.:/@$".contains(&c));
+    if !valid_name {
+        return Err((
+            format!("label `{}` is neither a number nor a name", clip(tok)),
+            "labels are bit masks (5, 0x5, 0b101) or names made of a letter or `_` followed by letters, digits or `_ - . : / @ $`".to_string(),
+        ));
+    }
+    if tok == "all" {
+        return Err((
+            "label name `all` is reserved (it selects every label)".to_string(),
+            "rename this edge kind".to_string(),
+        ));
+    }
+    if *kind == Some(LabelKind::Numeric) {
+        return Err((
+            format!("label name `{tok}` in a file whose earlier labels are numeric masks"),
+            FIX_MIX.to_string(),
+        ));
+    }
+    *kind = Some(LabelKind::Named);
+    names.bit_for(tok).map_err(|e| {
+        let msg = e.to_string();
+        match msg.split_once(". Fix: ") {
+            Some((p, f)) => (p.to_string(), f.to_string()),
+            None => (msg, "merge edge kinds".to_string()),
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_util::*;
+    use super::super::*;
+
+    fn el(data: &str) -> Graph {
+        read(data.as_bytes(), Path::new("t.edges"), &LoadOptions::default()).unwrap()
+    }
+
+    fn el_err(data: &str) -> FormatError {
+        let e = read(data.as_bytes(), Path::new("t.edges"), &LoadOptions::default()).unwrap_err();
+        assert!(e.to_string().contains("Fix:"), "no Fix: in {e}");
+        assert!(e.to_string().contains("t.edges"), "no file in {e}");
+        e
+    }
+
+    #[test]
+    fn plain_directed_without_header() {
+        let g = el("0 1\n1\t2\n\n  2 0  \n");
+        assert!(g.is_directed());
+        assert_eq!((g.nodes(), g.arcs()), (3, 3));
+        assert!(!g.has_labels());
+    }
+
+    #[test]
+    fn header_sets_nodes_and_undirected() {
+        let g = el("# source: somewhere\n# nodes 10 edges 2 directed 0\n0 1\n1 2\n");
+        assert!(!g.is_directed());
+        assert_eq!((g.nodes(), g.arcs()), (10, 4));
+        let g = el("# directed 1 nodes 3\n0 1\n");
+        assert!(g.is_directed());
+        assert_eq!(g.nodes(), 3);
+        // Plain comments that merely start with "nodes" are comments.
+        let g = el("# nodes are people\n0 1\n");
+        assert_eq!(g.nodes(), 2);
+    }
+
+    #[test]
+    fn override_directedness() {
+        let opts = LoadOptions {
+            directed: Some(true),
+            ..Default::default()
+        };
+        let g = read(&b"# nodes 3 edges 1 directed 0\n0 1\n"[..], Path::new("t"), &opts).unwrap();
+        assert!(g.is_directed());
+        assert_eq!(g.arcs(), 1);
+    }
+
+    #[test]
+    fn edge_count_mismatch_names_both_numbers() {
+        let e = el_err("# nodes 5 edges 3 directed 1\n0 1\n1 2\n");
+        assert_eq!(e.line(), Some(3));
+        let s = e.to_string();
+        assert!(s.contains("after 2 edge lines") && s.contains("declares 3 edges"), "{s}");
+        let e = el_err("# nodes 5 edges 1 directed 1\n0 1\n# c\n1 2\n");
+        assert_eq!(e.line(), Some(4));
+        assert!(e.to_string().contains("1 edges"), "{e}");
+        assert!(e.to_string().contains("edge line 2"), "{e}");
+    }
+
+    #[test]
+    fn ids_must_be_below_declared_nodes() {
+        let e = el_err("# nodes 3 edges 2\n0 1\n1 3\n");
+        assert_eq!(e.line(), Some(3));
+        assert!(e.to_string().contains("vertex id 3"), "{e}");
+        assert!(e.to_string().contains("nodes 3"), "{e}");
+    }
+
+    #[test]
+    fn bad_numbers_and_fields() {
+        for (data, line, needle) in [
+            ("0 1\n-1 2\n", 2, "negative"),
+            ("0 x\n", 1, "not a non-negative integer"),
+            ("0 1\n99999999999999999999999 1\n", 2, "too large"),
+            ("0 1\n1 4294967295\n", 2, "limit"),
+            ("0\n", 1, "one field"),
+            ("0 1 2 3\n", 1, "fourth field"),
+            ("0 1.5\n", 1, "`1.5`"),
+            ("0 1 0x1G\n", 1, "valid bit mask"),
+            ("0 1 0x100000000\n", 1, "valid bit mask"),
+            ("0 1 -3\n", 1, "neither"),
+            ("0 1 all\n", 1, "reserved"),
+        ] {
+            let e = el_err(data);
+            assert_eq!(e.line(), Some(line), "{data:?}: {e}");
+            assert!(e.to_string().contains(needle), "{data:?}: {e}");
+        }
+    }
+
+    #[test]
+    fn bad_headers() {
+        for (data, needle) in [
+            ("# nodes 3 edges\n", "without a value"),
+            ("# nodes 3 edgez 2\n", "unknown header key"),
+            ("# nodes 3 directed 2\n", "0 or 1"),
+            ("# nodes -3\n", "negative"),
+            ("# nodes 3 nodes 4\n", "twice"),
+            ("# nodes 99999999999999999999 edges 1\n", "too large"),
+            ("# nodes 5000000000\n", "limit"),
+            ("# edges 18446744073709551615\n", "ends after 0 edge lines"),
+        ] {
+            let e = el_err(data);
+            assert_eq!(e.line(), Some(1), "{data:?}: {e}");
+            assert!(e.to_string().contains(needle), "{data:?}: {e}");
+        }
+        let e = el_err("# nodes 3\n# nodes 3\n");
+        assert_eq!(e.line(), Some(2));
+        let e = el_err("0 1\n# nodes 3 edges 1\n");
+        assert_eq!(e.line(), Some(2));
+        assert!(e.to_string().contains("after edge lines"));
+    }
+
+    #[test]
+    fn numeric_labels_in_all_bases() {
+        let g = el("0 1 5\n1 2 0x2\n2 0 0b1000\n0 1 0x8\n");
+        assert_eq!(g.forward().labels().unwrap(), &[5 | 8, 2, 8]);
+        assert!(g.label_names().is_empty());
+    }
+
+    #[test]
+    fn named_labels_get_bits() {
+        let g = el("0 1 call\n1 2 isa\n2 0 Depends\n0 1 isa # trailing comment\n");
+        let names = g.label_names();
+        assert_eq!(names.to_string(), "call=0x1, isa=0x2, Depends=0x4");
+        assert_eq!(g.forward().labels().unwrap(), &[3, 2, 4]);
+        assert_eq!(names.resolve("isa").unwrap(), 2);
+    }
+
+    #[test]
+    fn thirty_third_name_is_an_error() {
+        let mut s = String::new();
+        for i in 0..33 {
+            s.push_str(&format!("0 1 kind{i}\n"));
+        }
+        let e = el_err(&s);
+        assert_eq!(e.line(), Some(33));
+        assert!(e.to_string().contains("kind32"), "{e}");
+    }
+
+    #[test]
+    fn mixing_label_styles_or_presence_is_an_error() {
+        let e = el_err("0 1 call\n1 2 4\n");
+        assert_eq!(e.line(), Some(2));
+        assert!(e.to_string().contains("collide"), "{e}");
+        let e = el_err("0 1 4\n1 2 call\n");
+        assert_eq!(e.line(), Some(2));
+        let e = el_err("0 1 4\n1 2\n");
+        assert_eq!(e.line(), Some(2));
+        assert!(e.to_string().contains("label"), "{e}");
+        let e = el_err("0 1\n\n1 2 call\n");
+        assert_eq!(e.line(), Some(3));
+    }
+
+    #[test]
+    fn binary_junk_and_bad_utf8() {
+        let e = parse_err(b"0 1\n\x7fELF\x02\x01\x01\x00\x00", &LoadOptions::default());
+        assert_eq!(e.line(), Some(2));
+        assert!(e.to_string().contains("Fix:"));
+        let e = parse_err(b"0 1\n1 caf\xe9\n", &LoadOptions::default());
+        assert_eq!(e.line(), Some(2));
+        assert!(e.to_string().contains("UTF-8"));
+    }
+
+    #[test]
+    fn isolated_and_empty() {
+        let g = el("");
+        assert_eq!((g.nodes(), g.arcs()), (0, 0));
+        let g = el("# nodes 4 edges 0 directed 0\n");
+        assert_eq!((g.nodes(), g.arcs()), (4, 0));
+    }
+
+    #[test]
+    fn write_then_load_round_trip() {
+        let dir = tempfile::tempdir().unwrap();
+        let edges = [(0u32, 1u32), (1, 2), (2, 0), (3, 3), (0, 1)];
+        for directed in [true, false] {
+            let p = dir.path().join(format!("rt{directed}.edges"));
+            write_edge_list(&p, 6, directed, &edges).unwrap();
+            let g = load(&p, &LoadOptions::default()).unwrap();
+            let mut b = crate::graph::GraphBuilder::new(directed);
+            b.set_nodes(6).unwrap();
+            for &(u, v) in &edges {
+                b.push(u.into(), v.into()).unwrap();
+            }
+            let want = b.build().unwrap();
+            assert_eq!(g.nodes(), 6);
+            assert_eq!(g.is_directed(), directed);
+            assert_eq!(g.layout_hash(), want.layout_hash());
+        }
+        let _ = gz(b"");
+    }
+}
