@@ -1,16 +1,16 @@
 //! Subcommands: turn flags into library calls.
 
 use crate::args::{
-    Analysis, Cli, Command, DirectionArg, EvidenceAction, GenKind, GraphArgs, MeetArg, PlanArgs, ReadbackArg,
-    RunArgs,
+    Analysis, Cli, Command, DirectionArg, EvidenceAction, GenKind, GraphArgs, MeetArg, PlanArgs,
+    ReadbackArg, RunArgs,
 };
-use dwell::session::{self, profile::Workload, Profile, Readback};
 use crate::progress::Progress;
 use crate::report::{self, GraphFacts, RunReport};
 use dwell::analysis::{self, Direction, Meet, Query};
 use dwell::backend::BackendKind;
 use dwell::formats::{self, LoadOptions};
 use dwell::graph::Graph;
+use dwell::session::{self, profile::Workload, Profile, Readback};
 use std::path::Path;
 use std::time::Instant;
 
@@ -22,9 +22,14 @@ pub fn dispatch(cli: Cli) -> Result<()> {
         Command::Run(args) => run(&args),
         Command::Gen { kind } => gen(kind),
         Command::Plan(args) => plan(&args),
-        Command::Evidence { action: EvidenceAction::Verify { file, required_speedup, json } } => {
-            verify(&file, required_speedup, json)
-        }
+        Command::Evidence {
+            action:
+                EvidenceAction::Verify {
+                    file,
+                    required_speedup,
+                    json,
+                },
+        } => verify(&file, required_speedup, json),
     }
 }
 
@@ -137,13 +142,9 @@ fn build_query(args: &RunArgs, g: &Graph) -> Result<Query> {
                 MeetArg::Union => Meet::Union,
                 MeetArg::Intersection => Meet::Intersection,
             };
-            let (gen, kill) = read_fact_pair(gen, kill, g.nodes())?;
-            Query::Dataflow(analysis::DataflowProblem {
-                direction,
-                meet,
-                gen,
-                kill,
-            })
+            let gen = read_facts(gen, g.nodes())?;
+            let kill = read_facts(kill, g.nodes())?;
+            Query::Dataflow(analysis::DataflowProblem::new(direction, meet, gen, kill))
         }
     })
 }
@@ -173,15 +174,13 @@ fn id_list(value: Option<&str>, flag: &str) -> Result<Vec<u32>> {
     }
 }
 
-fn read_fact_pair(
-    gen: &Path,
-    kill: &Path,
-    nodes: usize,
-) -> Result<(analysis::FactSets, analysis::FactSets)> {
-    let gen = analysis::FactSets::read(dwell::io::open(gen)?, &gen.display().to_string(), nodes)?;
-    let kill =
-        analysis::FactSets::read(dwell::io::open(kill)?, &kill.display().to_string(), nodes)?;
-    Ok(analysis::FactSets::align(gen, kill))
+fn read_facts(path: &Path, nodes: usize) -> Result<analysis::FactSets> {
+    let name = path.display().to_string();
+    Ok(analysis::FactSets::read(
+        dwell::io::open(path)?,
+        &name,
+        nodes,
+    )?)
 }
 
 fn gen(kind: GenKind) -> Result<()> {
@@ -237,7 +236,11 @@ fn plan(args: &PlanArgs) -> Result<()> {
     };
     let profile = match &args.graph {
         Some(path) => {
-            let (g, _) = load(&GraphArgs { graph: path.clone(), undirected: false, directed: false })?;
+            let (g, _) = load(&GraphArgs {
+                graph: path.clone(),
+                undirected: false,
+                directed: false,
+            })?;
             let workload = match args.analysis.unwrap_or(Analysis::Bfs) {
                 Analysis::Bfs => Workload::Bfs,
                 Analysis::Reach => Workload::ReachForward,
@@ -250,8 +253,13 @@ fn plan(args: &PlanArgs) -> Result<()> {
                     .into())
                 }
             };
-            let p = session::profile::derive(&g, workload, args.batch, args.runs, args.budget_bytes)?;
-            Profile { readback, keep_all_outputs: args.keep_all_outputs, ..p }
+            let p =
+                session::profile::derive(&g, workload, args.batch, args.runs, args.budget_bytes)?;
+            Profile {
+                readback,
+                keep_all_outputs: args.keep_all_outputs,
+                ..p
+            }
         }
         None => Profile {
             layout_hash: parse_hash(args.layout_hash.as_deref().unwrap_or_default())?,
@@ -279,9 +287,14 @@ fn plan(args: &PlanArgs) -> Result<()> {
 }
 
 fn verify(file: &Path, required: f64, json: bool) -> Result<()> {
-    let text = std::fs::read_to_string(file)
-        .map_err(|e| format!("{}: {e}. Fix: pass the path of an evidence CSV written by dwell bench", file.display()))?;
-    let proof = session::evidence::verify_csv(&text, required).map_err(|e| format!("{}: {e}", file.display()))?;
+    let text = std::fs::read_to_string(file).map_err(|e| {
+        format!(
+            "{}: {e}. Fix: pass the path of an evidence CSV written by dwell bench",
+            file.display()
+        )
+    })?;
+    let proof = session::evidence::verify_csv(&text, required)
+        .map_err(|e| format!("{}: {e}", file.display()))?;
     if json {
         report::print_json(&serde_json::to_value(proof)?)
     } else {

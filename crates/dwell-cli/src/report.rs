@@ -341,11 +341,31 @@ pub fn write_per_vertex(path: &Path, g: &Graph, output: &Output) -> crate::cmd::
 
 pub fn plan_human(p: &dwell::session::Plan) -> String {
     let mut s = String::new();
-    let _ = writeln!(s, "session plan for layout 0x{:016x}, {} runs", p.layout_hash, p.runs);
-    let _ = writeln!(s, "  peak resident   {:>16} bytes (budget {})", p.peak_resident_bytes, p.budget_bytes);
-    let _ = writeln!(s, "  graph upload    {:>16} bytes, once", p.graph_upload_bytes);
-    let _ = writeln!(s, "  frontier        {:>16} bytes over all runs", p.total_frontier_refresh_bytes);
-    let _ = writeln!(s, "  readback        {:>16} bytes, once at the end", p.host_readback_bytes);
+    let _ = writeln!(
+        s,
+        "session plan for layout 0x{:016x}, {} runs",
+        p.layout_hash, p.runs
+    );
+    let _ = writeln!(
+        s,
+        "  peak resident   {:>16} bytes (budget {})",
+        p.peak_resident_bytes, p.budget_bytes
+    );
+    let _ = writeln!(
+        s,
+        "  graph upload    {:>16} bytes, once",
+        p.graph_upload_bytes
+    );
+    let _ = writeln!(
+        s,
+        "  frontier        {:>16} bytes over all runs",
+        p.total_frontier_refresh_bytes
+    );
+    let _ = writeln!(
+        s,
+        "  readback        {:>16} bytes, once at the end",
+        p.host_readback_bytes
+    );
     let _ = writeln!(
         s,
         "  avoided         {:>16} upload bytes, {} allocations, {} host fences",

@@ -28,7 +28,9 @@ pub enum Workload {
 
 /// Byte arithmetic that overflowed while deriving a profile.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{what} overflows u64 for this graph and batch. Fix: use a smaller batch or shard the graph")]
+#[error(
+    "{what} overflows u64 for this graph and batch. Fix: use a smaller batch or shard the graph"
+)]
 pub struct ProfileOverflow {
     pub what: &'static str,
 }
@@ -54,12 +56,17 @@ pub fn derive(
     };
     let mut graph_bytes = g.forward_bytes();
     if needs_reverse {
-        graph_bytes = graph_bytes.checked_add(g.forward_bytes()).ok_or(of("graph bytes"))?;
+        graph_bytes = graph_bytes
+            .checked_add(g.forward_bytes())
+            .ok_or(of("graph bytes"))?;
     }
     let (frontier, scratch, output) = match workload {
         Workload::Bfs | Workload::ReachForward | Workload::ReachBackward => {
             let words = batch.div_ceil(64);
-            let row = n.checked_mul(words).and_then(|x| x.checked_mul(8)).ok_or(of("frontier bytes"))?;
+            let row = n
+                .checked_mul(words)
+                .and_then(|x| x.checked_mul(8))
+                .ok_or(of("frontier bytes"))?;
             let sources = batch.checked_mul(4).ok_or(of("source bytes"))?;
             (
                 row.checked_add(sources).ok_or(of("frontier bytes"))?,
