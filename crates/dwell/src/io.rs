@@ -75,7 +75,9 @@ fn read_full<R: Read>(r: &mut R, buf: &mut [u8]) -> io::Result<usize> {
 
 /// Wrap `reader` so that gzip or xz data is decompressed on the fly; other
 /// data passes through unchanged. Detection looks at the first six bytes.
-pub fn decompress<'a, R: Read + Send + 'a>(mut reader: R) -> io::Result<Box<dyn BufRead + Send + 'a>> {
+pub fn decompress<'a, R: Read + Send + 'a>(
+    mut reader: R,
+) -> io::Result<Box<dyn BufRead + Send + 'a>> {
     let mut magic = [0u8; 6];
     let n = read_full(&mut reader, &mut magic)?;
     let head = Cursor::new(magic[..n].to_vec());
@@ -223,7 +225,10 @@ mod tests {
 
     #[test]
     fn unsupported_formats_named() {
-        assert_eq!(unsupported_compression(&[0x28, 0xb5, 0x2f, 0xfd, 0]), Some("zstd"));
+        assert_eq!(
+            unsupported_compression(&[0x28, 0xb5, 0x2f, 0xfd, 0]),
+            Some("zstd")
+        );
         assert_eq!(unsupported_compression(b"BZh91AY"), Some("bzip2"));
         assert_eq!(unsupported_compression(b"0 1\n"), None);
     }

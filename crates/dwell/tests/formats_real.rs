@@ -64,7 +64,10 @@ fn pgp_strong() {
     // directed, no m + m.T; m.nnz → 301498 (no duplicate arcs in the file)
     assert_eq!(g.arcs(), 301_498);
     // out-degrees np.diff(m.indptr)[[0, 1, 2, 3, 4, 126]] → [153, 436, 1, 2, 53, 1507]
-    assert_eq!(degrees(&g, &[0, 1, 2, 3, 4, 126]), [153, 436, 1, 2, 53, 1507]);
+    assert_eq!(
+        degrees(&g, &[0, 1, 2, 3, 4, 126]),
+        [153, 436, 1, 2, 53, 1507]
+    );
 }
 
 #[test]
@@ -75,7 +78,10 @@ fn small_collection_graphs() {
     assert_eq!(degrees(&g, &[0, 1, 33]), [16, 9, 17]);
     let g = load_default("graphs/polblogs.edges.xz");
     // directed: 19,090 lines → m.nnz 19025 after merging repeated arcs; out-degree[854] → 256
-    assert_eq!((g.nodes(), g.arcs(), g.is_directed()), (1_490, 19_025, true));
+    assert_eq!(
+        (g.nodes(), g.arcs(), g.is_directed()),
+        (1_490, 19_025, true)
+    );
     assert_eq!(degrees(&g, &[0, 1, 2, 854]), [15, 43, 0, 256]);
     for (rel, nodes) in [
         ("graphs/dolphins.edges.xz", 62),
@@ -95,7 +101,13 @@ fn bremen_roads() {
     // 86,475 arc lines; distinct arcs (m.nnz after sum_duplicates) → 85277
     assert_eq!(g.arcs(), 85_277);
     // sum of the smallest weight of each distinct arc → 6824934
-    let sum: u64 = g.forward().weights().unwrap().iter().map(|&w| u64::from(w)).sum();
+    let sum: u64 = g
+        .forward()
+        .weights()
+        .unwrap()
+        .iter()
+        .map(|&w| u64::from(w))
+        .sum();
     assert_eq!(sum, 6_824_934);
     // out-degrees [[0, 1, 2, 131]] → [1, 2, 1, 5]
     assert_eq!(degrees(&g, &[0, 1, 2, 131]), [1, 2, 1, 5]);
@@ -106,7 +118,13 @@ fn graph_23rd_roads() {
     let g = load_default("roads/graph_23rd.gr.xz");
     // ids up to 2,345 → 2,346 nodes; 5,170 distinct arcs; weight sum → 52849883
     assert_eq!((g.nodes(), g.arcs()), (2_346, 5_170));
-    let sum: u64 = g.forward().weights().unwrap().iter().map(|&w| u64::from(w)).sum();
+    let sum: u64 = g
+        .forward()
+        .weights()
+        .unwrap()
+        .iter()
+        .map(|&w| u64::from(w))
+        .sum();
     assert_eq!(sum, 52_849_883);
     // out-degrees [[0, 1, 2, 3, 742]] → [1, 3, 2, 0, 5]
     assert_eq!(degrees(&g, &[0, 1, 2, 3, 742]), [1, 3, 2, 0, 5]);
@@ -133,7 +151,10 @@ fn truncated_real_file_is_caught_by_edge_count() {
     )
     .unwrap_err();
     let msg = e.to_string();
-    assert!(msg.contains("after 68 edge lines") && msg.contains("declares 78"), "{msg}");
+    assert!(
+        msg.contains("after 68 edge lines") && msg.contains("declares 78"),
+        "{msg}"
+    );
     assert!(msg.contains("Fix:"));
     assert_eq!(e.line(), Some(70));
 }

@@ -89,12 +89,15 @@ pub(crate) fn parse<R: BufRead>(
                     if arcs > m {
                         return Err(ctx.err(
                             no,
-                            format!("more arcs than the {m} declared on line {hl} (this is arc {arcs})"),
+                            format!(
+                                "more arcs than the {m} declared on line {hl} (this is arc {arcs})"
+                            ),
                             "correct the arc count in the `p sp` line, or remove the extra arcs",
                         ));
                     }
                 }
-                let (Some(u), Some(v), Some(w), None) = (it.next(), it.next(), it.next(), it.next())
+                let (Some(u), Some(v), Some(w), None) =
+                    (it.next(), it.next(), it.next(), it.next())
                 else {
                     return Err(ctx.err(
                         no,
@@ -137,11 +140,7 @@ pub(crate) fn parse<R: BufRead>(
                     .map_err(|e| ctx.push_err(no, e, FIX_LINE))?;
             }
             other => {
-                return Err(ctx.err(
-                    no,
-                    format!("unknown line type `{}`", clip(other)),
-                    FIX_LINE,
-                ))
+                return Err(ctx.err(no, format!("unknown line type `{}`", clip(other)), FIX_LINE))
             }
         }
     }

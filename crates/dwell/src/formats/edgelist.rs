@@ -68,7 +68,10 @@ pub(crate) fn parse<R: BufRead>(
                 if let Some(prev) = &header {
                     return Err(ctx.err(
                         no,
-                        format!("a second `# nodes …` header (the first is on line {})", prev.line),
+                        format!(
+                            "a second `# nodes …` header (the first is on line {})",
+                            prev.line
+                        ),
                         "keep one header line",
                     ));
                 }
@@ -92,9 +95,9 @@ pub(crate) fn parse<R: BufRead>(
             continue;
         }
 
-        data_lines = data_lines.checked_add(1).ok_or_else(|| {
-            ctx.err(no, "too many edge lines to count", "split the file")
-        })?;
+        data_lines = data_lines
+            .checked_add(1)
+            .ok_or_else(|| ctx.err(no, "too many edge lines to count", "split the file"))?;
         if let Some(Header {
             edges: Some(m),
             line: hl,
@@ -112,7 +115,11 @@ pub(crate) fn parse<R: BufRead>(
 
         let mut it = t.split_ascii_whitespace();
         let (Some(u), Some(v)) = (it.next(), it.next()) else {
-            return Err(ctx.err(no, format!("`{}` has one field, an edge needs two vertex ids", clip(t)), FIX_LINE));
+            return Err(ctx.err(
+                no,
+                format!("`{}` has one field, an edge needs two vertex ids", clip(t)),
+                FIX_LINE,
+            ));
         };
         let mut label_tok = it.next();
         if label_tok.is_some_and(|l| l.starts_with('#')) {
@@ -136,7 +143,9 @@ pub(crate) fn parse<R: BufRead>(
         }
         let label = match label_tok {
             None => None,
-            Some(tok) => Some(parse_label(tok, &mut kind, &mut names).map_err(|(p, f)| ctx.err(no, p, f))?),
+            Some(tok) => {
+                Some(parse_label(tok, &mut kind, &mut names).map_err(|(p, f)| ctx.err(no, p, f))?)
+            }
         };
         let fix_range = match &header {
             Some(Header { nodes: Some(n), line: hl, .. }) => format!("ids are 0-based and must be below the `nodes {n}` declared on line {hl}; correct the header or the id"),
@@ -181,10 +190,13 @@ fn parse_header(comment: &str, no: u64, ctx: &Ctx) -> Result<Option<Header>, For
         [k, v, ..] if matches!(*k, "nodes" | "edges" | "directed") && looks_numeric(v) => {}
         _ => return Ok(None),
     }
-    if toks.len() % 2 != 0 {
+    if !toks.chunks_exact(2).remainder().is_empty() {
         return Err(ctx.err(
             no,
-            format!("header `#{}` has a key without a value", clip(comment.trim())),
+            format!(
+                "header `#{}` has a key without a value",
+                clip(comment.trim())
+            ),
             FIX_HEADER,
         ));
     }
@@ -289,11 +301,21 @@ mod tests {
     use super::super::*;
 
     fn el(data: &str) -> Graph {
-        read(data.as_bytes(), Path::new("t.edges"), &LoadOptions::default()).unwrap()
+        read(
+            data.as_bytes(),
+            Path::new("t.edges"),
+            &LoadOptions::default(),
+        )
+        .unwrap()
     }
 
     fn el_err(data: &str) -> FormatError {
-        let e = read(data.as_bytes(), Path::new("t.edges"), &LoadOptions::default()).unwrap_err();
+        let e = read(
+            data.as_bytes(),
+            Path::new("t.edges"),
+            &LoadOptions::default(),
+        )
+        .unwrap_err();
         assert!(e.to_string().contains("Fix:"), "no Fix: in {e}");
         assert!(e.to_string().contains("t.edges"), "no file in {e}");
         e
@@ -326,7 +348,12 @@ mod tests {
             directed: Some(true),
             ..Default::default()
         };
-        let g = read(&b"# nodes 3 edges 1 directed 0\n0 1\n"[..], Path::new("t"), &opts).unwrap();
+        let g = read(
+            &b"# nodes 3 edges 1 directed 0\n0 1\n"[..],
+            Path::new("t"),
+            &opts,
+        )
+        .unwrap();
         assert!(g.is_directed());
         assert_eq!(g.arcs(), 1);
     }
@@ -336,7 +363,10 @@ mod tests {
         let e = el_err("# nodes 5 edges 3 directed 1\n0 1\n1 2\n");
         assert_eq!(e.line(), Some(3));
         let s = e.to_string();
-        assert!(s.contains("after 2 edge lines") && s.contains("declares 3 edges"), "{s}");
+        assert!(
+            s.contains("after 2 edge lines") && s.contains("declares 3 edges"),
+            "{s}"
+        );
         let e = el_err("# nodes 5 edges 1 directed 1\n0 1\n# c\n1 2\n");
         assert_eq!(e.line(), Some(4));
         assert!(e.to_string().contains("1 edges"), "{e}");

@@ -27,7 +27,8 @@ use crate::formats::lines::Lines;
 use crate::graph::{Graph, GraphBuilder};
 use std::io::BufRead;
 
-const FIX_BANNER: &str = "dwell reads `%%MatrixMarket matrix coordinate pattern|integer|real general|symmetric`";
+const FIX_BANNER: &str =
+    "dwell reads `%%MatrixMarket matrix coordinate pattern|integer|real general|symmetric`";
 const FIX_SIZE: &str =
     "after the banner and `%` comments comes the size line `rows cols nnz` (non-negative integers)";
 
@@ -82,13 +83,7 @@ pub(crate) fn parse<R: BufRead>(
                 "convert it to `coordinate` format (e.g. scipy.io.mmwrite of a sparse matrix)",
             ))
         }
-        other => {
-            return Err(ctx.err(
-                no,
-                format!("unknown format `{}`", clip(other)),
-                FIX_BANNER,
-            ))
-        }
+        other => return Err(ctx.err(no, format!("unknown format `{}`", clip(other)), FIX_BANNER)),
     }
     let field = match field.as_str() {
         "pattern" => Field::Pattern,
@@ -101,13 +96,7 @@ pub(crate) fn parse<R: BufRead>(
                 "write the matrix as `pattern` (structure only) or `integer` (weights)",
             ))
         }
-        other => {
-            return Err(ctx.err(
-                no,
-                format!("unknown field `{}`", clip(other)),
-                FIX_BANNER,
-            ))
-        }
+        other => return Err(ctx.err(no, format!("unknown field `{}`", clip(other)), FIX_BANNER)),
     };
     let symmetric = match symmetry.as_str() {
         "general" => false,
@@ -131,11 +120,7 @@ pub(crate) fn parse<R: BufRead>(
     // Size line.
     let (size_no, rows, cols, nnz) = loop {
         let Some((no, line)) = lines.next_line()? else {
-            return Err(ctx.err(
-                lines.line(),
-                "the file ends before the size line",
-                FIX_SIZE,
-            ));
+            return Err(ctx.err(lines.line(), "the file ends before the size line", FIX_SIZE));
         };
         let t = line.trim_ascii_start();
         if t.is_empty() || t.starts_with('%') {
@@ -149,8 +134,14 @@ pub(crate) fn parse<R: BufRead>(
                 FIX_SIZE,
             ));
         };
-        let num = |tok: &str, what: &str| parse_u64(tok, what).map_err(|p| ctx.err(no, p, FIX_SIZE));
-        break (no, num(r, "row count")?, num(c, "column count")?, num(z, "entry count")?);
+        let num =
+            |tok: &str, what: &str| parse_u64(tok, what).map_err(|p| ctx.err(no, p, FIX_SIZE));
+        break (
+            no,
+            num(r, "row count")?,
+            num(c, "column count")?,
+            num(z, "entry count")?,
+        );
     };
     if symmetric && rows != cols {
         return Err(ctx.err(
@@ -185,7 +176,9 @@ pub(crate) fn parse<R: BufRead>(
         if seen > nnz {
             return Err(ctx.err(
                 no,
-                format!("more entries than the {nnz} declared on line {size_no} (this is entry {seen})"),
+                format!(
+                    "more entries than the {nnz} declared on line {size_no} (this is entry {seen})"
+                ),
                 "correct the entry count on the size line, or remove the extra lines",
             ));
         }
@@ -221,7 +214,11 @@ pub(crate) fn parse<R: BufRead>(
             Field::Integer => {
                 let w = parse_u64(toks[2], "value").map_err(|p| ctx.err(no, p, fix_entry))?;
                 let w = u32::try_from(w).map_err(|_| {
-                    ctx.err(no, format!("value {w} does not fit a u32 weight"), fix_entry)
+                    ctx.err(
+                        no,
+                        format!("value {w} does not fit a u32 weight"),
+                        fix_entry,
+                    )
                 })?;
                 Some(w)
             }
@@ -311,9 +308,18 @@ mod tests {
     fn rejected_kinds_have_fix_hints() {
         for (banner, needle) in [
             ("%%MatrixMarket matrix array real general", "array"),
-            ("%%MatrixMarket matrix coordinate complex general", "complex"),
-            ("%%MatrixMarket matrix coordinate real skew-symmetric", "skew-symmetric"),
-            ("%%MatrixMarket matrix coordinate pattern hermitian", "hermitian"),
+            (
+                "%%MatrixMarket matrix coordinate complex general",
+                "complex",
+            ),
+            (
+                "%%MatrixMarket matrix coordinate real skew-symmetric",
+                "skew-symmetric",
+            ),
+            (
+                "%%MatrixMarket matrix coordinate pattern hermitian",
+                "hermitian",
+            ),
             ("%%MatrixMarket vector coordinate pattern general", "object"),
             ("%%MatrixMarket matrix coordinate pattern", "words"),
             ("%%MatrixMarket matrix coordinate bogus general", "field"),
@@ -322,10 +328,13 @@ mod tests {
             assert_eq!(e.line(), Some(1), "{banner}");
             assert!(e.to_string().contains(needle), "{e}");
         }
-        let e = parse_err(b"0 1\n", &LoadOptions {
-            format: Some(Format::MatrixMarket),
-            ..Default::default()
-        });
+        let e = parse_err(
+            b"0 1\n",
+            &LoadOptions {
+                format: Some(Format::MatrixMarket),
+                ..Default::default()
+            },
+        );
         assert_eq!(e.line(), Some(1));
         assert!(e.to_string().contains("banner"));
     }
@@ -353,8 +362,14 @@ mod tests {
         }
         let e = mm_err(&format!("{SYM}2 3 0\n"));
         assert!(e.to_string().contains("not square"));
-        for (entry, needle) in [("1 2 -1", "negative"), ("1 2 4294967296", "u32"), ("1 2 x", "not a non-negative")] {
-            let e = mm_err(&format!("%%MatrixMarket matrix coordinate integer general\n2 2 1\n{entry}\n"));
+        for (entry, needle) in [
+            ("1 2 -1", "negative"),
+            ("1 2 4294967296", "u32"),
+            ("1 2 x", "not a non-negative"),
+        ] {
+            let e = mm_err(&format!(
+                "%%MatrixMarket matrix coordinate integer general\n2 2 1\n{entry}\n"
+            ));
             assert_eq!(e.line(), Some(3));
             assert!(e.to_string().contains(needle), "{e}");
         }

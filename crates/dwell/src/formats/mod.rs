@@ -243,7 +243,10 @@ pub(crate) fn parse_u64(tok: &str, what: &str) -> Result<u64, String> {
             return Err(format!("{what} `{tok}` is negative"));
         }
     }
-    Err(format!("{what} `{}` is not a non-negative integer", clip(tok)))
+    Err(format!(
+        "{what} `{}` is not a non-negative integer",
+        clip(tok)
+    ))
 }
 
 /// A token shortened for messages.
@@ -366,14 +369,23 @@ mod tests {
     #[test]
     fn content_detection() {
         assert_eq!(
-            detect(b"%%MatrixMarket matrix coordinate pattern general\n", Path::new("x.gr")),
+            detect(
+                b"%%MatrixMarket matrix coordinate pattern general\n",
+                Path::new("x.gr")
+            ),
             Format::MatrixMarket
         );
         assert_eq!(detect(b"\n\np sp 3 2\n", Path::new("x")), Format::Dimacs);
-        assert_eq!(detect(b"c comment\np sp 3 2\n", Path::new("x")), Format::Dimacs);
+        assert_eq!(
+            detect(b"c comment\np sp 3 2\n", Path::new("x")),
+            Format::Dimacs
+        );
         assert_eq!(detect(b"a 0 1 5\n", Path::new("x.txt")), Format::Dimacs);
         assert_eq!(detect(b"# c\n0 1\n", Path::new("x.gr")), Format::Dimacs);
-        assert_eq!(detect(b"0 1\n", Path::new("x.mtx.gz")), Format::MatrixMarket);
+        assert_eq!(
+            detect(b"0 1\n", Path::new("x.mtx.gz")),
+            Format::MatrixMarket
+        );
         assert_eq!(detect(b"0 1\n", Path::new("x.GR.xz")), Format::Dimacs);
         assert_eq!(detect(b"0 1\n", Path::new("x.edges.xz")), Format::EdgeList);
         assert_eq!(detect(b"", Path::new("x")), Format::EdgeList);
@@ -404,7 +416,11 @@ mod tests {
 
     #[test]
     fn missing_file_is_io_error_with_fix() {
-        let e = load(Path::new("/nonexistent/graph.edges"), &LoadOptions::default()).unwrap_err();
+        let e = load(
+            Path::new("/nonexistent/graph.edges"),
+            &LoadOptions::default(),
+        )
+        .unwrap_err();
         assert!(matches!(e, FormatError::Io { .. }));
         assert!(e.to_string().contains("Fix:"));
         assert!(e.to_string().contains("/nonexistent/graph.edges"));
@@ -412,7 +428,9 @@ mod tests {
 
     #[test]
     fn truncated_compressed_stream_is_read_error() {
-        let data = (0..20_000).map(|i| format!("{i} {}\n", i + 1)).collect::<String>();
+        let data = (0..20_000)
+            .map(|i| format!("{i} {}\n", i + 1))
+            .collect::<String>();
         for mut c in [gz(data.as_bytes()), xz(data.as_bytes())] {
             c.truncate(c.len() / 2);
             let e = parse_err(&c, &LoadOptions::default());
@@ -442,7 +460,10 @@ mod tests {
         assert!(!g.is_directed());
         assert_eq!(g.arcs(), 4);
         assert_eq!(Format::from_name("mtx"), Some(Format::MatrixMarket));
-        assert_eq!(Format::from_name(Format::Dimacs.name()), Some(Format::Dimacs));
+        assert_eq!(
+            Format::from_name(Format::Dimacs.name()),
+            Some(Format::Dimacs)
+        );
     }
 
     #[test]
@@ -456,7 +477,10 @@ mod tests {
         assert!(e.to_string().contains("limit"), "{e}");
         let e = parse_err(b"0 1\n5 100\n", &opts);
         assert_eq!(e.line(), Some(2));
-        let e = parse_err(b"%%MatrixMarket matrix coordinate pattern general\n1000 1 0\n", &opts);
+        let e = parse_err(
+            b"%%MatrixMarket matrix coordinate pattern general\n1000 1 0\n",
+            &opts,
+        );
         assert_eq!(e.line(), Some(2));
         let e = parse_err(b"a 0 1000 1\n", &opts);
         assert_eq!(e.line(), Some(1));

@@ -107,7 +107,11 @@ pub fn write_matrix_market(
         writeln!(w, "% written by dwell")?;
         writeln!(w, "{nodes} {nodes} {}", edges.len())?;
         write_edges(w, edges, |buf, u, v| {
-            let (i, j) = if directed { (u, v) } else { (u.max(v), u.min(v)) };
+            let (i, j) = if directed {
+                (u, v)
+            } else {
+                (u.max(v), u.min(v))
+            };
             push_u64(buf, u64::from(i) + 1);
             buf.push(b' ');
             push_u64(buf, u64::from(j) + 1);
