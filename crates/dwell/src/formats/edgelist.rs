@@ -477,6 +477,12 @@ mod tests {
     }
 
     #[test]
+    fn crlf_line_endings() {
+        let g = el("# nodes 3 edges 2 directed 0\r\n0 1\r\n1\t2 \r\n");
+        assert_eq!((g.nodes(), g.arcs()), (3, 4));
+    }
+
+    #[test]
     fn isolated_and_empty() {
         let g = el("");
         assert_eq!((g.nodes(), g.arcs()), (0, 0));
