@@ -206,10 +206,8 @@ fn check(index: usize, s: &Sample, required: f64) -> Result<f64, GateError> {
         });
     }
     let positive = |x: f64| x.is_finite() && x > 0.0;
-    if !positive(s.host_orchestrated_ns)
-        || !positive(s.resident_ns)
-        || !(s.setup_ns.is_finite() && s.setup_ns >= 0.0)
-    {
+    let setup_ok = s.setup_ns.is_finite() && s.setup_ns >= 0.0;
+    if !(positive(s.host_orchestrated_ns) && positive(s.resident_ns) && setup_ok) {
         return Err(GateError::InvalidTiming {
             index,
             host_ns: s.host_orchestrated_ns,
