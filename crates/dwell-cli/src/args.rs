@@ -176,6 +176,12 @@ pub struct RunArgs {
     /// dataflow: how facts meet at joins.
     #[arg(long, value_enum, default_value = "union")]
     pub meet: MeetArg,
+    /// Run the query this many times in one session over the resident graph.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+    pub repeat: u64,
+    /// Memory budget for the session plan (default: no limit).
+    #[arg(long)]
+    pub budget_bytes: Option<u64>,
 }
 
 #[derive(Subcommand, Debug)]

@@ -45,6 +45,7 @@
 //! array) are identical to running each source alone, because lanes never
 //! interact: every operation is a bitwise OR/AND-NOT applied per bit.
 
+use super::Ctx;
 use crate::graph::{Csr, NO_VERTEX};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
@@ -85,8 +86,8 @@ fn for_each_bit(mut word: u64, mut f: impl FnMut(usize)) {
 }
 
 /// A bitset over `n` vertices with the bits of `vs` set.
-pub(crate) fn bitset_of(n: usize, vs: &[u32]) -> Vec<u64> {
-    let mut s = vec![0u64; words(n)];
+pub(crate) fn bitset_of(n: usize, vs: &[u32], ctx: &Ctx<'_>) -> Vec<u64> {
+    let mut s = ctx.buffer(words(n), 0u64);
     for &v in vs {
         set(&mut s, v);
     }
@@ -121,6 +122,9 @@ pub(crate) struct Scratch {
 }
 
 impl Scratch {
+    /// Per-vertex arrays one `Scratch` holds (visited, frontier, next).
+    pub(crate) const BUFFERS: u64 = 3;
+
     pub(crate) fn new(n: usize) -> Scratch {
         Scratch {
             visited: vec![0; n],
@@ -128,6 +132,11 @@ impl Scratch {
             next: (0..n).map(|_| AtomicU64::new(0)).collect(),
             queue: Vec::new(),
         }
+    }
+
+    /// Vertices these buffers are sized for.
+    pub(crate) fn nodes(&self) -> usize {
+        self.visited.len()
     }
 
     /// Did lane `q` of the last sweep reach `v`?
@@ -331,6 +340,7 @@ pub(crate) fn batched<R, F>(
     sweep: &Sweep<'_>,
     sources: &[u32],
     keep_levels: bool,
+    ctx: &Ctx<'_>,
     finish: F,
 ) -> Vec<R>
 where
@@ -344,8 +354,9 @@ where
     let parts: Vec<Vec<R>> = sources
         .par_chunks(size)
         .map_init(
-            || Scratch::new(n),
+            || ctx.sweep_scratch(n),
             |scratch, chunk| {
+                ctx.pass();
                 let lanes = sweep.run(chunk, keep_levels, scratch);
                 lanes
                     .into_iter()
@@ -367,6 +378,9 @@ pub(crate) struct ParentScratch {
 }
 
 impl ParentScratch {
+    /// Per-vertex arrays one `ParentScratch` holds (parents).
+    pub(crate) const BUFFERS: u64 = 1;
+
     pub(crate) fn new(n: usize) -> ParentScratch {
         ParentScratch {
             parent: vec![NO_VERTEX; n],
@@ -398,7 +412,9 @@ impl ParentScratch {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::analysis::Workspace;
     use crate::graph::GraphBuilder;
+    use crate::session::Counters;
 
     #[test]
     fn lanes_are_independent_and_batches_keep_order() {
@@ -416,9 +432,25 @@ mod tests {
         };
         // 150 sources: three sweeps of 50, duplicates throughout.
         let sources: Vec<u32> = (0..150).map(|i| (i * 7 % 10) as u32).collect();
-        let got = batched(&sweep, &sources, false, |_, s, lane, _| (s, lane.reached));
+        let (counters, workspace) = (Counters::default(), Workspace::default());
+        let ctx = Ctx::new(&counters, &workspace);
+        let got = batched(&sweep, &sources, false, &ctx, |_, s, lane: Lane, _| {
+            (s, lane.reached)
+        });
         let want: Vec<_> = sources.iter().map(|&s| (s, u64::from(10 - s))).collect();
         assert_eq!(got, want);
+        // Three sweeps per batch; buffers go back to the workspace, so over
+        // many batches no more are ever allocated than sweeps run at once.
+        for _ in 0..4 {
+            batched(&sweep, &sources, false, &ctx, |_, s, lane: Lane, _| {
+                (s, lane.reached)
+            });
+        }
+        let c = counters.snapshot().unwrap();
+        assert_eq!(c.launches, 15);
+        let at_once = 3.min(rayon::current_num_threads()) as u64;
+        assert!(c.allocations >= Scratch::BUFFERS, "{c:?}");
+        assert!(c.allocations <= at_once * Scratch::BUFFERS, "{c:?}");
     }
 
     #[test]
@@ -427,7 +459,8 @@ mod tests {
         b.push(0, 1).unwrap();
         b.push(1, 2).unwrap();
         let g = b.build().unwrap();
-        let blocked = bitset_of(3, &[0, 2]);
+        let (counters, workspace) = (Counters::default(), Workspace::default());
+        let blocked = bitset_of(3, &[0, 2], &Ctx::new(&counters, &workspace));
         let sweep = Sweep {
             out: g.forward(),
             inc: g.reverse(),

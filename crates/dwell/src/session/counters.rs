@@ -56,7 +56,10 @@ impl Counters {
     /// Add `n` to `which`; an overflow is remembered, the value left as it was.
     pub fn add(&self, which: Counter, n: u64) {
         let slot = &self.values[which as usize];
-        if slot.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |v| v.checked_add(n)).is_err() {
+        if slot
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |v| v.checked_add(n))
+            .is_err()
+        {
             self.overflowed.store(true, Ordering::Relaxed);
         }
     }
@@ -97,7 +100,9 @@ impl CounterSnapshot {
             bytes_uploaded: self.bytes_uploaded.checked_sub(earlier.bytes_uploaded)?,
             bytes_read_back: self.bytes_read_back.checked_sub(earlier.bytes_read_back)?,
             runs: self.runs.checked_sub(earlier.runs)?,
-            fallback_dispatches: self.fallback_dispatches.checked_sub(earlier.fallback_dispatches)?,
+            fallback_dispatches: self
+                .fallback_dispatches
+                .checked_sub(earlier.fallback_dispatches)?,
         })
     }
 }
