@@ -297,3 +297,21 @@ fn human_output_is_a_summary() {
         "{text}"
     );
 }
+
+#[test]
+fn sources_file_and_direction_overrides() {
+    let dir = tempfile::tempdir().unwrap();
+    let g = write(dir.path(), "d.edges", "# nodes 4 edges 2 directed 1\n0 1\n2 1\n");
+    let srcs = write(dir.path(), "s.txt", "# roots\n0\n2, 3\n");
+    let v = ok_json(&["run", "bfs", &g, "--sources-file", &srcs, "--json"]);
+    let reached: Vec<u64> = v["results"].as_array().unwrap().iter().map(|r| r["reached"].as_u64().unwrap()).collect();
+    assert_eq!(reached, [2, 2, 1], "directed: 0→1, 2→1, 3 isolated");
+    let v = ok_json(&["run", "bfs", &g, "--sources-file", &srcs, "--undirected", "--json"]);
+    let reached: Vec<u64> = v["results"].as_array().unwrap().iter().map(|r| r["reached"].as_u64().unwrap()).collect();
+    assert_eq!(reached, [3, 3, 1], "undirected: 0-1-2 connected");
+    let info = ok_json(&["info", &g, "--undirected", "--json"]);
+    assert_eq!((info["arcs"].as_u64(), info["directed"].as_bool()), (Some(4), Some(false)));
+    let bad = write(dir.path(), "bad.txt", "0\nseven\n");
+    let err = fails_with_fix(&["run", "bfs", &g, "--sources-file", &bad]);
+    assert!(err.contains("seven"), "{err}");
+}
