@@ -1,41 +1,14 @@
 //! `dwell plan`, `dwell evidence verify` and the session fields of
 //! `dwell run --json`, against the figures of the session spec.
 
-use serde_json::Value;
+mod common;
+
+use common::{data, fails_with_fix, ok_json};
 use std::fs;
-use std::path::PathBuf;
-use std::process::{Command, Output};
-
-fn data(rel: &str) -> String {
-    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../data")
-        .join(rel);
-    p.to_str().unwrap().to_string()
-}
-
-fn dwell(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_dwell"))
-        .args(args)
-        .output()
-        .expect("run dwell")
-}
-
-fn ok_json(args: &[&str]) -> Value {
-    let out = dwell(args);
-    assert!(
-        out.status.success(),
-        "dwell {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("JSON on stdout")
-}
 
 fn fails(args: &[&str], needle: &str) {
-    let out = dwell(args);
-    assert_eq!(out.status.code(), Some(1), "dwell {args:?} should exit 1");
-    let err = String::from_utf8_lossy(&out.stderr);
+    let err = fails_with_fix(args);
     assert!(err.contains(needle), "{needle:?} not in: {err}");
-    assert!(err.contains("Fix:"), "no Fix hint: {err}");
 }
 
 const PLAN: &[&str] = &[
