@@ -75,7 +75,13 @@ fn sqlite_counts_match_llvm() {
         let Some(path) = shared(f) else { continue };
         let p = check(&path, &SQLITE);
         let c = p.counts();
-        assert_eq!(c.indirect_call_sites, 337);
+        // mem2reg forwards one stored `bitcast (@dlsym)` into its call: the
+        // .O0 file calls it through a loaded pointer (338 indirect sites),
+        // the .ssa file through the constant (337 indirect + 1 cast), as
+        // `opt-14 -passes=print-callgraph` shows (338 external sites in both).
+        let ssa = f.contains(".ssa.");
+        assert_eq!(c.indirect_call_sites, if ssa { 337 } else { 338 });
+        assert_eq!(c.cast_call_sites, usize::from(ssa));
         assert_eq!(c.address_taken, 728);
         assert_eq!(c.largest_function, "sqlite3VdbeExec");
         assert_eq!(c.largest_function_blocks, 1652);

@@ -38,7 +38,7 @@ pub const RETURN: u8 = 2;
 /// What a node's last instruction calls.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum NodeCall {
-    /// A direct call of function `id`.
+    /// A call of function `id` (direct, or through a cast of it).
     Direct(u32),
     /// A call through a pointer or constant expression.
     Indirect,
@@ -125,7 +125,7 @@ pub fn build(p: &Program) -> Result<Icfg, TooLarge> {
                     block: bi as u32,
                     segment: ids.len() as u32 - 1,
                     call: inst.call.as_ref().map(|c| match c.callee {
-                        Callee::Direct(f) => NodeCall::Direct(f),
+                        Callee::Direct(f) | Callee::Cast(f) => NodeCall::Direct(f),
                         Callee::Indirect { .. } => NodeCall::Indirect,
                         Callee::Asm => NodeCall::Asm,
                     }),
@@ -171,7 +171,7 @@ pub fn build(p: &Program) -> Result<Icfg, TooLarge> {
                 };
                 seg += 1;
                 let targets = match &call.callee {
-                    Callee::Direct(t) => vec![*t],
+                    Callee::Direct(t) | Callee::Cast(t) => vec![*t],
                     Callee::Indirect { args, ret } => p.indirect_targets(*args, ret),
                     Callee::Asm => Vec::new(),
                 };

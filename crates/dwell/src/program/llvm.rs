@@ -81,6 +81,12 @@ pub enum Callee {
         /// Return type text at the call site (`i32`, `%struct.S*`, `ptr`).
         ret: String,
     },
+    /// A constant expression around function `id`
+    /// (`call … bitcast (… @f to …)(…)`, typed-pointer IR when the call's type
+    /// differs from the definition's): it calls `f`, but LLVM's
+    /// `getCalledFunction()` is null, so it is neither a direct site in
+    /// LLVM's counts nor a call through a pointer.
+    Cast(u32),
     /// Inline assembly (`call void asm …`): no function is called.
     Asm,
 }
@@ -173,6 +179,8 @@ pub struct ProgramCounts {
     /// edge for them, so they are in neither `call_edges` nor
     /// `direct_call_sites`.
     pub intrinsic_call_sites: usize,
+    /// Calls through a constant expression of one function ([`Callee::Cast`]).
+    pub cast_call_sites: usize,
     /// Inline-asm call sites.
     pub asm_call_sites: usize,
     /// Defined functions whose address is taken (the indirect-call targets).
@@ -234,6 +242,7 @@ impl Program {
                             pairs.insert((fi as u32, g));
                         }
                         Callee::Indirect { .. } => c.indirect_call_sites += 1,
+                        Callee::Cast(_) => c.cast_call_sites += 1,
                         Callee::Asm => c.asm_call_sites += 1,
                     }
                 }
@@ -1011,6 +1020,25 @@ impl<'a> Parser<'a> {
                 }
             },
             ('a', _) => Callee::Asm,
+            ('c', _) => {
+                let fns: Vec<u32> = ops[callee_at..args_open]
+                    .iter()
+                    .filter_map(|t| match t {
+                        Tok::Global(n) => match self.globals.get(n) {
+                            Some(GlobalKind::Function(f)) => Some(*f),
+                            _ => None,
+                        },
+                        _ => None,
+                    })
+                    .collect();
+                match fns[..] {
+                    [f] => Callee::Cast(f),
+                    _ => Callee::Indirect {
+                        args,
+                        ret: String::new(),
+                    },
+                }
+            }
             _ => Callee::Indirect {
                 args,
                 ret: String::new(),
