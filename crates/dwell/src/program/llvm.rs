@@ -586,7 +586,9 @@ impl<'a> Parser<'a> {
             .position(|t| matches!(t, Tok::Global(_)))
             .and_then(|at| lex::matching(header, at + 1))
         {
-            self.mark_taken(&header[close..brace]);
+            if close < brace {
+                self.mark_taken(&header[close..brace]);
+            }
         }
         // Collect raw blocks.
         let mut blocks: Vec<RawBlock<'a>> = Vec::new();
