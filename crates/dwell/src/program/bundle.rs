@@ -9,7 +9,7 @@
 //!                   `*indirect`, `*asm` or `-`)
 //!   functions.tsv   id, name, defined (0/1), first node, end node (exclusive),
 //!                   blocks, parameters, varargs (0/1), return type
-//!   vars.tsv        variable id, name (`@g`, `fn:%x`)
+//!   vars.tsv        variable id, name (`@g`, `fn:%x`), kind (ssa, slot, global)
 //!   defs.txt        `node var var …` (FactSets::read format): defined variables
 //!   uses.txt        `node var var …`: upward-exposed uses
 //! ```
@@ -18,7 +18,7 @@
 //! after the new one is complete.
 
 use super::icfg::{Icfg, NodeCall, LABELS};
-use super::llvm::{Program, ProgramCounts};
+use super::llvm::{Program, ProgramCounts, VarKind};
 use super::ProgramError;
 use crate::graph::{Graph, GraphBuilder, LabelNames};
 use std::io::{BufRead, BufReader, BufWriter, Write};
@@ -115,6 +115,7 @@ pub struct Bundle {
     pub nodes: Vec<NodeInfo>,
     pub functions: Vec<FunctionInfo>,
     pub vars: Vec<String>,
+    pub var_kinds: Vec<VarKind>,
     /// Per node: defined variables (sorted).
     pub defs: Vec<Vec<u32>>,
     /// Per node: upward-exposed used variables (sorted).
@@ -248,9 +249,9 @@ pub fn write(out: &Path, source: &str, p: &Program, g: &Icfg) -> Result<Meta, Pr
         Ok(())
     })?;
     file("vars.tsv", &|w| {
-        writeln!(w, "#id\tname")?;
-        for (i, v) in p.vars.iter().enumerate() {
-            writeln!(w, "{i}\t{v}")?;
+        writeln!(w, "#id\tname\tkind")?;
+        for (i, (v, k)) in p.vars.iter().zip(&p.var_kinds).enumerate() {
+            writeln!(w, "{i}\t{v}\t{}", k.name())?;
         }
         Ok(())
     })?;
@@ -387,12 +388,17 @@ pub fn read(dir: &Path) -> Result<Bundle, ProgramError> {
     // Variables.
     let path = dir.join("vars.tsv");
     let mut vars = Vec::new();
-    for_lines(&path, |i, line| match line.split_once('\t') {
-        Some((_, name)) => {
-            vars.push(name.to_string());
-            Ok(())
+    let mut var_kinds = Vec::new();
+    for_lines(&path, |i, line| {
+        let c: Vec<&str> = line.split('\t').collect();
+        match (c.get(1), c.get(2).and_then(|k| VarKind::from_name(k))) {
+            (Some(name), Some(kind)) => {
+                vars.push(name.to_string());
+                var_kinds.push(kind);
+                Ok(())
+            }
+            _ => Err(bad(&path, i, "expected id, name, kind (ssa, slot, global)")),
         }
-        None => Err(bad(&path, i, "expected id, name")),
     })?;
     // Sparse `node var var …` lines (the FactSets::read format; kept
     // sparse here: nodes × variables bits would not fit for large programs).
@@ -431,6 +437,7 @@ pub fn read(dir: &Path) -> Result<Bundle, ProgramError> {
         nodes,
         functions,
         vars,
+        var_kinds,
         defs,
         uses,
     })

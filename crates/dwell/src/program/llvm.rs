@@ -146,12 +146,45 @@ pub struct Function {
     pub line: u64,
 }
 
+/// What a variable is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum VarKind {
+    /// A parameter or instruction result.
+    Ssa,
+    /// An `alloca` (defined by stores, used by loads and other mentions).
+    Slot,
+    /// A global variable.
+    Global,
+}
+
+impl VarKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            VarKind::Ssa => "ssa",
+            VarKind::Slot => "slot",
+            VarKind::Global => "global",
+        }
+    }
+
+    pub fn from_name(s: &str) -> Option<VarKind> {
+        match s {
+            "ssa" => Some(VarKind::Ssa),
+            "slot" => Some(VarKind::Slot),
+            "global" => Some(VarKind::Global),
+            _ => None,
+        }
+    }
+}
+
 /// A whole module.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Program {
     pub functions: Vec<Function>,
     /// Variable names: `@g` or `fn:%x`.
     pub vars: Vec<String>,
+    /// Kind of each variable, parallel to `vars`.
+    pub var_kinds: Vec<VarKind>,
     /// Function ids whose address is taken, ascending.
     pub address_taken: Vec<u32>,
     /// Skipped constructs, each `file:line: what`.
@@ -495,6 +528,7 @@ impl<'a> Parser<'a> {
                 } else {
                     let id = self.prog.vars.len() as u32;
                     self.prog.vars.push(format!("@{name}"));
+                    self.prog.var_kinds.push(VarKind::Global);
                     self.globals.insert(name, GlobalKind::Variable(id));
                 }
             }
@@ -714,14 +748,15 @@ impl<'a> Parser<'a> {
         // Values: parameters, then instruction results; allocas are slots.
         let mut locals: HashMap<&str, u32> = HashMap::new();
         let mut slots: HashMap<&str, ()> = HashMap::new();
-        let new_var = |prog: &mut Program, name: &str| {
+        let new_var = |prog: &mut Program, name: &str, kind: VarKind| {
             let id = prog.vars.len() as u32;
             prog.vars.push(format!("{fname}:%{name}"));
+            prog.var_kinds.push(kind);
             id
         };
         let mut param_vars = Vec::new();
         for p in h.params.iter().flatten() {
-            let v = new_var(&mut self.prog, p);
+            let v = new_var(&mut self.prog, p, VarKind::Ssa);
             locals.insert(p, v);
             param_vars.push(v);
         }
@@ -736,9 +771,11 @@ impl<'a> Parser<'a> {
                             "SSA names are defined once per function",
                         ));
                     }
-                    let v = new_var(&mut self.prog, n);
+                    let slot = ins.toks.get(2).is_some_and(|t| t.is_word("alloca"));
+                    let kind = if slot { VarKind::Slot } else { VarKind::Ssa };
+                    let v = new_var(&mut self.prog, n, kind);
                     locals.insert(n, v);
-                    if ins.toks.get(2).is_some_and(|t| t.is_word("alloca")) {
+                    if slot {
                         slots.insert(n, ());
                     }
                 }
