@@ -10,6 +10,14 @@ use dwell::program::{bundle, taint, Bundle};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+/// `println!` that stops quietly when stdout is closed (`dwell … | head`).
+macro_rules! outln {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stdout().lock(), $($t)*);
+    }};
+}
+
 /// `dwell import llvm FILE --out DIR [--json]`.
 #[derive(clap::Subcommand, Debug)]
 pub enum ImportKind {
@@ -61,20 +69,20 @@ pub fn import(kind: ImportKind) -> Result<()> {
         v["source"] = serde_json::json!(meta.source);
         v["warnings"] = serde_json::json!(warnings.len());
         v["import_seconds"] = serde_json::json!(secs);
-        println!("{}", serde_json::to_string_pretty(&v)?);
+        outln!("{}", serde_json::to_string_pretty(&v)?);
     } else {
         let c = &meta.counts;
-        println!("bundle     {}", out.display());
-        println!("functions  {} defined, {} declared (+{} intrinsics)", c.functions, c.declared, c.intrinsics);
-        println!("blocks     {}  cfg edges {}", c.blocks, c.cfg_edges);
-        println!(
+        outln!("bundle     {}", out.display());
+        outln!("functions  {} defined, {} declared (+{} intrinsics)", c.functions, c.declared, c.intrinsics);
+        outln!("blocks     {}  cfg edges {}", c.blocks, c.cfg_edges);
+        outln!(
             "calls      {} direct sites, {} (caller, callee) pairs, {} indirect, {} through casts, {} intrinsic",
             c.direct_call_sites, c.call_edges, c.indirect_call_sites, c.cast_call_sites, c.intrinsic_call_sites
         );
-        println!("addr-taken {} defined functions (+{} declared)", c.address_taken, c.address_taken_declared);
-        println!("icfg       {} nodes, {} edges; {} variables", c.icfg_nodes, c.icfg_edges, c.variables);
-        println!("largest    {} ({} blocks)", c.largest_function, c.largest_function_blocks);
-        println!("time       {secs:.2} s, {} warnings", warnings.len());
+        outln!("addr-taken {} defined functions (+{} declared)", c.address_taken, c.address_taken_declared);
+        outln!("icfg       {} nodes, {} edges; {} variables", c.icfg_nodes, c.icfg_edges, c.variables);
+        outln!("largest    {} ({} blocks)", c.largest_function, c.largest_function_blocks);
+        outln!("time       {secs:.2} s, {} warnings", warnings.len());
     }
     Ok(())
 }
@@ -92,16 +100,16 @@ pub fn info(path: &Path, json: bool) -> Result<()> {
         v["nodes"] = serde_json::json!(b.graph.nodes());
         v["arcs"] = serde_json::json!(b.graph.arcs());
         v["layout_hash"] = serde_json::json!(format!("{:016x}", b.graph.layout_hash()));
-        println!("{}", serde_json::to_string_pretty(&v)?);
+        outln!("{}", serde_json::to_string_pretty(&v)?);
     } else {
         let c = &b.meta.counts;
-        println!("program bundle {} (from {})", path.display(), b.meta.source);
-        println!("nodes        {}", b.graph.nodes());
-        println!("arcs         {} (labels {})", b.graph.arcs(), b.graph.label_names());
-        println!("layout hash  {:016x}", b.graph.layout_hash());
-        println!("functions    {} defined, {} declared; {} blocks, {} cfg edges", c.functions, c.declared, c.blocks, c.cfg_edges);
-        println!("calls        {} pairs over {} direct sites, {} indirect sites", c.call_edges, c.direct_call_sites, c.indirect_call_sites);
-        println!("variables    {}", c.variables);
+        outln!("program bundle {} (from {})", path.display(), b.meta.source);
+        outln!("nodes        {}", b.graph.nodes());
+        outln!("arcs         {} (labels {})", b.graph.arcs(), b.graph.label_names());
+        outln!("layout hash  {:016x}", b.graph.layout_hash());
+        outln!("functions    {} defined, {} declared; {} blocks, {} cfg edges", c.functions, c.declared, c.blocks, c.cfg_edges);
+        outln!("calls        {} pairs over {} direct sites, {} indirect sites", c.call_edges, c.direct_call_sites, c.indirect_call_sites);
+        outln!("variables    {}", c.variables);
     }
     Ok(())
 }
@@ -154,11 +162,11 @@ pub fn run(args: &RunArgs) -> Result<()> {
             "largest": &sums[..sums.len().min(10)],
         });
         if args.json {
-            println!("{}", serde_json::to_string_pretty(&v)?);
+            outln!("{}", serde_json::to_string_pretty(&v)?);
         } else {
-            println!("{which:?} per function on {} ({}): {} functions, {nodes} nodes, {in_facts} facts at node exits/entries, {evaluations} evaluations, {query_ms:.1} ms", path.display(), backend.name(), sums.len());
+            outln!("{which:?} per function on {} ({}): {} functions, {nodes} nodes, {in_facts} facts at node exits/entries, {evaluations} evaluations, {query_ms:.1} ms", path.display(), backend.name(), sums.len());
             for s in sums.iter().take(10) {
-                println!("  {:<32} {:>6} nodes {:>6} facts  max {:>5} at one node", s.function, s.nodes, s.facts, s.max_in);
+                outln!("  {:<32} {:>6} nodes {:>6} facts  max {:>5} at one node", s.function, s.nodes, s.facts, s.max_in);
             }
         }
         return Ok(());
@@ -193,14 +201,14 @@ pub fn run(args: &RunArgs) -> Result<()> {
             "nodes": s.nodes.len(), "facts": s.facts.len(), "evaluations": sol.evaluations,
             "verified": true, "load_ms": load_ms, "query_ms": query_ms, "per_node": nodes,
         });
-        println!("{}", serde_json::to_string_pretty(&v)?);
+        outln!("{}", serde_json::to_string_pretty(&v)?);
     } else {
-        println!("{which:?} on {} ({}): {} nodes, {} facts, {} evaluations, equations verified, {query_ms:.1} ms", path.display(), backend.name(), s.nodes.len(), s.facts.len(), sol.evaluations);
+        outln!("{which:?} on {} ({}): {} nodes, {} facts, {} evaluations, equations verified, {query_ms:.1} ms", path.display(), backend.name(), s.nodes.len(), s.facts.len(), sol.evaluations);
         if per_node {
             for l in 0..s.nodes.len() as u32 {
-                println!("{}", b.node_name(s.nodes[l as usize]));
-                println!("  {entry_key}: {}", names(entry, l).join(" "));
-                println!("  {exit_key}: {}", names(exit, l).join(" "));
+                outln!("{}", b.node_name(s.nodes[l as usize]));
+                outln!("  {entry_key}: {}", names(entry, l).join(" "));
+                outln!("  {exit_key}: {}", names(exit, l).join(" "));
             }
         }
     }
@@ -232,12 +240,12 @@ fn run_taint(b: &Bundle, args: &RunArgs, mask: u32, backend: &dyn dwell::backend
             "source_sites": sources, "sink_sites": sinks, "sanitizer_sites": sanitizers,
             "findings": found, "load_ms": load_ms, "query_ms": query_ms,
         });
-        println!("{}", serde_json::to_string_pretty(&v)?);
+        outln!("{}", serde_json::to_string_pretty(&v)?);
     } else {
-        println!("taint on {} ({}): {sources} source sites, {sink_sites} sink sites, {sanitizers} sanitizer sites, {} findings, {query_ms:.1} ms", args.graph.graph.display(), backend.name(), found.len(), sink_sites = sinks);
+        outln!("taint on {} ({}): {sources} source sites, {sink_sites} sink sites, {sanitizers} sanitizer sites, {} findings, {query_ms:.1} ms", args.graph.graph.display(), backend.name(), found.len(), sink_sites = sinks);
         for f in &found {
-            println!("{} at {} -> {} at {}", f.source_call, f.source, f.sink_call, f.sink);
-            println!("  path: {}", f.path.join(" -> "));
+            outln!("{} at {} -> {} at {}", f.source_call, f.source, f.sink_call, f.sink);
+            outln!("  path: {}", f.path.join(" -> "));
         }
     }
     Ok(())
