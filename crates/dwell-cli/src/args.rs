@@ -192,7 +192,7 @@ pub struct RunArgs {
     #[arg(long)]
     pub budget_bytes: Option<u64>,
     #[command(flatten)]
-    pub program: crate::program_cmd::ProgramArgs,
+    pub program: Box<crate::program_cmd::ProgramArgs>,
 }
 
 #[derive(Subcommand, Debug)]

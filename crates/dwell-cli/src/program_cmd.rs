@@ -73,15 +73,33 @@ pub fn import(kind: ImportKind) -> Result<()> {
     } else {
         let c = &meta.counts;
         outln!("bundle     {}", out.display());
-        outln!("functions  {} defined, {} declared (+{} intrinsics)", c.functions, c.declared, c.intrinsics);
+        outln!(
+            "functions  {} defined, {} declared (+{} intrinsics)",
+            c.functions,
+            c.declared,
+            c.intrinsics
+        );
         outln!("blocks     {}  cfg edges {}", c.blocks, c.cfg_edges);
         outln!(
             "calls      {} direct sites, {} (caller, callee) pairs, {} indirect, {} through casts, {} intrinsic",
             c.direct_call_sites, c.call_edges, c.indirect_call_sites, c.cast_call_sites, c.intrinsic_call_sites
         );
-        outln!("addr-taken {} defined functions (+{} declared)", c.address_taken, c.address_taken_declared);
-        outln!("icfg       {} nodes, {} edges; {} variables", c.icfg_nodes, c.icfg_edges, c.variables);
-        outln!("largest    {} ({} blocks)", c.largest_function, c.largest_function_blocks);
+        outln!(
+            "addr-taken {} defined functions (+{} declared)",
+            c.address_taken,
+            c.address_taken_declared
+        );
+        outln!(
+            "icfg       {} nodes, {} edges; {} variables",
+            c.icfg_nodes,
+            c.icfg_edges,
+            c.variables
+        );
+        outln!(
+            "largest    {} ({} blocks)",
+            c.largest_function,
+            c.largest_function_blocks
+        );
         outln!("time       {secs:.2} s, {} warnings", warnings.len());
     }
     Ok(())
@@ -105,10 +123,25 @@ pub fn info(path: &Path, json: bool) -> Result<()> {
         let c = &b.meta.counts;
         outln!("program bundle {} (from {})", path.display(), b.meta.source);
         outln!("nodes        {}", b.graph.nodes());
-        outln!("arcs         {} (labels {})", b.graph.arcs(), b.graph.label_names());
+        outln!(
+            "arcs         {} (labels {})",
+            b.graph.arcs(),
+            b.graph.label_names()
+        );
         outln!("layout hash  {:016x}", b.graph.layout_hash());
-        outln!("functions    {} defined, {} declared; {} blocks, {} cfg edges", c.functions, c.declared, c.blocks, c.cfg_edges);
-        outln!("calls        {} pairs over {} direct sites, {} indirect sites", c.call_edges, c.direct_call_sites, c.indirect_call_sites);
+        outln!(
+            "functions    {} defined, {} declared; {} blocks, {} cfg edges",
+            c.functions,
+            c.declared,
+            c.blocks,
+            c.cfg_edges
+        );
+        outln!(
+            "calls        {} pairs over {} direct sites, {} indirect sites",
+            c.call_edges,
+            c.direct_call_sites,
+            c.indirect_call_sites
+        );
         outln!("variables    {}", c.variables);
     }
     Ok(())
@@ -117,7 +150,13 @@ pub fn info(path: &Path, json: bool) -> Result<()> {
 /// `dwell run ANALYSIS BUNDLE`.
 pub fn run(args: &RunArgs) -> Result<()> {
     let backend = BackendKind::from_name(&args.backend)
-        .ok_or_else(|| format!("unknown backend {:?}. Fix: use one of {}", args.backend, BackendKind::NAMES.join(", ")))?
+        .ok_or_else(|| {
+            format!(
+                "unknown backend {:?}. Fix: use one of {}",
+                args.backend,
+                BackendKind::NAMES.join(", ")
+            )
+        })?
         .instantiate();
     let path = &args.graph.graph;
     let t = Instant::now();
@@ -166,7 +205,13 @@ pub fn run(args: &RunArgs) -> Result<()> {
         } else {
             outln!("{which:?} per function on {} ({}): {} functions, {nodes} nodes, {in_facts} facts at node exits/entries, {evaluations} evaluations, {query_ms:.1} ms", path.display(), backend.name(), sums.len());
             for s in sums.iter().take(10) {
-                outln!("  {:<32} {:>6} nodes {:>6} facts  max {:>5} at one node", s.function, s.nodes, s.facts, s.max_in);
+                outln!(
+                    "  {:<32} {:>6} nodes {:>6} facts  max {:>5} at one node",
+                    s.function,
+                    s.nodes,
+                    s.facts,
+                    s.max_in
+                );
             }
         }
         return Ok(());
@@ -187,10 +232,12 @@ pub fn run(args: &RunArgs) -> Result<()> {
     if args.json {
         let nodes: Vec<_> = if per_node {
             (0..s.nodes.len() as u32)
-                .map(|l| serde_json::json!({
-                    "node": s.nodes[l as usize], "name": b.node_name(s.nodes[l as usize]),
-                    entry_key: names(entry, l), exit_key: names(exit, l),
-                }))
+                .map(|l| {
+                    serde_json::json!({
+                        "node": s.nodes[l as usize], "name": b.node_name(s.nodes[l as usize]),
+                        entry_key: names(entry, l), exit_key: names(exit, l),
+                    })
+                })
                 .collect()
         } else {
             Vec::new()
@@ -215,7 +262,13 @@ pub fn run(args: &RunArgs) -> Result<()> {
     Ok(())
 }
 
-fn run_taint(b: &Bundle, args: &RunArgs, mask: u32, backend: &dyn dwell::backend::Backend, load_ms: f64) -> Result<()> {
+fn run_taint(
+    b: &Bundle,
+    args: &RunArgs,
+    mask: u32,
+    backend: &dyn dwell::backend::Backend,
+    load_ms: f64,
+) -> Result<()> {
     let p = &args.program;
     if p.sources_fn.is_empty() || p.sinks_fn.is_empty() {
         return Err("taint on a program bundle needs function names. Fix: pass --sources-fn getenv,read --sinks-fn system,memcpy".into());
@@ -244,7 +297,13 @@ fn run_taint(b: &Bundle, args: &RunArgs, mask: u32, backend: &dyn dwell::backend
     } else {
         outln!("taint on {} ({}): {sources} source sites, {sink_sites} sink sites, {sanitizers} sanitizer sites, {} findings, {query_ms:.1} ms", args.graph.graph.display(), backend.name(), found.len(), sink_sites = sinks);
         for f in &found {
-            outln!("{} at {} -> {} at {}", f.source_call, f.source, f.sink_call, f.sink);
+            outln!(
+                "{} at {} -> {} at {}",
+                f.source_call,
+                f.source,
+                f.sink_call,
+                f.sink
+            );
             outln!("  path: {}", f.path.join(" -> "));
         }
     }

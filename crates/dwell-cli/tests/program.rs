@@ -8,12 +8,18 @@ fn dwell() -> Command {
 }
 
 fn repo(rel: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").join(rel)
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .join(rel)
 }
 
 fn ok(cmd: &mut Command) -> String {
     let out = cmd.output().unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     String::from_utf8(out.stdout).unwrap()
 }
 
@@ -38,7 +44,12 @@ fn import_lua_counts_and_analyses() {
     ] {
         assert_eq!(v[k], want, "{k}");
     }
-    for k in ["indirect_call_sites", "icfg_nodes", "icfg_edges", "variables"] {
+    for k in [
+        "indirect_call_sites",
+        "icfg_nodes",
+        "icfg_edges",
+        "variables",
+    ] {
         assert!(v[k].as_u64().is_some(), "{k}");
     }
     let info: serde_json::Value =
@@ -47,20 +58,26 @@ fn import_lua_counts_and_analyses() {
     for analysis in ["liveness", "reaching-defs"] {
         let mut sums = Vec::new();
         for backend in ["cpu", "cpu-reference"] {
-            let out = ok(dwell()
-                .args(["run", analysis])
-                .arg(&b)
-                .args(["--labels", "flow", "--json", "--backend", backend]));
+            let out = ok(dwell().args(["run", analysis]).arg(&b).args([
+                "--labels",
+                "flow",
+                "--json",
+                "--backend",
+                backend,
+            ]));
             let r: serde_json::Value = serde_json::from_str(&out).unwrap();
             assert_eq!(r["functions"], 1051);
             sums.push(r["in_facts"].clone());
         }
         assert_eq!(sums[0], sums[1], "{analysis}");
     }
-    let out = ok(dwell()
-        .args(["run", "liveness"])
-        .arg(&b)
-        .args(["--function", "luaV_execute", "--labels", "flow", "--json"]));
+    let out = ok(dwell().args(["run", "liveness"]).arg(&b).args([
+        "--function",
+        "luaV_execute",
+        "--labels",
+        "flow",
+        "--json",
+    ]));
     let r: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(r["verified"], true);
     assert!(r["per_node"].as_array().unwrap().len() > 821);

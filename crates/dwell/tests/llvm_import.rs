@@ -40,7 +40,11 @@ fn check(path: &Path, e: &Expect) -> Program {
     assert_eq!(c.cfg_edges, e.cfg_edges, "CFG edges");
     assert_eq!(c.call_edges, e.call_edges, "direct call pairs");
     assert_eq!(c.direct_call_sites, e.direct_sites, "direct call sites");
-    assert!(p.warnings.is_empty(), "{:?}", &p.warnings[..p.warnings.len().min(5)]);
+    assert!(
+        p.warnings.is_empty(),
+        "{:?}",
+        &p.warnings[..p.warnings.len().min(5)]
+    );
     p
 }
 
@@ -163,11 +167,20 @@ fn malformed_input_errors_with_line_and_fix() {
         ("define void @f() {\nentry:\n  ret void\n", 1),
         ("define void @f() {\nentry:\n  ret void\n  ret void\n}\n", 4),
         ("define void @f() {\nentry:\n  %x = add i32 1, 2\n}\n", 3),
-        ("define void @f() {\nentry:\n  call void @missing()\n  ret void\n}\n", 3),
-        ("define void @f() {\nentry:\n  %x = add i32 1, 2\n  %x = add i32 1, 2\n  ret void\n}\n", 4),
+        (
+            "define void @f() {\nentry:\n  call void @missing()\n  ret void\n}\n",
+            3,
+        ),
+        (
+            "define void @f() {\nentry:\n  %x = add i32 1, 2\n  %x = add i32 1, 2\n  ret void\n}\n",
+            4,
+        ),
         ("define void @f( {\n", 1),
         ("@s = global [2 x i8] c\"ab\n", 1),
-        ("define void @f() {\n  ret void\n}\ndefine void @f() {\n  ret void\n}\n", 4),
+        (
+            "define void @f() {\n  ret void\n}\ndefine void @f() {\n  ret void\n}\n",
+            4,
+        ),
     ];
     for (text, line) in cases {
         let e = llvm::parse(text, "bad.ll").unwrap_err();
@@ -177,7 +190,11 @@ fn malformed_input_errors_with_line_and_fix() {
         assert!(msg.contains("Fix:"), "{msg}");
     }
     // Unknown opcode: reported with its line, read as a non-terminator.
-    let p = llvm::parse("define void @f() {\nentry:\n  frobnicate i32 1\n  ret void\n}\n", "u.ll").unwrap();
+    let p = llvm::parse(
+        "define void @f() {\nentry:\n  frobnicate i32 1\n  ret void\n}\n",
+        "u.ll",
+    )
+    .unwrap();
     assert_eq!(p.warnings.len(), 1);
     assert!(p.warnings[0].starts_with("u.ll:3:"), "{:?}", p.warnings);
     let p = llvm::parse("weird top level\n", "u.ll").unwrap();
@@ -193,7 +210,9 @@ fn garbage_never_panics() {
         let _ = llvm::parse(&String::from_utf8_lossy(&bytes[..cut]), "t.ll");
     }
     for at in (0..bytes.len()).step_by(5) {
-        for b in [b'(', b')', b'[', b']', b'%', b'@', b'"', b'\n', b':', b'{', b'}'] {
+        for b in [
+            b'(', b')', b'[', b']', b'%', b'@', b'"', b'\n', b':', b'{', b'}',
+        ] {
             let mut v = bytes.to_vec();
             v[at] = b;
             if let Ok(p) = llvm::parse(&String::from_utf8_lossy(&v), "t.ll") {

@@ -90,7 +90,12 @@ fn lua_ssa_properties() {
         let sol = live.solve(&Cpu).unwrap();
         for fact in sol.output.iter(0) {
             let v = live.facts[fact as usize].var as usize;
-            assert!(b.var_kinds[v] != VarKind::Ssa, "{} live into {}", b.vars[v], info.name);
+            assert!(
+                b.var_kinds[v] != VarKind::Ssa,
+                "{} live into {}",
+                b.vars[v],
+                info.name
+            );
         }
         let rd = build(&b, Analysis::ReachingDefs, Scope::Function(f as u32), FLOW).unwrap();
         let sol = rd.solve(&Cpu).unwrap();
@@ -103,7 +108,12 @@ fn lua_ssa_properties() {
                     .input
                     .iter(l as u32)
                     .any(|fct| rd.facts[fct as usize].var == v);
-                assert!(reaches, "{} not reaching {}", b.vars[v as usize], b.node_name(n));
+                assert!(
+                    reaches,
+                    "{} not reaching {}",
+                    b.vars[v as usize],
+                    b.node_name(n)
+                );
                 checked += 1;
             }
         }
@@ -132,10 +142,12 @@ fn run_taint(b: &Bundle, sanitizers: &[&str]) -> Vec<taint::ProgramFinding> {
     };
     let q = taint::query(b, &spec).unwrap();
     let backend: &dyn Backend = &Cpu;
-    let Output::Taint(r) = analysis::run(backend, &b.graph, &Query::Taint(q.clone())).unwrap() else {
+    let Output::Taint(r) = analysis::run(backend, &b.graph, &Query::Taint(q.clone())).unwrap()
+    else {
         unreachable!()
     };
-    let Output::Taint(r2) = analysis::run(&CpuReference, &b.graph, &Query::Taint(q)).unwrap() else {
+    let Output::Taint(r2) = analysis::run(&CpuReference, &b.graph, &Query::Taint(q)).unwrap()
+    else {
         unreachable!()
     };
     // Same findings (witnesses may differ among shortest paths).
@@ -178,7 +190,10 @@ fn taint_getenv_to_system() {
     let via_run = &found[0];
     assert_eq!(via_run.source_call, "getenv");
     assert_eq!(via_run.sink_call, "system");
-    assert_eq!(via_run.path, vec!["direct:%entry", "direct:%entry#1", "run:%entry"]);
+    assert_eq!(
+        via_run.path,
+        vec!["direct:%entry", "direct:%entry#1", "run:%entry"]
+    );
     // Without the sanitizer, cleaned's system is found too.
     let found = run_taint(&b, &[]);
     assert!(found

@@ -199,7 +199,10 @@ pub fn write(out: &Path, source: &str, p: &Program, g: &Icfg) -> Result<Meta, Pr
         writeln!(w)
     })?;
     file("icfg.edges", &|w| {
-        writeln!(w, "# dwell program bundle: inter-procedural CFG of {source}")?;
+        writeln!(
+            w,
+            "# dwell program bundle: inter-procedural CFG of {source}"
+        )?;
         writeln!(
             w,
             "# nodes {} edges {} directed 1",
@@ -230,7 +233,10 @@ pub fn write(out: &Path, source: &str, p: &Program, g: &Icfg) -> Result<Meta, Pr
         Ok(())
     })?;
     file("functions.tsv", &|w| {
-        writeln!(w, "#id\tname\tdefined\tfirst_node\tend_node\tblocks\tparams\tvarargs\tret")?;
+        writeln!(
+            w,
+            "#id\tname\tdefined\tfirst_node\tend_node\tblocks\tparams\tvarargs\tret"
+        )?;
         for (i, f) in p.functions.iter().enumerate() {
             let r = &g.ranges[i];
             writeln!(
@@ -340,9 +346,7 @@ pub fn read(dir: &Path) -> Result<Bundle, ProgramError> {
         b.push_arc(u, v, Some(1 << bit), None)
             .map_err(|e| bad(&path, i, &e.to_string()))
     })?;
-    let graph = b
-        .build()
-        .map_err(|e| ProgramError::Bundle(e.to_string()))?;
+    let graph = b.build().map_err(|e| ProgramError::Bundle(e.to_string()))?;
     // Functions.
     let path = dir.join("functions.tsv");
     let mut functions = Vec::new();
@@ -359,7 +363,11 @@ pub fn read(dir: &Path) -> Result<Bundle, ProgramError> {
                 });
                 Ok(())
             }
-            _ => Err(bad(&path, i, "expected id, name, defined, first_node, end_node, blocks, …")),
+            _ => Err(bad(
+                &path,
+                i,
+                "expected id, name, defined, first_node, end_node, blocks, …",
+            )),
         }
     })?;
     // Nodes.
@@ -379,7 +387,11 @@ pub fn read(dir: &Path) -> Result<Bundle, ProgramError> {
                 });
                 Ok(())
             }
-            _ => Err(bad(&path, i, "expected node, function, block, segment, call")),
+            _ => Err(bad(
+                &path,
+                i,
+                "expected node, function, block, segment, call",
+            )),
         }
     })?;
     if nodes.len() != n {

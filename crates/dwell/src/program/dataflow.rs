@@ -17,7 +17,9 @@
 //! result for the intra-procedural (`flow`) graph.
 
 use super::{Bundle, ProgramError};
-use crate::analysis::{self, DataflowProblem, DataflowSolution, Direction, FactSets, Meet, Output, Query};
+use crate::analysis::{
+    self, DataflowProblem, DataflowSolution, Direction, FactSets, Meet, Output, Query,
+};
 use crate::backend::Backend;
 use crate::graph::{Graph, GraphBuilder};
 use rayon::prelude::*;
@@ -64,7 +66,12 @@ pub struct Scoped {
 }
 
 /// Build `analysis` over `scope` of `b`, following arcs that pass `mask`.
-pub fn build(b: &Bundle, analysis: Analysis, scope: Scope, mask: u32) -> Result<Scoped, ProgramError> {
+pub fn build(
+    b: &Bundle,
+    analysis: Analysis,
+    scope: Scope,
+    mask: u32,
+) -> Result<Scoped, ProgramError> {
     let nodes: Vec<u32> = match scope {
         Scope::Function(f) => {
             let info = b.functions.get(f as usize).ok_or_else(|| {
@@ -106,7 +113,9 @@ pub fn build(b: &Bundle, analysis: Analysis, scope: Scope, mask: u32) -> Result<
             }
         }
     }
-    let graph = gb.build().map_err(|e| ProgramError::Analysis(e.to_string()))?;
+    let graph = gb
+        .build()
+        .map_err(|e| ProgramError::Analysis(e.to_string()))?;
     // Facts.
     let mut facts: Vec<Fact> = Vec::new();
     let n = nodes.len();
@@ -148,7 +157,10 @@ pub fn build(b: &Bundle, analysis: Analysis, scope: Scope, mask: u32) -> Result<
             for &u in &nodes {
                 for &v in &b.defs[u as usize] {
                     by_var.entry(v).or_default().push(facts.len() as u32);
-                    facts.push(Fact { var: v, site: Some(u) });
+                    facts.push(Fact {
+                        var: v,
+                        site: Some(u),
+                    });
                 }
             }
             too_big(facts.len())?;

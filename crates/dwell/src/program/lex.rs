@@ -194,8 +194,10 @@ mod tests {
 
     #[test]
     fn lexes_names_strings_and_comments() {
-        let t = lex(r#"  %"x.y" = call i32 @"foo bar"(i8* c"a;b\00", double 1.0e+00) #0, !dbg !12 ; c"#)
-            .unwrap();
+        let t = lex(
+            r#"  %"x.y" = call i32 @"foo bar"(i8* c"a;b\00", double 1.0e+00) #0, !dbg !12 ; c"#,
+        )
+        .unwrap();
         assert_eq!(t[0], Tok::Local("x.y"));
         assert_eq!(t[4], Tok::Global("foo bar"));
         assert!(t.contains(&Tok::Str("a;b\\00")));

@@ -294,9 +294,7 @@ impl Program {
             .copied()
             .filter(|&f| {
                 let f = &self.functions[f as usize];
-                f.defined
-                    && f.ret == ret
-                    && (f.params == args || (f.varargs && args >= f.params))
+                f.defined && f.ret == ret && (f.params == args || (f.varargs && args >= f.params))
             })
             .collect()
     }
@@ -317,38 +315,176 @@ const TERMINATORS: &[&str] = &[
 ];
 
 const OTHER_OPCODES: &[&str] = &[
-    "fneg", "add", "fadd", "sub", "fsub", "mul", "fmul", "udiv", "sdiv", "fdiv", "urem", "srem",
-    "frem", "shl", "lshr", "ashr", "and", "or", "xor", "extractelement", "insertelement",
-    "shufflevector", "extractvalue", "insertvalue", "alloca", "load", "store", "fence",
-    "cmpxchg", "atomicrmw", "getelementptr", "trunc", "zext", "sext", "fptrunc", "fpext",
-    "fptoui", "fptosi", "uitofp", "sitofp", "ptrtoint", "inttoptr", "bitcast", "addrspacecast",
-    "icmp", "fcmp", "phi", "select", "freeze", "call", "va_arg", "landingpad", "catchpad",
+    "fneg",
+    "add",
+    "fadd",
+    "sub",
+    "fsub",
+    "mul",
+    "fmul",
+    "udiv",
+    "sdiv",
+    "fdiv",
+    "urem",
+    "srem",
+    "frem",
+    "shl",
+    "lshr",
+    "ashr",
+    "and",
+    "or",
+    "xor",
+    "extractelement",
+    "insertelement",
+    "shufflevector",
+    "extractvalue",
+    "insertvalue",
+    "alloca",
+    "load",
+    "store",
+    "fence",
+    "cmpxchg",
+    "atomicrmw",
+    "getelementptr",
+    "trunc",
+    "zext",
+    "sext",
+    "fptrunc",
+    "fpext",
+    "fptoui",
+    "fptosi",
+    "uitofp",
+    "sitofp",
+    "ptrtoint",
+    "inttoptr",
+    "bitcast",
+    "addrspacecast",
+    "icmp",
+    "fcmp",
+    "phi",
+    "select",
+    "freeze",
+    "call",
+    "va_arg",
+    "landingpad",
+    "catchpad",
     "cleanuppad",
 ];
 
 /// Keywords that may sit between `call` and the return type, or before a
 /// function's return type in `define`/`declare`.
 const PREFIX_WORDS: &[&str] = &[
-    "tail", "musttail", "notail", "call", "invoke", "callbr", "define", "declare", "private",
-    "internal", "available_externally", "linkonce", "weak", "common", "appending", "extern_weak",
-    "linkonce_odr", "weak_odr", "external", "default", "hidden", "protected", "dllimport",
-    "dllexport", "dso_local", "dso_preemptable", "ccc", "fastcc", "coldcc", "cc", "webkit_jscc",
-    "anyregcc", "preserve_mostcc", "preserve_allcc", "swiftcc", "swifttailcc", "tailcc",
-    "cfguard_checkcc", "x86_stdcallcc", "x86_fastcallcc", "x86_thiscallcc", "x86_vectorcallcc",
-    "x86_regcallcc", "x86_64_sysvcc", "win64cc", "arm_aapcscc", "arm_aapcs_vfpcc",
-    "arm_apcscc", "ghccc", "zeroext", "signext", "inreg", "noalias", "nonnull", "noundef",
-    "dereferenceable", "dereferenceable_or_null", "align", "unnamed_addr",
-    "local_unnamed_addr", "nnan", "ninf", "nsz", "arcp", "contract", "afn", "reassoc", "fast",
-    "addrspace", "returned", "nofpclass", "range", "thread_local", "inrange",
+    "tail",
+    "musttail",
+    "notail",
+    "call",
+    "invoke",
+    "callbr",
+    "define",
+    "declare",
+    "private",
+    "internal",
+    "available_externally",
+    "linkonce",
+    "weak",
+    "common",
+    "appending",
+    "extern_weak",
+    "linkonce_odr",
+    "weak_odr",
+    "external",
+    "default",
+    "hidden",
+    "protected",
+    "dllimport",
+    "dllexport",
+    "dso_local",
+    "dso_preemptable",
+    "ccc",
+    "fastcc",
+    "coldcc",
+    "cc",
+    "webkit_jscc",
+    "anyregcc",
+    "preserve_mostcc",
+    "preserve_allcc",
+    "swiftcc",
+    "swifttailcc",
+    "tailcc",
+    "cfguard_checkcc",
+    "x86_stdcallcc",
+    "x86_fastcallcc",
+    "x86_thiscallcc",
+    "x86_vectorcallcc",
+    "x86_regcallcc",
+    "x86_64_sysvcc",
+    "win64cc",
+    "arm_aapcscc",
+    "arm_aapcs_vfpcc",
+    "arm_apcscc",
+    "ghccc",
+    "zeroext",
+    "signext",
+    "inreg",
+    "noalias",
+    "nonnull",
+    "noundef",
+    "dereferenceable",
+    "dereferenceable_or_null",
+    "align",
+    "unnamed_addr",
+    "local_unnamed_addr",
+    "nnan",
+    "ninf",
+    "nsz",
+    "arcp",
+    "contract",
+    "afn",
+    "reassoc",
+    "fast",
+    "addrspace",
+    "returned",
+    "nofpclass",
+    "range",
+    "thread_local",
+    "inrange",
 ];
 
 /// Constant-expression keywords: `kw (` opens a constant, not an argument list.
 const CONSTEXPR_WORDS: &[&str] = &[
-    "bitcast", "getelementptr", "inttoptr", "ptrtoint", "addrspacecast", "select", "trunc",
-    "zext", "sext", "icmp", "fcmp", "add", "sub", "mul", "shl", "lshr", "ashr", "and", "or",
-    "xor", "extractelement", "insertelement", "shufflevector", "blockaddress",
-    "dso_local_equivalent", "no_cfi", "fptrunc", "fpext", "fptoui", "fptosi", "uitofp",
-    "sitofp", "inbounds",
+    "bitcast",
+    "getelementptr",
+    "inttoptr",
+    "ptrtoint",
+    "addrspacecast",
+    "select",
+    "trunc",
+    "zext",
+    "sext",
+    "icmp",
+    "fcmp",
+    "add",
+    "sub",
+    "mul",
+    "shl",
+    "lshr",
+    "ashr",
+    "and",
+    "or",
+    "xor",
+    "extractelement",
+    "insertelement",
+    "shufflevector",
+    "blockaddress",
+    "dso_local_equivalent",
+    "no_cfi",
+    "fptrunc",
+    "fpext",
+    "fptoui",
+    "fptosi",
+    "uitofp",
+    "sitofp",
+    "inbounds",
 ];
 
 /// A logical instruction: its tokens (continuation lines joined) and line.
@@ -518,7 +654,8 @@ impl<'a> Parser<'a> {
                 self.globals.insert(f.key, GlobalKind::Function(id));
                 self.prog.functions.push(f.function);
                 self.taken.push(false);
-            } else if let (Some(Tok::Global(name)), Some(Tok::P(b'='))) = (toks.first(), toks.get(1))
+            } else if let (Some(Tok::Global(name)), Some(Tok::P(b'='))) =
+                (toks.first(), toks.get(1))
             {
                 let is_alias = toks
                     .iter()
@@ -692,7 +829,10 @@ impl<'a> Parser<'a> {
                 let unnamed = h
                     .params
                     .iter()
-                    .filter(|p| p.map_or(true, |n| n.bytes().all(|b| b.is_ascii_digit())))
+                    .filter(|p| match p {
+                        Some(n) => n.bytes().all(|b| b.is_ascii_digit()),
+                        None => true,
+                    })
                     .count();
                 blocks.push(RawBlock {
                     name: unnamed.to_string(),
@@ -762,7 +902,8 @@ impl<'a> Parser<'a> {
         }
         for b in raw {
             for ins in &b.insts {
-                if let (Some(Tok::Local(n)), Some(Tok::P(b'='))) = (ins.toks.first(), ins.toks.get(1))
+                if let (Some(Tok::Local(n)), Some(Tok::P(b'='))) =
+                    (ins.toks.first(), ins.toks.get(1))
                 {
                     if locals.contains_key(n) || block_ix.contains_key(n) {
                         return Err(self.err(
@@ -845,16 +986,28 @@ impl<'a> Parser<'a> {
                     while j < ops.len() {
                         if ops[j] == Tok::P(b'[') {
                             let close = lex::matching(ops, j).ok_or_else(|| {
-                                self.err(ins.line, "phi operand `[` is not closed", "write phi operands as `[ value, %block ]`")
+                                self.err(
+                                    ins.line,
+                                    "phi operand `[` is not closed",
+                                    "write phi operands as `[ value, %block ]`",
+                                )
                             })?;
                             let pair = lex::split_top(&ops[j + 1..close]);
                             let (Some(val), Some(Tok::Local(pred))) =
                                 (pair.first(), pair.last().and_then(|p| p.last()))
                             else {
-                                return Err(self.err(ins.line, "phi operand is not `[ value, %block ]`", "write phi operands as `[ value, %block ]`"));
+                                return Err(self.err(
+                                    ins.line,
+                                    "phi operand is not `[ value, %block ]`",
+                                    "write phi operands as `[ value, %block ]`",
+                                ));
                             };
                             let Some(&pb) = block_ix.get(pred) else {
-                                return Err(self.err(ins.line, format!("phi names unknown block %{pred}"), "name an existing predecessor block"));
+                                return Err(self.err(
+                                    ins.line,
+                                    format!("phi names unknown block %{pred}"),
+                                    "name an existing predecessor block",
+                                ));
                             };
                             for t in val.iter() {
                                 if let Some(v) = self.value_of(t, &locals) {
@@ -1003,8 +1156,7 @@ impl<'a> Parser<'a> {
             match t {
                 Tok::P(b'(') if depth == 0 && j > 0 => {
                     let prev = ops[j - 1];
-                    let value_local =
-                        matches!(prev, Tok::Local(n) if locals.contains_key(n));
+                    let value_local = matches!(prev, Tok::Local(n) if locals.contains_key(n));
                     if let Tok::Word(w) = prev {
                         if CONSTEXPR_WORDS.contains(&w) {
                             // `bitcast (…)` callee: skip the constant, the
@@ -1156,7 +1308,8 @@ fn ret_type(toks: &[Tok<'_>]) -> String {
 }
 
 fn push_tok(out: &mut String, s: &str) {
-    let glue = matches!(s, "*" | ")" | "]" | "}" | ">" | ",") || out.ends_with(['(', '[', '{', '<']);
+    let glue =
+        matches!(s, "*" | ")" | "]" | "}" | ">" | ",") || out.ends_with(['(', '[', '{', '<']);
     if !out.is_empty() && !glue {
         out.push(' ');
     }
@@ -1173,8 +1326,11 @@ fn label_name(text: &str) -> Option<String> {
             .then(|| rest[..end].to_string());
     }
     let name = text.strip_suffix(':')?;
-    (!name.is_empty() && name.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'$' | b'-')))
-        .then(|| name.to_string())
+    (!name.is_empty()
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'$' | b'-')))
+    .then(|| name.to_string())
 }
 
 fn clip(s: &str) -> String {

@@ -69,9 +69,10 @@ pub fn read_llvm(path: &Path) -> Result<Program, ProgramError> {
 pub fn import_llvm(input: &Path, out: &Path) -> Result<(Meta, Vec<String>), ProgramError> {
     let p = read_llvm(input)?;
     let g = icfg::build(&p).map_err(|e| ProgramError::Bundle(e.to_string()))?;
-    let source = input
-        .file_name()
-        .map_or_else(|| input.display().to_string(), |n| n.to_string_lossy().into_owned());
+    let source = input.file_name().map_or_else(
+        || input.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    );
     let meta = bundle::write(out, &source, &p, &g)?;
     Ok((meta, p.warnings))
 }
