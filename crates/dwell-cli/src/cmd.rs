@@ -341,7 +341,7 @@ fn representative_query(analysis: Analysis, batch: u64) -> Result<Query> {
         Analysis::Taint => Query::Taint(analysis::TaintQuery { sources, ..Default::default() }),
         Analysis::Wcc => Query::Wcc,
         Analysis::Scc => Query::Scc,
-        Analysis::Dataflow => {
+        Analysis::Dataflow | Analysis::Liveness | Analysis::ReachingDefs => {
             return Err("a dataflow plan depends on its fact sets. Fix: plan with --analysis bfs, reach, taint, wcc or scc, or type the byte counts in".into())
         }
     })
