@@ -33,6 +33,11 @@ pub enum Command {
     },
     /// Plan a resident session: memory peak, uploads avoided, readback.
     Plan(PlanArgs),
+    /// Import a program: `dwell import llvm FILE.ll --out BUNDLE`.
+    Import {
+        #[command(subcommand)]
+        kind: crate::program_cmd::ImportKind,
+    },
     /// Speedup evidence.
     Evidence {
         #[command(subcommand)]
@@ -112,6 +117,10 @@ pub enum Analysis {
     Wcc,
     Scc,
     Dataflow,
+    /// On a program bundle: live variables (backward).
+    Liveness,
+    /// On a program bundle: reaching definitions (forward).
+    ReachingDefs,
 }
 
 #[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
@@ -182,6 +191,8 @@ pub struct RunArgs {
     /// Memory budget for the session plan (default: no limit).
     #[arg(long)]
     pub budget_bytes: Option<u64>,
+    #[command(flatten)]
+    pub program: Box<crate::program_cmd::ProgramArgs>,
 }
 
 #[derive(Subcommand, Debug)]

@@ -22,6 +22,7 @@ pub fn dispatch(cli: Cli) -> Result<()> {
         Command::Run(args) => run(&args),
         Command::Gen { kind } => gen(kind),
         Command::Plan(args) => plan(&args),
+        Command::Import { kind } => crate::program_cmd::import(kind),
         Command::Evidence {
             action:
                 EvidenceAction::Verify {
@@ -53,6 +54,9 @@ fn load(args: &GraphArgs) -> Result<(Graph, f64)> {
 }
 
 fn info(args: &GraphArgs, json: bool) -> Result<()> {
+    if crate::program_cmd::is_bundle(&args.graph) {
+        return crate::program_cmd::info(&args.graph, json);
+    }
     let (g, load_ms) = load(args)?;
     let facts = GraphFacts::of(&g, &args.graph);
     if json {
@@ -64,6 +68,9 @@ fn info(args: &GraphArgs, json: bool) -> Result<()> {
 }
 
 fn run(args: &RunArgs) -> Result<()> {
+    if crate::program_cmd::is_bundle(&args.graph.graph) {
+        return crate::program_cmd::run(args);
+    }
     let backend = BackendKind::from_name(&args.backend)
         .ok_or_else(|| {
             format!(
@@ -151,6 +158,9 @@ fn build_query(args: &RunArgs, g: &Graph) -> Result<Query> {
         }),
         Analysis::Wcc => Query::Wcc,
         Analysis::Scc => Query::Scc,
+        Analysis::Liveness | Analysis::ReachingDefs => {
+            return Err(format!("{:?} runs on a program bundle, not a graph file. Fix: `dwell import llvm FILE.ll --out BUNDLE`, then `dwell run {} BUNDLE`", args.analysis, if args.analysis == Analysis::Liveness { "liveness" } else { "reaching-defs" }).into())
+        }
         Analysis::Dataflow => {
             let (Some(gen), Some(kill)) = (&args.gen, &args.kill) else {
                 return Err("dataflow needs gen and kill sets. Fix: pass --gen FILE --kill FILE (lines `node fact fact …`)".into());
@@ -331,7 +341,7 @@ fn representative_query(analysis: Analysis, batch: u64) -> Result<Query> {
         Analysis::Taint => Query::Taint(analysis::TaintQuery { sources, ..Default::default() }),
         Analysis::Wcc => Query::Wcc,
         Analysis::Scc => Query::Scc,
-        Analysis::Dataflow => {
+        Analysis::Dataflow | Analysis::Liveness | Analysis::ReachingDefs => {
             return Err("a dataflow plan depends on its fact sets. Fix: plan with --analysis bfs, reach, taint, wcc or scc, or type the byte counts in".into())
         }
     })

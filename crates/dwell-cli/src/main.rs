@@ -4,6 +4,7 @@
 
 mod args;
 mod cmd;
+mod program_cmd;
 mod progress;
 mod report;
 

@@ -60,5 +60,6 @@ pub mod formats;
 pub mod gen;
 pub mod graph;
 pub mod io;
+pub mod program;
 pub mod session;
 pub mod sources;
