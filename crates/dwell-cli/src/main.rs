@@ -3,6 +3,8 @@
 //! through `dwell::analysis::run`, and prints a report.
 
 mod args;
+mod backends;
+mod bench;
 mod cmd;
 mod progress;
 mod report;
