@@ -5,16 +5,20 @@
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
+/// `DWELL_DATA` / `DWELL_BIN` override the build-time paths, so the test
+/// executable also runs from `device-bin/` on the GPU machine.
 fn data(rel: &str) -> String {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../data")
+    std::env::var("DWELL_DATA")
+        .map(PathBuf::from)
+        .unwrap_or_else(|_| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../data"))
         .join(rel)
         .display()
         .to_string()
 }
 
 fn dwell(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_dwell"))
+    let bin = std::env::var("DWELL_BIN").unwrap_or_else(|_| env!("CARGO_BIN_EXE_dwell").to_string());
+    Command::new(bin)
         .args(args)
         .output()
         .expect("run dwell")
