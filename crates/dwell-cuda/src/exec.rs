@@ -210,7 +210,12 @@ fn allocate(dev: &Device, g: &Graph, plan: &Plan, counters: &Counters) -> Result
         queue: a.zeros(three_n)?,
         ctrl: a.zeros(CTRL_WORDS as u64)?,
         inputs: a.zeros(plan.frontier_bytes / 4)?,
-        outputs: a.zeros(words(plan.output_buffer_bytes.max(plan.output_bytes)))?,
+        // One slot per run when the plan keeps every output, else one slot.
+        outputs: a.zeros(
+            words(plan.output_bytes)
+                .checked_mul(if plan.keep_all_outputs { plan.runs } else { 1 })
+                .ok_or(CudaError::Internal("output slots overflow".into()))?,
+        )?,
     })
 }
 
