@@ -258,7 +258,7 @@ impl<'g> CudaResident<'g> {
             g,
             dev,
             mode,
-            plan: plan.clone(),
+            plan: *plan,
             counters,
             bufs,
             pending: Vec::new(),

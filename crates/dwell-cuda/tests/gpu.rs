@@ -84,7 +84,7 @@ fn gpu_resident_runs_do_no_uploads_allocations_or_waits() {
     let q = Query::Bfs(BfsQuery { sources: (0..64).collect(), keep_levels: false });
     let runs = 20;
     let p = plan(&profile::derive(&g, &q, runs, u64::MAX).unwrap()).unwrap();
-    let mut s = Session::open(&cuda, &g, p.clone()).unwrap();
+    let mut s = Session::open(&cuda, &g, p).unwrap();
     let opened = s.counters().unwrap();
     assert_eq!(opened.graph_uploads, 1);
     for _ in 0..runs {

@@ -113,7 +113,7 @@ fn a_compile_error_carries_nvrtc_log() {
         source: "extern \"C\" __global__ void k() { undeclared_thing = 1; }",
         entries: &["k"],
     };
-    let e = kernels::compile(&broken, "compute_90").err().expect("must not compile");
+    let e = kernels::compile(&broken, "compute_90").expect_err("must not compile");
     let msg = e.to_string();
     assert!(msg.contains("broken.cu") && msg.contains("undeclared_thing"), "{msg}");
     assert!(msg.contains("Fix:"), "{msg}");
