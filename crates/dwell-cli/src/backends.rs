@@ -15,7 +15,10 @@ pub fn names() -> Vec<&'static str> {
 /// (an error, not a panic, without a driver).
 pub fn resolve(name: &str) -> Result<Box<dyn Backend>, Box<dyn std::error::Error>> {
     if name == "cuda" {
-        return Ok(Box::new(dwell_cuda::Cuda::new(0, dwell_cuda::Mode::Resident)?));
+        return Ok(Box::new(dwell_cuda::Cuda::new(
+            0,
+            dwell_cuda::Mode::Resident,
+        )?));
     }
     Ok(BackendKind::from_name(name)
         .ok_or_else(|| {

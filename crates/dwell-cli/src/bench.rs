@@ -6,7 +6,11 @@ use dwell::session::evidence;
 
 pub fn bench(args: &BenchArgs) -> Result<()> {
     if args.backend != "cuda" {
-        return Err(format!("dwell bench compares the cuda backend's two modes, not {:?}. Fix: pass --backend cuda", args.backend).into());
+        return Err(format!(
+            "dwell bench compares the cuda backend's two modes, not {:?}. Fix: pass --backend cuda",
+            args.backend
+        )
+        .into());
     }
     if args.analysis != Analysis::Bfs {
         return Err("dwell bench measures bfs for now. Fix: pass --analysis bfs".into());
@@ -21,7 +25,12 @@ pub fn bench(args: &BenchArgs) -> Result<()> {
     let f = cuda.facts();
     println!(
         "device {} ({}): {} bytes, compute capability {}.{}, {} SMs, cooperative grid {} blocks",
-        f.ordinal, f.name, f.memory_bytes, f.compute_capability.0, f.compute_capability.1, f.sms,
+        f.ordinal,
+        f.name,
+        f.memory_bytes,
+        f.compute_capability.0,
+        f.compute_capability.1,
+        f.sms,
         cuda.grid_blocks()
     );
     let (row, measured) = dwell_cuda::bench::bench_bfs(&cuda, &g, &name, sources, args.runs)?;

@@ -17,11 +17,9 @@ fn data(rel: &str) -> String {
 }
 
 fn dwell(args: &[&str]) -> Output {
-    let bin = std::env::var("DWELL_BIN").unwrap_or_else(|_| env!("CARGO_BIN_EXE_dwell").to_string());
-    Command::new(bin)
-        .args(args)
-        .output()
-        .expect("run dwell")
+    let bin =
+        std::env::var("DWELL_BIN").unwrap_or_else(|_| env!("CARGO_BIN_EXE_dwell").to_string());
+    Command::new(bin).args(args).output().expect("run dwell")
 }
 
 fn has_driver() -> bool {
@@ -31,7 +29,9 @@ fn has_driver() -> bool {
 #[test]
 fn cuda_without_a_driver_exits_1_with_a_fix() {
     if has_driver() {
-        eprintln!("a CUDA driver is present: the no-driver path is checked on machines without one");
+        eprintln!(
+            "a CUDA driver is present: the no-driver path is checked on machines without one"
+        );
         return;
     }
     let g = data("graphs/karate.edges.xz");
@@ -51,10 +51,21 @@ fn cuda_without_a_driver_exits_1_with_a_fix() {
 
 #[test]
 fn unknown_backend_lists_cuda() {
-    let out = dwell(&["run", "bfs", &data("graphs/karate.edges.xz"), "--sources", "0", "--backend", "tpu"]);
+    let out = dwell(&[
+        "run",
+        "bfs",
+        &data("graphs/karate.edges.xz"),
+        "--sources",
+        "0",
+        "--backend",
+        "tpu",
+    ]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1));
-    assert!(err.contains("cpu, cpu-reference, cuda") && err.contains("Fix:"), "{err}");
+    assert!(
+        err.contains("cpu, cpu-reference, cuda") && err.contains("Fix:"),
+        "{err}"
+    );
 }
 
 /// GPU check: the JSON results of cuda and cpu agree.
@@ -67,14 +78,29 @@ fn gpu_cuda_results_equal_cpu() {
     let g = data("graphs/email-Enron.edges.xz");
     for args in [
         vec!["run", "bfs", &g, "--sources", "random:100", "--json"],
-        vec!["run", "reach", &g, "--sources", "random:70", "--sinks", "1,2,3,500", "--direction", "backward", "--json"],
+        vec![
+            "run",
+            "reach",
+            &g,
+            "--sources",
+            "random:70",
+            "--sinks",
+            "1,2,3,500",
+            "--direction",
+            "backward",
+            "--json",
+        ],
         vec!["run", "wcc", &g, "--json"],
     ] {
         let results = |backend: &str| {
             let mut a = args.clone();
             a.extend(["--backend", backend]);
             let out = dwell(&a);
-            assert!(out.status.success(), "dwell {a:?}: {}", String::from_utf8_lossy(&out.stderr));
+            assert!(
+                out.status.success(),
+                "dwell {a:?}: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
             let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
             v["results"].clone()
         };

@@ -101,7 +101,10 @@ pub fn bench_bfs(
     sources: Vec<u32>,
     runs: u64,
 ) -> Result<(BenchRow, MeasuredSession), BenchError> {
-    let q = Query::Bfs(BfsQuery { sources, keep_levels: false });
+    let q = Query::Bfs(BfsQuery {
+        sources,
+        keep_levels: false,
+    });
     let expected = analysis::run(&Cpu, g, &q)?;
     let resident = cuda.with_mode(Mode::Resident);
     let host = cuda.with_mode(Mode::HostOrchestrated);
@@ -110,11 +113,17 @@ pub fn bench_bfs(
     time_session(&host, g, &q, 1)?;
     let (setup_ns, resident_ns, timed, rc, out) = time_session(&resident, g, &q, runs)?;
     if out != expected {
-        return Err(BenchError::Mismatch { mode: "resident", graph: name.into() });
+        return Err(BenchError::Mismatch {
+            mode: "resident",
+            graph: name.into(),
+        });
     }
     let (_, host_ns, _, hc, out) = time_session(&host, g, &q, runs)?;
     if out != expected {
-        return Err(BenchError::Mismatch { mode: "host-orchestrated", graph: name.into() });
+        return Err(BenchError::Mismatch {
+            mode: "host-orchestrated",
+            graph: name.into(),
+        });
     }
     let f = cuda.facts();
     let p = plan(&profile::derive(g, &q, runs, u64::MAX).map_err(SessionError::from)?)
@@ -155,7 +164,15 @@ pub fn bench_bfs(
 pub fn table(rows: &[BenchRow]) -> String {
     let mut s = format!(
         "{:<28} {:>10} {:>11} {:>6} {:>5} {:>12} {:>12} {:>9} {:>7}  {}\n",
-        "graph", "nodes", "arcs", "batch", "runs", "host us/q", "resident us/q", "speedup", "GTEPS",
+        "graph",
+        "nodes",
+        "arcs",
+        "batch",
+        "runs",
+        "host us/q",
+        "resident us/q",
+        "speedup",
+        "GTEPS",
         "timed uploads/allocs/syncs | resident launches | host launches/syncs/allocs"
     );
     for r in rows {
@@ -222,8 +239,16 @@ mod tests {
             resident_ns: 0.32e6,
             setup_ns: 5.0e6,
             timed: TimedCounters::default(),
-            resident: CounterSnapshot { launches: 100, ..Default::default() },
-            host: CounterSnapshot { launches: 1500, host_syncs: 1400, allocations: 900, ..Default::default() },
+            resident: CounterSnapshot {
+                launches: 100,
+                ..Default::default()
+            },
+            host: CounterSnapshot {
+                launches: 1500,
+                host_syncs: 1400,
+                allocations: 900,
+                ..Default::default()
+            },
         }
     }
 
@@ -238,7 +263,11 @@ mod tests {
         let lines: Vec<_> = t.lines().collect();
         assert_eq!(lines.len(), 2);
         assert!(lines[1].starts_with("rmat14"));
-        assert!(lines[1].contains("200.0x") && lines[1].contains("0/0/0 | 100 | 1500/1400/900"), "{}", lines[1]);
+        assert!(
+            lines[1].contains("200.0x") && lines[1].contains("0/0/0 | 100 | 1500/1400/900"),
+            "{}",
+            lines[1]
+        );
     }
 
     fn resident_plan(runs: u64) -> Plan {
@@ -277,7 +306,10 @@ mod tests {
         let a = evidence::sample(&measured(1_000_000.0, TimedCounters::default())).unwrap();
         let b = evidence::sample(&measured(2_500_000.0, TimedCounters::default())).unwrap();
         let ra = evidence_row(&a).unwrap();
-        assert_eq!(ra, "cuda,0,150000000000,9,0,16384,240000,64,1000000,10000,250000,0,0,0,0\n");
+        assert_eq!(
+            ra,
+            "cuda,0,150000000000,9,0,16384,240000,64,1000000,10000,250000,0,0,0,0\n"
+        );
         let dir = tempfile::tempdir().unwrap();
         let f = dir.path().join("evidence.csv");
         append_evidence(&f, &ra).unwrap();
@@ -290,8 +322,14 @@ mod tests {
 
     #[test]
     fn a_polluted_sample_gets_no_row() {
-        let dirty = TimedCounters { host_syncs: 3, ..Default::default() };
+        let dirty = TimedCounters {
+            host_syncs: 3,
+            ..Default::default()
+        };
         let s = evidence::sample(&measured(1_000_000.0, dirty)).unwrap();
-        assert!(matches!(evidence_row(&s), Err(evidence::GateError::PollutedTimedRegion { host_syncs: 3, .. })));
+        assert!(matches!(
+            evidence_row(&s),
+            Err(evidence::GateError::PollutedTimedRegion { host_syncs: 3, .. })
+        ));
     }
 }

@@ -28,7 +28,8 @@ pub fn open(ordinal: usize) -> Result<(Arc<CudaContext>, DeviceFacts), CudaError
     if !crate::raw::driver_present() {
         return Err(CudaError::NoDriver);
     }
-    let count = CudaContext::device_count().map_err(|e| CudaError::driver("counting devices", e))?;
+    let count =
+        CudaContext::device_count().map_err(|e| CudaError::driver("counting devices", e))?;
     if count <= 0 || ordinal >= count as usize {
         return Err(CudaError::NoDevice {
             ordinal,

@@ -17,7 +17,7 @@
 //! counters as they do it.
 
 use crate::device::{self, DeviceFacts};
-use crate::kernels::{self, BLOCK_THREADS, C_QHEAVY, C_QLIGHT, CTRL_WORDS};
+use crate::kernels::{self, BLOCK_THREADS, CTRL_WORDS, C_QHEAVY, C_QLIGHT};
 use crate::layout::OutputLayout;
 use crate::raw::{self, Arg, TravParams, WccParams};
 use crate::CudaError;
@@ -71,7 +71,9 @@ impl Device {
             return Err(CudaError::NoNvrtc);
         }
         if !facts.cooperative_launch {
-            return Err(CudaError::NoCooperativeLaunch { name: facts.name.clone() });
+            return Err(CudaError::NoCooperativeLaunch {
+                name: facts.name.clone(),
+            });
         }
         let stream = raw::single_stream(&ctx);
         let arch = kernels::arch(facts.compute_capability.0, facts.compute_capability.1);
@@ -106,7 +108,8 @@ impl Device {
             f.occupancy_max_active_blocks_per_multiprocessor(BLOCK_THREADS, 0, None)
                 .map_err(|e| CudaError::driver("asking the occupancy API", e))
         };
-        let grid_traverse = device::cooperative_grid(facts.sms, occ(&funcs.traverse_resident)?, wanted)?;
+        let grid_traverse =
+            device::cooperative_grid(facts.sms, occ(&funcs.traverse_resident)?, wanted)?;
         let grid_wcc = device::cooperative_grid(facts.sms, occ(&funcs.wcc_resident)?, wanted)?;
         Ok(Device {
             _ctx: ctx,
@@ -172,20 +175,31 @@ impl Alloc<'_> {
         len: u64,
     ) -> Result<CudaSlice<T>, CudaError> {
         self.counters.bump(Counter::Allocations);
-        self.stream.alloc_zeros::<T>(len1(len)).map_err(drv("allocating device memory"))
+        self.stream
+            .alloc_zeros::<T>(len1(len))
+            .map_err(drv("allocating device memory"))
     }
     fn upload<T: cudarc::driver::DeviceRepr>(&self, data: &[T]) -> Result<CudaSlice<T>, CudaError> {
         self.counters.bump(Counter::Allocations);
-        self.counters.add(Counter::BytesUploaded, std::mem::size_of_val(data) as u64);
+        self.counters
+            .add(Counter::BytesUploaded, std::mem::size_of_val(data) as u64);
         if data.is_empty() {
-            return Err(CudaError::Internal("an empty array cannot be uploaded".into()));
+            return Err(CudaError::Internal(
+                "an empty array cannot be uploaded".into(),
+            ));
         }
-        self.stream.clone_htod(data).map_err(drv("uploading the graph"))
+        self.stream
+            .clone_htod(data)
+            .map_err(drv("uploading the graph"))
     }
     fn csr(&self, c: &Csr) -> Result<DeviceCsr, CudaError> {
         Ok(DeviceCsr {
             off: self.upload(c.offsets())?,
-            tgt: if c.targets().is_empty() { self.zeros(1)? } else { self.upload(c.targets())? },
+            tgt: if c.targets().is_empty() {
+                self.zeros(1)?
+            } else {
+                self.upload(c.targets())?
+            },
             lab: match c.labels() {
                 Some(l) if !l.is_empty() => Some(self.upload(l)?),
                 _ => None,
@@ -195,13 +209,27 @@ impl Alloc<'_> {
 }
 
 /// Allocate everything the plan needs and upload the topology (one graph upload).
-fn allocate(dev: &Device, g: &Graph, plan: &Plan, counters: &Counters) -> Result<Buffers, CudaError> {
-    let a = Alloc { stream: &dev.stream, counters };
+fn allocate(
+    dev: &Device,
+    g: &Graph,
+    plan: &Plan,
+    counters: &Counters,
+) -> Result<Buffers, CudaError> {
+    let a = Alloc {
+        stream: &dev.stream,
+        counters,
+    };
     let n = g.nodes() as u64;
     let fwd = a.csr(g.forward())?;
-    let rev = if g.is_directed() { Some(a.csr(g.reverse())?) } else { None };
+    let rev = if g.is_directed() {
+        Some(a.csr(g.reverse())?)
+    } else {
+        None
+    };
     counters.bump(Counter::GraphUploads);
-    let three_n = n.checked_mul(3).ok_or(CudaError::Internal("3n overflows".into()))?;
+    let three_n = n
+        .checked_mul(3)
+        .ok_or(CudaError::Internal("3n overflows".into()))?;
     Ok(Buffers {
         fwd,
         rev,
@@ -272,10 +300,18 @@ impl<'g> CudaResident<'g> {
         let layout = OutputLayout::of(n, q).map_err(|e| CudaError::Internal(e.to_string()))?;
         match q {
             Query::Bfs(_) | Query::Reach(_) | Query::Wcc => {}
-            other => return Err(CudaError::Unsupported { analysis: other.name() }),
+            other => {
+                return Err(CudaError::Unsupported {
+                    analysis: other.name(),
+                })
+            }
         }
         let slot_bytes = words(self.plan.output_bytes) * 8;
-        let slot = if self.plan.keep_all_outputs { self.runs } else { 0 };
+        let slot = if self.plan.keep_all_outputs {
+            self.runs
+        } else {
+            0
+        };
         let slot_word = match self.mode {
             Mode::Resident => slot * (slot_bytes / 8),
             Mode::HostOrchestrated => 0,
@@ -288,18 +324,53 @@ impl<'g> CudaResident<'g> {
         }
         match self.mode {
             Mode::Resident => {
-                let bufs = self.bufs.as_mut().expect("resident buffers exist from open");
-                execute(&self.dev, self.g, q, &layout, slot_word, bufs, &self.counters, Mode::Resident)?;
+                let bufs = self
+                    .bufs
+                    .as_mut()
+                    .expect("resident buffers exist from open");
+                execute(
+                    &self.dev,
+                    self.g,
+                    q,
+                    &layout,
+                    slot_word,
+                    bufs,
+                    &self.counters,
+                    Mode::Resident,
+                )?;
                 if !self.plan.keep_all_outputs {
                     self.pending.clear();
                 }
-                self.pending.push(Pending { query: q.clone(), layout, slot_word });
+                self.pending.push(Pending {
+                    query: q.clone(),
+                    layout,
+                    slot_word,
+                });
             }
             Mode::HostOrchestrated => {
                 let mut bufs = allocate(&self.dev, self.g, &self.plan, &self.counters)?;
-                execute(&self.dev, self.g, q, &layout, 0, &mut bufs, &self.counters, Mode::HostOrchestrated)?;
-                let p = Pending { query: q.clone(), layout, slot_word: 0 };
-                let out = read_slots(&self.dev, self.g, &bufs, std::slice::from_ref(&p), &self.counters)?;
+                execute(
+                    &self.dev,
+                    self.g,
+                    q,
+                    &layout,
+                    0,
+                    &mut bufs,
+                    &self.counters,
+                    Mode::HostOrchestrated,
+                )?;
+                let p = Pending {
+                    query: q.clone(),
+                    layout,
+                    slot_word: 0,
+                };
+                let out = read_slots(
+                    &self.dev,
+                    self.g,
+                    &bufs,
+                    std::slice::from_ref(&p),
+                    &self.counters,
+                )?;
                 drop(bufs); // free, as the baseline does every run
                 if !self.plan.keep_all_outputs {
                     self.done.clear();
@@ -315,7 +386,10 @@ impl<'g> CudaResident<'g> {
         match self.mode {
             Mode::HostOrchestrated => Ok(std::mem::take(&mut self.done)),
             Mode::Resident => {
-                let bufs = self.bufs.as_ref().expect("resident buffers exist from open");
+                let bufs = self
+                    .bufs
+                    .as_ref()
+                    .expect("resident buffers exist from open");
                 let pending = std::mem::take(&mut self.pending);
                 read_slots(&self.dev, self.g, bufs, &pending, &self.counters)
             }
@@ -355,13 +429,24 @@ fn execute(
             Mode::Resident => {
                 let ctrl = raw::addr(&bufs.ctrl, s);
                 counters.bump(Counter::Launches);
-                raw::launch(s, &dev.funcs.wcc_resident, cfg, true, &[Arg::Wcc(&p), Arg::U64(&ctrl)])
-                    .map_err(drv("launching wcc_resident"))
+                raw::launch(
+                    s,
+                    &dev.funcs.wcc_resident,
+                    cfg,
+                    true,
+                    &[Arg::Wcc(&p), Arg::U64(&ctrl)],
+                )
+                .map_err(drv("launching wcc_resident"))
             }
             Mode::HostOrchestrated => {
-                for f in [&dev.funcs.wcc_init, &dev.funcs.wcc_link, &dev.funcs.wcc_compress] {
+                for f in [
+                    &dev.funcs.wcc_init,
+                    &dev.funcs.wcc_link,
+                    &dev.funcs.wcc_compress,
+                ] {
                     counters.bump(Counter::Launches);
-                    raw::launch(s, f, cfg, false, &[Arg::Wcc(&p)]).map_err(drv("launching a wcc step"))?;
+                    raw::launch(s, f, cfg, false, &[Arg::Wcc(&p)])
+                        .map_err(drv("launching a wcc step"))?;
                 }
                 Ok(())
             }
@@ -384,7 +469,8 @@ fn execute(
     }
     {
         let mut dst = bufs.inputs.slice_mut(0..input.len());
-        s.memcpy_htod(&input[..], &mut dst).map_err(drv("copying sources to the device"))?;
+        s.memcpy_htod(&input[..], &mut dst)
+            .map_err(drv("copying sources to the device"))?;
         counters.add(Counter::BytesUploaded, input.len() as u64 * 4);
     }
     let (out, inc) = match (direction, &bufs.rev) {
@@ -436,8 +522,14 @@ fn execute(
                 let lanes = (total - base).min(64);
                 let step = |k: &CudaFunction, name: &'static str| {
                     counters.bump(Counter::Launches);
-                    raw::launch(s, k, cfg, false, &[Arg::Trav(&p), Arg::U64(&base), Arg::U64(&lanes)])
-                        .map_err(drv(name))
+                    raw::launch(
+                        s,
+                        k,
+                        cfg,
+                        false,
+                        &[Arg::Trav(&p), Arg::U64(&base), Arg::U64(&lanes)],
+                    )
+                    .map_err(drv(name))
                 };
                 step(&f.trav_clear, "launching trav_clear")?;
                 step(&f.trav_seed, "launching trav_seed")?;
@@ -449,7 +541,12 @@ fn execute(
                         &f.trav_level,
                         cfg,
                         false,
-                        &[Arg::Trav(&p), Arg::U64(&base), Arg::U64(&lanes), Arg::U32(&level)],
+                        &[
+                            Arg::Trav(&p),
+                            Arg::U64(&base),
+                            Arg::U64(&lanes),
+                            Arg::U32(&level),
+                        ],
                     )
                     .map_err(drv("launching trav_level"))?;
                     // The host decides: read the next queue's sizes back.
@@ -481,7 +578,11 @@ fn read_slots(
     pending: &[Pending],
     counters: &Counters,
 ) -> Result<Vec<Output>, CudaError> {
-    let Some(end) = pending.iter().map(|p| p.slot_word + words(p.layout.total)).max() else {
+    let Some(end) = pending
+        .iter()
+        .map(|p| p.slot_word + words(p.layout.total))
+        .max()
+    else {
         return Ok(Vec::new());
     };
     let s = &dev.stream;
@@ -509,14 +610,23 @@ fn u32_at(w: &[u64], byte: u64) -> u32 {
 }
 
 /// Turn one output slot into the library's result types.
-pub(crate) fn decode(g: &Graph, q: &Query, l: &OutputLayout, w: &[u64]) -> Result<Output, CudaError> {
+pub(crate) fn decode(
+    g: &Graph,
+    q: &Query,
+    l: &OutputLayout,
+    w: &[u64],
+) -> Result<Output, CudaError> {
     let n = g.nodes() as u64;
     let nw = n.div_ceil(64);
     Ok(match q {
         Query::Wcc => {
-            let ids: Vec<u32> = (0..n).map(|v| u32_at(w, l.labels.unwrap_or(0) + v * 4)).collect();
+            let ids: Vec<u32> = (0..n)
+                .map(|v| u32_at(w, l.labels.unwrap_or(0) + v * 4))
+                .collect();
             if let Some(bad) = ids.iter().find(|&&c| u64::from(c) >= n) {
-                return Err(CudaError::Internal(format!("component id {bad} out of range")));
+                return Err(CudaError::Internal(format!(
+                    "component id {bad} out of range"
+                )));
             }
             Output::Wcc(components::canonical(&ids))
         }
@@ -532,7 +642,9 @@ pub(crate) fn decode(g: &Graph, q: &Query, l: &OutputLayout, w: &[u64]) -> Resul
                         max_level: s[1] as u32,
                         level_sum: s[2],
                         levels: l.levels.map(|o| {
-                            (0..n).map(|v| u32_at(w, o + (i as u64 * n + v) * 4)).collect()
+                            (0..n)
+                                .map(|v| u32_at(w, o + (i as u64 * n + v) * 4))
+                                .collect()
                         }),
                     }
                 })
@@ -561,6 +673,10 @@ pub(crate) fn decode(g: &Graph, q: &Query, l: &OutputLayout, w: &[u64]) -> Resul
                 })
                 .collect(),
         ),
-        other => return Err(CudaError::Unsupported { analysis: other.name() }),
+        other => {
+            return Err(CudaError::Unsupported {
+                analysis: other.name(),
+            })
+        }
     })
 }

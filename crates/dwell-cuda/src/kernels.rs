@@ -98,7 +98,8 @@ mod tests {
         for p in PROGRAMS {
             for e in p.entries {
                 assert!(
-                    p.source.contains(&format!("void __launch_bounds__({BLOCK_THREADS}) {e}(")),
+                    p.source
+                        .contains(&format!("void __launch_bounds__({BLOCK_THREADS}) {e}(")),
                     "{e} missing from {} or not launch-bounded to {BLOCK_THREADS}",
                     p.name
                 );

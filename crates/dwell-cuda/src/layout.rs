@@ -60,7 +60,12 @@ impl OutputLayout {
         let words = n.div_ceil(64);
         let (b, keep_sets, keep_levels, sinks) = match q {
             Query::Bfs(b) => (b.sources.len() as u64, false, b.keep_levels, 0u64),
-            Query::Reach(r) => (r.sources.len() as u64, r.keep_sets, false, r.sinks.len() as u64),
+            Query::Reach(r) => (
+                r.sources.len() as u64,
+                r.keep_sets,
+                false,
+                r.sinks.len() as u64,
+            ),
             Query::Wcc => {
                 return Ok(OutputLayout {
                     labels: Some(0),
@@ -73,20 +78,32 @@ impl OutputLayout {
         let mut at = mul("output bytes", b, 24)?;
         let sets = if keep_sets {
             let s = at;
-            at = add("output bytes", at, mul("output bytes", mul("output bytes", b, words)?, 8)?)?;
+            at = add(
+                "output bytes",
+                at,
+                mul("output bytes", mul("output bytes", b, words)?, 8)?,
+            )?;
             Some(s)
         } else {
             None
         };
         let levels = if keep_levels {
             let s = at;
-            at = add("output bytes", at, mul("output bytes", mul("output bytes", b, n)?, 4)?)?;
+            at = add(
+                "output bytes",
+                at,
+                mul("output bytes", mul("output bytes", b, n)?, 4)?,
+            )?;
             Some(s)
         } else {
             None
         };
         let sink_hits = at;
-        at = add("output bytes", at, mul("output bytes", mul("output bytes", b, sinks)?, 4)?)?;
+        at = add(
+            "output bytes",
+            at,
+            mul("output bytes", mul("output bytes", b, sinks)?, 4)?,
+        )?;
         Ok(OutputLayout {
             queries: b,
             summary: 0,
@@ -120,8 +137,14 @@ mod tests {
         let g = chain(1000);
         let n = g.nodes() as u64;
         let queries = [
-            Query::Bfs(BfsQuery { sources: (0..64).collect(), keep_levels: false }),
-            Query::Bfs(BfsQuery { sources: (0..130).collect(), keep_levels: true }),
+            Query::Bfs(BfsQuery {
+                sources: (0..64).collect(),
+                keep_levels: false,
+            }),
+            Query::Bfs(BfsQuery {
+                sources: (0..130).collect(),
+                keep_levels: true,
+            }),
             Query::Reach(ReachQuery {
                 sources: vec![1, 2, 3],
                 direction: Direction::Backward,
@@ -129,7 +152,10 @@ mod tests {
                 sinks: vec![5, 6, 7, 7],
                 keep_sets: true,
             }),
-            Query::Reach(ReachQuery { sources: vec![9], ..Default::default() }),
+            Query::Reach(ReachQuery {
+                sources: vec![9],
+                ..Default::default()
+            }),
             Query::Wcc,
         ];
         for q in &queries {

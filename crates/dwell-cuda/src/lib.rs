@@ -62,7 +62,11 @@ pub enum CudaError {
     #[error("CUDA device {name:?} does not support cooperative launches, which the resident kernels need. Fix: use a compute capability 6.0+ GPU, or --backend cpu")]
     NoCooperativeLaunch { name: String },
     #[error("no cooperative grid fits: {sms} SMs, occupancy {occupancy} blocks per SM, {wanted} wanted. Fix: unset DWELL_CUDA_BLOCKS_PER_SM or report this device")]
-    NoCooperativeGrid { sms: u32, occupancy: u32, wanted: u32 },
+    NoCooperativeGrid {
+        sms: u32,
+        occupancy: u32,
+        wanted: u32,
+    },
     #[error("{name}={value:?} is not a positive integer. Fix: set it to e.g. 2, or unset it")]
     BadEnv { name: &'static str, value: String },
     #[error("CUDA driver error while {what}: {message}. Fix: check `nvidia-smi`; if the device is healthy, report this with the message")]
@@ -71,7 +75,9 @@ pub enum CudaError {
     Compile(#[from] kernels::KernelCompileError),
     #[error("the cuda backend runs bfs, reach and wcc, not {analysis}. Fix: use --backend cpu for {analysis}")]
     Unsupported { analysis: &'static str },
-    #[error("internal error in the cuda backend: {0}. Fix: report this with the command that caused it")]
+    #[error(
+        "internal error in the cuda backend: {0}. Fix: report this with the command that caused it"
+    )]
     Internal(String),
 }
 
@@ -174,9 +180,14 @@ mod tests {
             eprintln!("a CUDA driver is present; the no-driver path is not exercised here");
             return;
         }
-        let e = Cuda::new(0, Mode::Resident).err().expect("no driver, no backend");
+        let e = Cuda::new(0, Mode::Resident)
+            .err()
+            .expect("no driver, no backend");
         let msg = e.to_string();
-        assert!(msg.contains("no CUDA driver") && msg.contains("Fix: use --backend cpu"), "{msg}");
+        assert!(
+            msg.contains("no CUDA driver") && msg.contains("Fix: use --backend cpu"),
+            "{msg}"
+        );
         let s: SessionError = e.into();
         assert!(s.to_string().starts_with("cuda backend: no CUDA driver"));
     }

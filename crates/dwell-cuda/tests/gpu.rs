@@ -19,8 +19,12 @@ fn cuda() -> Option<Cuda> {
 fn graphs() -> Vec<(&'static str, Graph)> {
     let mut labelled = GraphBuilder::new(true);
     for v in 0..3000u64 {
-        labelled.push_arc(v, (v * 7 + 1) % 3000, Some(1 << (v % 3)), None).unwrap();
-        labelled.push_arc(v, (v * 13 + 5) % 3000, Some(1 << ((v + 1) % 3)), None).unwrap();
+        labelled
+            .push_arc(v, (v * 7 + 1) % 3000, Some(1 << (v % 3)), None)
+            .unwrap();
+        labelled
+            .push_arc(v, (v * 13 + 5) % 3000, Some(1 << ((v + 1) % 3)), None)
+            .unwrap();
     }
     let mut star = GraphBuilder::new(true);
     for v in 1..5000u64 {
@@ -28,8 +32,14 @@ fn graphs() -> Vec<(&'static str, Graph)> {
         star.push(v, (v % 50) + 1).unwrap();
     }
     vec![
-        ("rmat12", dwell::gen::rmat(12, 8, 3).unwrap().build().unwrap()),
-        ("grid64", dwell::gen::grid(64, 64, 0.9, 2).unwrap().build().unwrap()),
+        (
+            "rmat12",
+            dwell::gen::rmat(12, 8, 3).unwrap().build().unwrap(),
+        ),
+        (
+            "grid64",
+            dwell::gen::grid(64, 64, 0.9, 2).unwrap().build().unwrap(),
+        ),
         ("labelled", labelled.build().unwrap()),
         ("star", star.build().unwrap()),
     ]
@@ -43,8 +53,14 @@ fn queries(g: &Graph) -> Vec<Query> {
     let n = g.nodes() as u32;
     let sources: Vec<u32> = (0..150).map(|i| (i * 37) % n).chain([0, 0, 5]).collect();
     vec![
-        Query::Bfs(BfsQuery { sources: sources.clone(), keep_levels: false }),
-        Query::Bfs(BfsQuery { sources: vec![1, 2, 1], keep_levels: true }),
+        Query::Bfs(BfsQuery {
+            sources: sources.clone(),
+            keep_levels: false,
+        }),
+        Query::Bfs(BfsQuery {
+            sources: vec![1, 2, 1],
+            keep_levels: true,
+        }),
         Query::Reach(ReachQuery {
             sources: sources.clone(),
             direction: Direction::Forward,
@@ -81,7 +97,10 @@ fn gpu_both_modes_equal_the_oracle() {
 fn gpu_resident_runs_do_no_uploads_allocations_or_waits() {
     let Some(cuda) = cuda() else { return };
     let g = dwell::gen::rmat(14, 8, 1).unwrap().build().unwrap();
-    let q = Query::Bfs(BfsQuery { sources: (0..64).collect(), keep_levels: false });
+    let q = Query::Bfs(BfsQuery {
+        sources: (0..64).collect(),
+        keep_levels: false,
+    });
     let runs = 20;
     let p = plan(&profile::derive(&g, &q, runs, u64::MAX).unwrap()).unwrap();
     let mut s = Session::open(&cuda, &g, p).unwrap();

@@ -78,7 +78,11 @@ fn every_kernel_compiles_for_sm90_and_assembles() {
             .unwrap_or_else(|e| panic!("{e}"))
             .to_src();
         for e in p.entries {
-            assert!(ptx.contains(&format!(".entry {e}(")), "{e} not in the PTX of {}", p.name);
+            assert!(
+                ptx.contains(&format!(".entry {e}(")),
+                "{e} not in the PTX of {}",
+                p.name
+            );
         }
         let file = dir.path().join(format!("{}.ptx", p.name));
         std::fs::write(&file, &ptx).unwrap();
@@ -115,6 +119,9 @@ fn a_compile_error_carries_nvrtc_log() {
     };
     let e = kernels::compile(&broken, "compute_90").expect_err("must not compile");
     let msg = e.to_string();
-    assert!(msg.contains("broken.cu") && msg.contains("undeclared_thing"), "{msg}");
+    assert!(
+        msg.contains("broken.cu") && msg.contains("undeclared_thing"),
+        "{msg}"
+    );
     assert!(msg.contains("Fix:"), "{msg}");
 }
