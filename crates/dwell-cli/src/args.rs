@@ -38,6 +38,8 @@ pub enum Command {
         #[command(subcommand)]
         kind: crate::program_cmd::ImportKind,
     },
+    /// Benchmark the cuda backend: resident vs host-orchestrated, checked against the CPU.
+    Bench(BenchArgs),
     /// Speedup evidence.
     Evidence {
         #[command(subcommand)]
@@ -151,7 +153,7 @@ pub struct RunArgs {
     /// Seed for `--sources random:N`.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Backend: cpu (default, parallel) or cpu-reference (the single-threaded oracle).
+    /// Backend: cpu (default, parallel), cpu-reference (the single-threaded oracle) or cuda.
     #[arg(long, default_value = "cpu")]
     pub backend: String,
     /// One JSON document on stdout.
@@ -226,4 +228,27 @@ pub enum GenKind {
         #[arg(long)]
         out: PathBuf,
     },
+}
+
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    #[command(flatten)]
+    pub graph: GraphArgs,
+    /// Backend to benchmark (only cuda has two modes to compare).
+    #[arg(long, default_value = "cuda")]
+    pub backend: String,
+    /// The analysis (bfs).
+    #[arg(long, value_enum, default_value = "bfs")]
+    pub analysis: Analysis,
+    /// Runs per mode over the resident graph.
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(2..))]
+    pub runs: u64,
+    /// Sources per run (random vertices with outgoing arcs).
+    #[arg(long, default_value_t = 64)]
+    pub batch: usize,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Append one evidence row (spec §5) to FILE.
+    #[arg(long)]
+    pub evidence: Option<PathBuf>,
 }

@@ -7,7 +7,6 @@ use crate::args::{
 use crate::progress::Progress;
 use crate::report::{self, GraphFacts, RunReport};
 use dwell::analysis::{self, Direction, Meet, Query};
-use dwell::backend::BackendKind;
 use dwell::formats::{self, LoadOptions};
 use dwell::graph::Graph;
 use dwell::session::{self, Profile, Readback, Session};
@@ -23,6 +22,7 @@ pub fn dispatch(cli: Cli) -> Result<()> {
         Command::Gen { kind } => gen(kind),
         Command::Plan(args) => plan(&args),
         Command::Import { kind } => crate::program_cmd::import(kind),
+        Command::Bench(args) => crate::bench::bench(&args),
         Command::Evidence {
             action:
                 EvidenceAction::Verify {
@@ -35,7 +35,7 @@ pub fn dispatch(cli: Cli) -> Result<()> {
 }
 
 /// Load a graph, timing it, with a progress spinner if it takes a while.
-fn load(args: &GraphArgs) -> Result<(Graph, f64)> {
+pub(crate) fn load(args: &GraphArgs) -> Result<(Graph, f64)> {
     let directed = match (args.directed, args.undirected) {
         (true, _) => Some(true),
         (_, true) => Some(false),
@@ -71,15 +71,7 @@ fn run(args: &RunArgs) -> Result<()> {
     if crate::program_cmd::is_bundle(&args.graph.graph) {
         return crate::program_cmd::run(args);
     }
-    let backend = BackendKind::from_name(&args.backend)
-        .ok_or_else(|| {
-            format!(
-                "unknown backend {:?}. Fix: use one of {}",
-                args.backend,
-                BackendKind::NAMES.join(", ")
-            )
-        })?
-        .instantiate();
+    let backend = crate::backends::resolve(&args.backend)?;
     let (g, load_ms) = load(&args.graph)?;
     let query = build_query(args, &g)?;
 

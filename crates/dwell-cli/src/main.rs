@@ -3,6 +3,8 @@
 //! through `dwell::analysis::run`, and prints a report.
 
 mod args;
+mod backends;
+mod bench;
 mod cmd;
 mod program_cmd;
 mod progress;

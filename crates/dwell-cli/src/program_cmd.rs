@@ -4,7 +4,6 @@
 use crate::args::{Analysis, RunArgs};
 use crate::cmd::Result;
 use dwell::analysis::{self, Output, Query};
-use dwell::backend::BackendKind;
 use dwell::program::dataflow::{self, Scope};
 use dwell::program::{bundle, taint, Bundle};
 use std::path::{Path, PathBuf};
@@ -149,15 +148,7 @@ pub fn info(path: &Path, json: bool) -> Result<()> {
 
 /// `dwell run ANALYSIS BUNDLE`.
 pub fn run(args: &RunArgs) -> Result<()> {
-    let backend = BackendKind::from_name(&args.backend)
-        .ok_or_else(|| {
-            format!(
-                "unknown backend {:?}. Fix: use one of {}",
-                args.backend,
-                BackendKind::NAMES.join(", ")
-            )
-        })?
-        .instantiate();
+    let backend = crate::backends::resolve(&args.backend)?;
     let path = &args.graph.graph;
     let t = Instant::now();
     let b = bundle::read(path)?;

@@ -1,0 +1,351 @@
+// traverse.cu — bit-parallel multi-source BFS / reachability with direction
+// switching (MS-BFS: Then et al., VLDB 2014; direction optimization: Beamer et
+// al., SC 2012), the GPU twin of crates/dwell/src/analysis/frontier.rs.
+//
+// Encoding (one sweep = up to 64 queries, lane q = query base+q):
+//   visited[v] bit q : lane q reached v at a level already committed;
+//   F[L % 3][v] bit q: lane q reaches v at level L exactly (three rotating
+//                      frontier word arrays: current, next, and the previous
+//                      one being cleared);
+//   Q[L % 3]         : the vertices v with F[L % 3][v] != 0, each once;
+//                      "light" ones (out-degree < heavy) from index 0 up,
+//                      "heavy" ones from index n-1 down;
+//   ctrl sizes/alive/scout of level L at index L & 3 (rotating: level L resets
+//                      index (L + 2) & 3, which no thread reads in that phase).
+// Invariants at the start of the phase of level L: F[(L+1)%3] is all zero;
+// F[L%3] holds exactly the level-L lanes; visited holds every lane of levels
+// < L. A vertex w gets lane q at level L+1 iff q is in F[L%3][u] for some
+// followed arc u->w and q is not in visited[w] | F[L%3][w].
+//
+// One phase per level does: clear F[(L-1)%3] over Q[(L-1)%3]; commit
+// visited |= F[L%3] over Q[L%3] and count lanes (reached, level sum, max
+// level); expand top-down (light vertices: one warp per vertex; heavy: one
+// block per vertex; atomicOr into the next frontier, the thread that turns a
+// word non-zero enqueues it, warp-aggregated) or bottom-up (one warp per
+// unvisited vertex ORs in-neighbour frontier words, stops when every missing
+// lane is found). Bottom-up when scout * alpha > arcs. Lanes never interact,
+// so every lane's result equals a plain BFS from its source.
+//
+// The same phase runs in two ways: traverse_resident loops over levels inside
+// one cooperative launch with grid_barrier between phases and stops when the
+// next queue is empty (decided on the device); the host-orchestrated kernels
+// (trav_clear, trav_seed, trav_level, trav_finish) run one phase per launch.
+
+struct Trav {
+    const u64* out_off; const u32* out_tgt; const u32* out_lab;
+    const u64* in_off; const u32* in_tgt; const u32* in_lab;
+    u64 n; u64 m; u64 mask; u64 use_mask;
+    u64* visited; u64* frontier; u32* queue; u64* ctrl;
+    const u32* sources; u64 num_sources;
+    const u32* sinks; u64 num_sinks;
+    u64* summary; u32* levels; u64* sets; u32* sink_hits;
+    u64 alpha; u64 heavy;
+};
+
+// Per-thread lane counters: this thread holds lanes lane_id() and lane_id()+32
+// of its warp's counts.
+struct Acc {
+    u64 cnt0, cnt1, sum0, sum1;
+    u32 mx0, mx1;
+};
+
+__device__ __forceinline__ u64* frontier_of(const Trav& p, u32 level) {
+    return p.frontier + (u64)(level % 3) * p.n;
+}
+__device__ __forceinline__ u32* queue_of(const Trav& p, u32 level) {
+    return p.queue + (u64)(level % 3) * p.n;
+}
+__device__ __forceinline__ u64 out_degree(const Trav& p, u32 v) {
+    return p.out_off[v + 1] - p.out_off[v];
+}
+__device__ __forceinline__ bool out_passes(const Trav& p, u64 i) {
+    return !p.use_mask || (p.out_lab[i] & (u32)p.mask) != 0;
+}
+__device__ __forceinline__ bool in_passes(const Trav& p, u64 i) {
+    return !p.use_mask || (p.in_lab[i] & (u32)p.mask) != 0;
+}
+__device__ __forceinline__ u64 lanes_mask(u64 lanes) {
+    return lanes >= 64 ? ~0ULL : ((1ULL << lanes) - 1);
+}
+
+// Append w to queue q (sizes at ctrl[C_QLIGHT + s], ctrl[C_QHEAVY + s]) when
+// `want`; all 32 lanes of the warp must call it together.
+__device__ void push_warp(const Trav& p, u32* q, u32 s, bool want, u32 w) {
+    bool heavy = want && out_degree(p, w) >= p.heavy;
+    unsigned lm = __ballot_sync(FULL_MASK, want && !heavy);
+    unsigned hm = __ballot_sync(FULL_MASK, heavy);
+    u64 lbase = 0, hbase = 0;
+    if (lane_id() == 0) {
+        if (lm) lbase = atomicAdd(p.ctrl + C_QLIGHT + s, (u64)__popc(lm));
+        if (hm) hbase = atomicAdd(p.ctrl + C_QHEAVY + s, (u64)__popc(hm));
+    }
+    lbase = __shfl_sync(FULL_MASK, lbase, 0);
+    hbase = __shfl_sync(FULL_MASK, hbase, 0);
+    unsigned below = (1u << lane_id()) - 1u;
+    if (want) {
+        if (heavy) q[p.n - 1 - (hbase + __popc(hm & below))] = w;
+        else q[lbase + __popc(lm & below)] = w;
+    }
+}
+
+// Count the lanes of frontier word f at level L (warp-uniform call).
+__device__ void acc_count(Acc& a, u64 f, u32 level) {
+    if (__ballot_sync(FULL_MASK, f != 0) == 0) return;
+    int lane = lane_id();
+#pragma unroll
+    for (int q = 0; q < 64; ++q) {
+        unsigned b = __ballot_sync(FULL_MASK, (f >> q) & 1ULL);
+        if (b != 0 && (q & 31) == lane) {
+            u64 c = (u64)__popc(b);
+            if (q < 32) { a.cnt0 += c; a.sum0 += c * level; a.mx0 = level; }
+            else { a.cnt1 += c; a.sum1 += c * level; a.mx1 = level; }
+        }
+    }
+}
+
+// Add this block's lane counters to summary[(base+q)*3 + {0,1,2}]
+// (reached, max level, level sum). Block-uniform call.
+__device__ void acc_flush(const Trav& p, u64 base, u64 lanes, const Acc& a) {
+    __shared__ u64 s_cnt[64], s_sum[64];
+    __shared__ unsigned int s_max[64];
+    for (int i = threadIdx.x; i < 64; i += blockDim.x) { s_cnt[i] = 0; s_sum[i] = 0; s_max[i] = 0; }
+    __syncthreads();
+    int lane = lane_id();
+    if (a.cnt0) { atomicAdd(&s_cnt[lane], a.cnt0); atomicAdd(&s_sum[lane], a.sum0); atomicMax(&s_max[lane], a.mx0); }
+    if (a.cnt1) { atomicAdd(&s_cnt[lane + 32], a.cnt1); atomicAdd(&s_sum[lane + 32], a.sum1); atomicMax(&s_max[lane + 32], a.mx1); }
+    __syncthreads();
+    for (int q = threadIdx.x; q < (int)lanes; q += blockDim.x) {
+        if (s_cnt[q]) {
+            u64* out = p.summary + (base + q) * 3;
+            atomicAdd(out + 0, s_cnt[q]);
+            atomicMax(out + 1, (u64)s_max[q]);
+            atomicAdd(out + 2, s_sum[q]);
+        }
+    }
+    __syncthreads();
+}
+
+// Sweep start: zero visited and all three frontiers, the queue sizes, this
+// sweep's summaries; levels of its lanes to NO_VERTEX.
+__device__ void sweep_clear(const Trav& p, u64 base, u64 lanes) {
+    u64 t = global_thread(), T = global_threads();
+    for (u64 v = t; v < p.n; v += T) {
+        p.visited[v] = 0;
+        p.frontier[v] = 0;
+        p.frontier[p.n + v] = 0;
+        p.frontier[2 * p.n + v] = 0;
+    }
+    for (u64 i = t; i < C_LEVELS + 1 - C_QLIGHT; i += T) p.ctrl[C_QLIGHT + i] = 0;
+    for (u64 i = t; i < lanes * 3; i += T) p.summary[base * 3 + i] = 0;
+    if (p.levels)
+        for (u64 i = t; i < lanes * p.n; i += T) p.levels[base * p.n + i] = NO_VERTEX;
+}
+
+// Level 0: F[0][src] gets the source's lane; each distinct source is queued once.
+__device__ void sweep_seed(const Trav& p, u64 base, u64 lanes) {
+    u64 t = global_thread();
+    if (t < lanes) {
+        u32 src = p.sources[base + t];
+        u64 old = atomicOr(frontier_of(p, 0) + src, 1ULL << t);
+        if (old == 0) {
+            u64 d = out_degree(p, src);
+            u32* q = queue_of(p, 0);
+            if (d >= p.heavy) q[p.n - 1 - atomicAdd(p.ctrl + C_QHEAVY, 1ULL)] = src;
+            else q[atomicAdd(p.ctrl + C_QLIGHT, 1ULL)] = src;
+            atomicAdd(p.ctrl + C_SCOUT, d);
+        }
+    }
+    if (t == 0) p.ctrl[C_ALIVE] = lanes_mask(lanes);
+}
+
+// One expansion step for arc i of a vertex with frontier word f.
+__device__ __forceinline__ void expand_arc(const Trav& p, const u64* cur, u64* nxt, u64 i,
+                                           bool active, u64 f, u32* nq, u32 s,
+                                           u64& alive, u64& scout) {
+    bool want = false;
+    u32 w = 0;
+    if (active && out_passes(p, i)) {
+        w = p.out_tgt[i];
+        u64 fresh = f & ~(p.visited[w] | cur[w]);
+        if (fresh) {
+            alive |= fresh;
+            want = atomicOr(nxt + w, fresh) == 0;
+        }
+    }
+    push_warp(p, nq, s, want, w);
+    if (want) scout += out_degree(p, w);
+}
+
+// The phase of level L. Block-uniform call (uses __syncthreads).
+__device__ void level_phase(const Trav& p, u32 level, u64 base, Acc& acc) {
+    const u64 n = p.n;
+    const u64 t = global_thread(), T = global_threads();
+    const u64 wid = global_warp(), W = global_warps();
+    const int lane = lane_id();
+    u64* ctrl = p.ctrl;
+    const u32 s_cur = level & 3, s_next = (level + 1) & 3, s_prev = (level + 3) & 3;
+    const u64 cl = ld_volatile(ctrl + C_QLIGHT + s_cur), ch = ld_volatile(ctrl + C_QHEAVY + s_cur);
+    const u64 pl = level ? ld_volatile(ctrl + C_QLIGHT + s_prev) : 0;
+    const u64 ph = level ? ld_volatile(ctrl + C_QHEAVY + s_prev) : 0;
+    const u64 alive_now = ld_volatile(ctrl + C_ALIVE + s_cur);
+    const u64 scout_now = ld_volatile(ctrl + C_SCOUT + s_cur);
+    const u64* cur = frontier_of(p, level);
+    u64* nxt = frontier_of(p, level + 1);
+    u64* old = frontier_of(p, level + 2);  // level - 1
+    const u32* cq = queue_of(p, level);
+    u32* nq = queue_of(p, level + 1);
+    const u32* oq = queue_of(p, level + 2);
+
+    __shared__ u64 s_alive, s_scout;
+    if (threadIdx.x == 0) { s_alive = 0; s_scout = 0; }
+    if (t == 0) {  // index (L+2)&3 is next used as "next" by level L+1
+        u32 r = (level + 2) & 3;
+        ctrl[C_QLIGHT + r] = 0; ctrl[C_QHEAVY + r] = 0;
+        ctrl[C_ALIVE + r] = 0; ctrl[C_SCOUT + r] = 0;
+        ctrl[C_LEVELS] = level;
+    }
+    __syncthreads();
+
+    // 1. Clear the frontier of level L-1 so it can be level L+2's "next".
+    for (u64 i = t; i < pl + ph; i += T) {
+        u32 v = i < pl ? oq[i] : oq[n - 1 - (i - pl)];
+        old[v] = 0;
+    }
+    // 2. Commit and count level L.
+    const u64 total = cl + ch;
+    for (u64 j0 = wid * 32; j0 < total; j0 += W * 32) {
+        u64 j = j0 + lane;
+        u64 f = 0;
+        if (j < total) {
+            u32 v = j < cl ? cq[j] : cq[n - 1 - (j - cl)];
+            f = cur[v];
+            atomicOr(p.visited + v, f);
+            if (p.levels) {
+                for (u64 b = f; b; b &= b - 1) {
+                    u64 q = __ffsll((long long)b) - 1;
+                    p.levels[(base + q) * n + v] = level;
+                }
+            }
+        }
+        acc_count(acc, f, level);
+    }
+    // 3. Expand.
+    u64 alive = 0, scout = 0;
+    const bool bottom_up = scout_now * p.alpha > p.m;
+    if (!bottom_up) {
+        // Light vertices: one warp per vertex, 32 arcs at a time.
+        for (u64 j = wid; j < cl; j += W) {
+            u32 v = cq[j];
+            u64 f = cur[v];
+            u64 a = p.out_off[v], e = p.out_off[v + 1];
+            for (u64 i0 = a; i0 < e; i0 += 32) {
+                u64 i = i0 + lane;
+                expand_arc(p, cur, nxt, i, i < e, f, nq, s_next, alive, scout);
+            }
+        }
+        // Heavy vertices: one block per vertex, blockDim arcs at a time.
+        for (u64 j = blockIdx.x; j < ch; j += gridDim.x) {
+            u32 v = cq[n - 1 - j];
+            u64 f = cur[v];
+            u64 a = p.out_off[v], e = p.out_off[v + 1];
+            for (u64 i0 = a; i0 < e; i0 += blockDim.x) {
+                u64 i = i0 + threadIdx.x;
+                expand_arc(p, cur, nxt, i, i < e, f, nq, s_next, alive, scout);
+            }
+        }
+    } else {
+        // Bottom-up: one warp per vertex still missing some live lane.
+        for (u64 w = wid; w < n; w += W) {
+            u64 missing = 0;
+            if (lane == 0) missing = alive_now & ~(p.visited[w] | cur[w]);
+            missing = __shfl_sync(FULL_MASK, missing, 0);
+            if (missing == 0) continue;
+            u64 got = 0;
+            u64 a = p.in_off[w], e = p.in_off[w + 1];
+            for (u64 i0 = a; i0 < e; i0 += 32) {
+                u64 i = i0 + lane;
+                u64 x = 0;
+                if (i < e && in_passes(p, i)) x = cur[p.in_tgt[i]] & missing;
+                got |= warp_or64(x);
+                if (got == missing) break;
+            }
+            bool want = lane == 0 && got != 0;
+            if (want) {
+                nxt[w] = got;
+                alive |= got;
+            }
+            push_warp(p, nq, s_next, want, (u32)w);
+            if (want) scout += out_degree(p, (u32)w);
+        }
+    }
+    // 4. Publish the next level's live lanes and out-arcs.
+    alive = warp_or64(alive);
+    scout = warp_sum64(scout);
+    if (lane == 0) {
+        if (alive) atomicOr(&s_alive, alive);
+        if (scout) atomicAdd(&s_scout, scout);
+    }
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        if (s_alive) atomicOr(ctrl + C_ALIVE + s_next, s_alive);
+        if (s_scout) atomicAdd(ctrl + C_SCOUT + s_next, s_scout);
+    }
+}
+
+// Sweep end: which sinks each lane reached, and (keep_sets) each lane's set.
+__device__ void sweep_finish(const Trav& p, u64 base, u64 lanes) {
+    u64 t = global_thread(), T = global_threads();
+    for (u64 k = t; k < p.num_sinks * lanes; k += T) {
+        u64 j = k / lanes, q = k % lanes;
+        p.sink_hits[(base + q) * p.num_sinks + j] = (u32)((p.visited[p.sinks[j]] >> q) & 1ULL);
+    }
+    if (p.sets) {
+        u64 words = (p.n + 63) / 64;
+        for (u64 k = t; k < words * lanes; k += T) {
+            u64 wi = k % words, q = k / words;
+            u64 word = 0;
+            for (u64 b = 0; b < 64 && wi * 64 + b < p.n; ++b)
+                word |= ((p.visited[wi * 64 + b] >> q) & 1ULL) << b;
+            p.sets[(base + q) * words + wi] = word;
+        }
+    }
+}
+
+// Resident mode: every sweep of the run, level after level, in one
+// cooperative launch. Convergence is decided here: after each barrier every
+// thread reads the size of the next queue and stops the sweep when it is 0.
+extern "C" __global__ void __launch_bounds__(512) traverse_resident(Trav p) {
+    for (u64 base = 0; base < p.num_sources; base += 64) {
+        u64 lanes = p.num_sources - base < 64 ? p.num_sources - base : 64;
+        sweep_clear(p, base, lanes);
+        grid_barrier(p.ctrl);
+        sweep_seed(p, base, lanes);
+        grid_barrier(p.ctrl);
+        Acc acc = {0, 0, 0, 0, 0, 0};
+        for (u32 level = 0;; ++level) {
+            level_phase(p, level, base, acc);
+            grid_barrier(p.ctrl);
+            u32 s = (level + 1) & 3;
+            if (ld_volatile(p.ctrl + C_QLIGHT + s) + ld_volatile(p.ctrl + C_QHEAVY + s) == 0) break;
+        }
+        acc_flush(p, base, lanes, acc);
+        sweep_finish(p, base, lanes);
+        grid_barrier(p.ctrl);
+    }
+}
+
+// Host-orchestrated mode: the same steps, one launch each.
+extern "C" __global__ void __launch_bounds__(512) trav_clear(Trav p, u64 base, u64 lanes) {
+    sweep_clear(p, base, lanes);
+}
+extern "C" __global__ void __launch_bounds__(512) trav_seed(Trav p, u64 base, u64 lanes) {
+    sweep_seed(p, base, lanes);
+}
+extern "C" __global__ void __launch_bounds__(512) trav_level(Trav p, u64 base, u64 lanes, u32 level) {
+    Acc acc = {0, 0, 0, 0, 0, 0};
+    level_phase(p, level, base, acc);
+    acc_flush(p, base, lanes, acc);
+}
+extern "C" __global__ void __launch_bounds__(512) trav_finish(Trav p, u64 base, u64 lanes) {
+    sweep_finish(p, base, lanes);
+}

@@ -1,0 +1,179 @@
+//! Device buffer layout: what a session allocates at open and where each
+//! run's compact output sits, in bytes, checked against the session plan.
+//!
+//! Allocated once at open (resident mode; per run in host-orchestrated mode):
+//! - graph: the CSR(s) the kernels read — forward offsets (u64), targets
+//!   (u32) and labels (u32, labelled graphs only), plus the reverse CSR for
+//!   directed graphs (weights are never uploaded);
+//! - traversal state, sized by the graph alone because one sweep serves at
+//!   most 64 queries and sweeps run one after another: `visited` (n u64),
+//!   three rotating frontier arrays (3n u64), three queues (3n u32) — 44
+//!   bytes per vertex — and the 32-word control block;
+//! - query inputs: the plan's frontier bytes as u32 slots (sources, then sinks);
+//! - outputs: the plan's output buffer bytes (one run's output, or every
+//!   run's when the plan keeps all). A run's output is laid out as the
+//!   profile counts it: summaries (3 u64 per query), reached sets (words(n)
+//!   u64 per query, `keep_sets`), levels (n u32 per query, `keep_levels`),
+//!   sink hits (one u32 per sink per query); for WCC, n u32 labels.
+
+use dwell::analysis::Query;
+use dwell::session::profile::SizeOverflow;
+
+/// Bytes of traversal state per vertex: visited + 3 frontiers (u64) + 3 queues (u32).
+pub const STATE_BYTES_PER_VERTEX: u64 = 8 + 3 * 8 + 3 * 4;
+
+fn mul(what: &'static str, a: u64, b: u64) -> Result<u64, SizeOverflow> {
+    a.checked_mul(b).ok_or(SizeOverflow { what })
+}
+fn add(what: &'static str, a: u64, b: u64) -> Result<u64, SizeOverflow> {
+    a.checked_add(b).ok_or(SizeOverflow { what })
+}
+
+/// Traversal state bytes for `n` vertices (plus the control block).
+pub fn state_bytes(n: u64) -> Result<u64, SizeOverflow> {
+    add(
+        "device state bytes",
+        mul("device state bytes", n, STATE_BYTES_PER_VERTEX)?,
+        crate::kernels::CTRL_WORDS as u64 * 8,
+    )
+}
+
+/// Byte offsets of one run's output regions (all 8-aligned except levels/sinks,
+/// which follow the u64 regions).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct OutputLayout {
+    pub queries: u64,
+    pub summary: u64,
+    pub sets: Option<u64>,
+    pub levels: Option<u64>,
+    pub sink_hits: u64,
+    pub num_sinks: u64,
+    /// WCC labels (n u32).
+    pub labels: Option<u64>,
+    pub total: u64,
+}
+
+impl OutputLayout {
+    /// Layout of `q`'s output on a graph of `n` vertices; `total` equals the
+    /// profile's `output_bytes` for the same query.
+    pub fn of(n: u64, q: &Query) -> Result<OutputLayout, SizeOverflow> {
+        let words = n.div_ceil(64);
+        let (b, keep_sets, keep_levels, sinks) = match q {
+            Query::Bfs(b) => (b.sources.len() as u64, false, b.keep_levels, 0u64),
+            Query::Reach(r) => (
+                r.sources.len() as u64,
+                r.keep_sets,
+                false,
+                r.sinks.len() as u64,
+            ),
+            Query::Wcc => {
+                return Ok(OutputLayout {
+                    labels: Some(0),
+                    total: mul("label bytes", n, 4)?,
+                    ..Default::default()
+                })
+            }
+            _ => return Ok(OutputLayout::default()),
+        };
+        let mut at = mul("output bytes", b, 24)?;
+        let sets = if keep_sets {
+            let s = at;
+            at = add(
+                "output bytes",
+                at,
+                mul("output bytes", mul("output bytes", b, words)?, 8)?,
+            )?;
+            Some(s)
+        } else {
+            None
+        };
+        let levels = if keep_levels {
+            let s = at;
+            at = add(
+                "output bytes",
+                at,
+                mul("output bytes", mul("output bytes", b, n)?, 4)?,
+            )?;
+            Some(s)
+        } else {
+            None
+        };
+        let sink_hits = at;
+        at = add(
+            "output bytes",
+            at,
+            mul("output bytes", mul("output bytes", b, sinks)?, 4)?,
+        )?;
+        Ok(OutputLayout {
+            queries: b,
+            summary: 0,
+            sets,
+            levels,
+            sink_hits,
+            num_sinks: sinks,
+            labels: None,
+            total: at,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dwell::analysis::{BfsQuery, Direction, ReachQuery};
+    use dwell::graph::GraphBuilder;
+    use dwell::session::profile;
+
+    fn chain(n: u64) -> dwell::graph::Graph {
+        let mut b = GraphBuilder::new(true);
+        for v in 0..n - 1 {
+            b.push(v, v + 1).unwrap();
+        }
+        b.build().unwrap()
+    }
+
+    #[test]
+    fn output_layout_matches_the_profile() {
+        let g = chain(1000);
+        let n = g.nodes() as u64;
+        let queries = [
+            Query::Bfs(BfsQuery {
+                sources: (0..64).collect(),
+                keep_levels: false,
+            }),
+            Query::Bfs(BfsQuery {
+                sources: (0..130).collect(),
+                keep_levels: true,
+            }),
+            Query::Reach(ReachQuery {
+                sources: vec![1, 2, 3],
+                direction: Direction::Backward,
+                mask: 3,
+                sinks: vec![5, 6, 7, 7],
+                keep_sets: true,
+            }),
+            Query::Reach(ReachQuery {
+                sources: vec![9],
+                ..Default::default()
+            }),
+            Query::Wcc,
+        ];
+        for q in &queries {
+            let l = OutputLayout::of(n, q).unwrap();
+            let r = profile::requirements(&g, q).unwrap();
+            assert_eq!(l.total, r.output_bytes, "{q:?}");
+            for off in [l.sets, Some(l.summary)].into_iter().flatten() {
+                assert_eq!(off % 8, 0);
+            }
+        }
+        let l = OutputLayout::of(n, &queries[2]).unwrap();
+        assert_eq!(l.sets, Some(3 * 24));
+        assert_eq!(l.sink_hits, 3 * 24 + 3 * 16 * 8);
+    }
+
+    #[test]
+    fn state_is_44_bytes_per_vertex_plus_control() {
+        assert_eq!(state_bytes(1000).unwrap(), 44_000 + 256);
+        assert!(state_bytes(u64::MAX / 8).is_err());
+    }
+}

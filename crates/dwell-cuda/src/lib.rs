@@ -1,0 +1,200 @@
+//! `dwell-cuda`: the session [`Backend`](dwell::backend::Backend) for NVIDIA
+//! GPUs. The only crate of dwell with `unsafe`, all of it in [`raw`].
+//!
+//! Layers, from the bottom (cudarc's habit):
+//! - [`raw`]: the driver calls that need `unsafe` — library presence checks,
+//!   kernel parameter blocks, launches — each with a `// SAFETY:` note;
+//! - [`device`], [`kernels`], [`layout`]: device facts and grid sizing, the
+//!   embedded CUDA C sources and their NVRTC compile, buffer byte layouts;
+//! - [`exec`]: a session on the device, in two modes — **resident** (graph
+//!   uploaded once at open, every buffer allocated at open, one cooperative
+//!   launch per run that loops over levels with grid barriers and decides
+//!   convergence on the device, outputs kept on the device, one read-back)
+//!   and **host-orchestrated** (the baseline: per run allocate, upload,
+//!   one launch per level with a queue-size read-back, read back, free);
+//! - [`Cuda`]: the `Backend` the session executor drives, and [`bench`]: both
+//!   modes over the same queries, checked against the CPU oracle.
+//!
+//! Without a CUDA driver every entry point returns [`CudaError::NoDriver`]
+//! (cudarc is built with dynamic loading, so this crate builds and links
+//! with no CUDA installed).
+//!
+//! ```no_run
+//! use dwell::analysis::{BfsQuery, Query};
+//! use dwell::session::{plan, profile, Session};
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! let g = dwell::gen::rmat(14, 8, 1)?.build()?;
+//! let q = Query::Bfs(BfsQuery { sources: (0..64).collect(), keep_levels: false });
+//! let cuda = dwell_cuda::Cuda::new(0, dwell_cuda::Mode::Resident)?; // compiles the kernels
+//! let mut s = Session::open(&cuda, &g, plan(&profile::derive(&g, &q, 10, u64::MAX)?)?)?;
+//! for _ in 0..10 { s.run(&q)?; }          // ten cooperative launches, no host waits
+//! let report = s.finish()?;              // one read-back
+//! # Ok(()) }
+//! ```
+
+pub mod bench;
+pub mod device;
+pub mod exec;
+pub mod kernels;
+pub mod layout;
+pub mod raw;
+
+pub use device::DeviceFacts;
+pub use exec::Mode;
+
+use dwell::analysis::Query;
+use dwell::backend::{Backend, Resident};
+use dwell::graph::Graph;
+use dwell::session::counters::Counters;
+use dwell::session::executor::SessionError;
+use dwell::session::plan::Plan;
+use std::sync::Arc;
+
+/// Everything that can go wrong on the CUDA path.
+#[derive(Debug, thiserror::Error)]
+pub enum CudaError {
+    #[error("no CUDA driver (libcuda.so) could be loaded on this machine. Fix: use --backend cpu, or run on a machine with an NVIDIA GPU and driver")]
+    NoDriver,
+    #[error("NVRTC (libnvrtc.so.13) could not be loaded, so the kernels cannot be compiled. Fix: put the CUDA 13.0 toolkit's lib64 (or the nvidia-cuda-nvrtc wheel's nvidia/cu13/lib) on LD_LIBRARY_PATH, or use --backend cpu")]
+    NoNvrtc,
+    #[error("CUDA device {ordinal} does not exist: the driver reports {count} device(s). Fix: pick an ordinal below {count}, or use --backend cpu")]
+    NoDevice { ordinal: usize, count: usize },
+    #[error("CUDA device {name:?} does not support cooperative launches, which the resident kernels need. Fix: use a compute capability 6.0+ GPU, or --backend cpu")]
+    NoCooperativeLaunch { name: String },
+    #[error("no cooperative grid fits: {sms} SMs, occupancy {occupancy} blocks per SM, {wanted} wanted. Fix: unset DWELL_CUDA_BLOCKS_PER_SM or report this device")]
+    NoCooperativeGrid {
+        sms: u32,
+        occupancy: u32,
+        wanted: u32,
+    },
+    #[error("{name}={value:?} is not a positive integer. Fix: set it to e.g. 2, or unset it")]
+    BadEnv { name: &'static str, value: String },
+    #[error("CUDA driver error while {what}: {message}. Fix: check `nvidia-smi`; if the device is healthy, report this with the message")]
+    Driver { what: &'static str, message: String },
+    #[error(transparent)]
+    Compile(#[from] kernels::KernelCompileError),
+    #[error("the cuda backend runs bfs, reach and wcc, not {analysis}. Fix: use --backend cpu for {analysis}")]
+    Unsupported { analysis: &'static str },
+    #[error(
+        "internal error in the cuda backend: {0}. Fix: report this with the command that caused it"
+    )]
+    Internal(String),
+}
+
+impl CudaError {
+    pub(crate) fn driver(what: &'static str, e: cudarc::driver::DriverError) -> CudaError {
+        CudaError::Driver {
+            what,
+            message: format!("{e:?}"),
+        }
+    }
+}
+
+impl From<CudaError> for SessionError {
+    fn from(e: CudaError) -> SessionError {
+        SessionError::Backend {
+            backend: "cuda",
+            message: e.to_string(),
+        }
+    }
+}
+
+/// The `cuda` backend: a device with its kernels compiled, and a mode.
+pub struct Cuda {
+    device: Arc<exec::Device>,
+    mode: Mode,
+}
+
+impl Cuda {
+    /// Open device `ordinal` and compile the kernels for it (NVRTC, once).
+    pub fn new(ordinal: usize, mode: Mode) -> Result<Cuda, CudaError> {
+        Ok(Cuda {
+            device: Arc::new(exec::Device::open(ordinal)?),
+            mode,
+        })
+    }
+
+    /// The same compiled device in another mode.
+    pub fn with_mode(&self, mode: Mode) -> Cuda {
+        Cuda {
+            device: Arc::clone(&self.device),
+            mode,
+        }
+    }
+
+    pub fn facts(&self) -> &DeviceFacts {
+        &self.device.facts
+    }
+
+    /// Cooperative grid of the traversal kernels (blocks).
+    pub fn grid_blocks(&self) -> u32 {
+        self.device.grid_traverse
+    }
+}
+
+impl Backend for Cuda {
+    fn name(&self) -> &'static str {
+        "cuda"
+    }
+
+    fn open<'g>(
+        &self,
+        g: &'g Graph,
+        plan: &Plan,
+        counters: Arc<Counters>,
+    ) -> Result<Box<dyn Resident + 'g>, SessionError> {
+        Ok(Box::new(Handle(exec::CudaResident::open(
+            Arc::clone(&self.device),
+            self.mode,
+            g,
+            plan,
+            counters,
+        )?)))
+    }
+}
+
+struct Handle<'g>(exec::CudaResident<'g>);
+
+impl Resident for Handle<'_> {
+    fn run(&mut self, query: &Query) -> Result<(), SessionError> {
+        Ok(self.0.run(query)?)
+    }
+    fn read_back(&mut self) -> Result<Vec<dwell::analysis::Output>, SessionError> {
+        Ok(self.0.read_back()?)
+    }
+}
+
+/// A backend that cannot start: `--backend cuda` on a machine without a
+/// driver resolves to this, so the error surfaces as a session error.
+pub fn backend(ordinal: usize, mode: Mode) -> Result<Cuda, CudaError> {
+    Cuda::new(ordinal, mode)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn without_a_driver_opening_fails_cleanly() {
+        if raw::driver_present() {
+            eprintln!("a CUDA driver is present; the no-driver path is not exercised here");
+            return;
+        }
+        let e = Cuda::new(0, Mode::Resident)
+            .err()
+            .expect("no driver, no backend");
+        let msg = e.to_string();
+        assert!(
+            msg.contains("no CUDA driver") && msg.contains("Fix: use --backend cpu"),
+            "{msg}"
+        );
+        let s: SessionError = e.into();
+        assert!(s.to_string().starts_with("cuda backend: no CUDA driver"));
+    }
+
+    #[test]
+    fn param_blocks_have_no_padding() {
+        assert_eq!(std::mem::size_of::<raw::TravParams>(), 24 * 8);
+        assert_eq!(std::mem::size_of::<raw::WccParams>(), 5 * 8);
+    }
+}
