@@ -221,3 +221,18 @@ fn garbage_never_panics() {
         }
     }
 }
+
+/// Found by the `llvm` fuzz target: a carriage return before `define` made the
+/// two parser passes disagree about where functions start.
+#[test]
+fn blank_before_define_is_a_function_in_both_passes() {
+    let ir = "@g = global ptr null\n\r define ptr @op(ptr %p) {\nentry:\n  ret ptr %p\n}\n";
+    let p = llvm::parse(ir, "cr.ll").unwrap();
+    assert_eq!(p.counts().functions, 1);
+    let crash = std::fs::read(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../fuzz/seeds/llvm/regression-cr-before-define"),
+    )
+    .unwrap();
+    let _ = llvm::parse(&String::from_utf8_lossy(&crash), "crash.ll");
+}

@@ -627,7 +627,9 @@ impl<'a> Parser<'a> {
     /// Pass 1: functions and global variables by name.
     fn collect_names(&mut self) -> Result<(), ParseError> {
         for i in 0..self.lines.len() {
-            let line = self.lines[i];
+            // Leading blanks (spaces, tabs, a stray CR) are allowed before a
+            // top-level keyword, as pass 2's lexer allows them.
+            let line = self.lines[i].trim_start();
             let is_fn = line.starts_with("define") || line.starts_with("declare");
             if !(is_fn || line.starts_with('@')) {
                 continue;
@@ -747,7 +749,16 @@ impl<'a> Parser<'a> {
     ) -> Result<usize, ParseError> {
         let h = self.header(line, header)?;
         let Some(GlobalKind::Function(fid)) = self.globals.get(h.key) else {
-            unreachable!("collected in pass 1")
+            // Pass 1 collects every `define`; reaching here means the two
+            // passes disagree about this line, which is a bug, not bad input.
+            return Err(self.err(
+                line,
+                format!(
+                    "internal error: @{} was not collected in the first pass",
+                    h.key
+                ),
+                "report this file to the dwell developers",
+            ));
         };
         let fid = *fid;
         // Functions mentioned in the header (personality, prefix) are taken.
