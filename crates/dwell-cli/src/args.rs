@@ -33,6 +33,8 @@ pub enum Command {
     },
     /// Plan a resident session: memory peak, uploads avoided, readback.
     Plan(PlanArgs),
+    /// Time analyses over resident graphs next to the scipy peer (same run).
+    Bench(BenchArgs),
     /// Speedup evidence.
     Evidence {
         #[command(subcommand)]
@@ -209,4 +211,44 @@ pub enum GenKind {
         #[arg(long)]
         out: PathBuf,
     },
+}
+
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// Graph files (each loaded once; every analysis runs on each).
+    #[arg(required = true)]
+    pub graphs: Vec<PathBuf>,
+    /// Analyses, comma separated: bfs, reach, wcc, scc, dataflow.
+    #[arg(long, value_enum, value_delimiter = ',', default_value = "bfs")]
+    pub analysis: Vec<Analysis>,
+    /// Timed runs per analysis (after one untimed warm-up); the median is reported.
+    #[arg(long, default_value_t = 5)]
+    pub runs: usize,
+    /// Backend: cpu (default) or cpu-reference.
+    #[arg(long, default_value = "cpu")]
+    pub backend: String,
+    /// bfs/reach sources: `0,5,9` or `random:N`.
+    #[arg(long, default_value = "random:64")]
+    pub sources: String,
+    /// Seed for `--sources random:N` and the synthetic dataflow sets.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// dataflow: facts in the synthetic problem (each node gens one, kills one).
+    #[arg(long, default_value_t = 64)]
+    pub facts: usize,
+    /// Treat inputs as undirected.
+    #[arg(long, conflicts_with = "directed")]
+    pub undirected: bool,
+    /// Treat inputs as directed, whatever their headers say.
+    #[arg(long)]
+    pub directed: bool,
+    /// Python with numpy and scipy for the peer (default: .venv/bin/python, then python3).
+    #[arg(long)]
+    pub python: Option<PathBuf>,
+    /// Skip the scipy peer.
+    #[arg(long)]
+    pub no_peer: bool,
+    /// One JSON document on stdout.
+    #[arg(long)]
+    pub json: bool,
 }

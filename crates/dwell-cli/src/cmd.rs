@@ -22,6 +22,7 @@ pub fn dispatch(cli: Cli) -> Result<()> {
         Command::Run(args) => run(&args),
         Command::Gen { kind } => gen(kind),
         Command::Plan(args) => plan(&args),
+        Command::Bench(args) => crate::bench::bench(&args),
         Command::Evidence {
             action:
                 EvidenceAction::Verify {

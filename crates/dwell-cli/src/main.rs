@@ -3,6 +3,7 @@
 //! through `dwell::analysis::run`, and prints a report.
 
 mod args;
+mod bench;
 mod cmd;
 mod progress;
 mod report;
