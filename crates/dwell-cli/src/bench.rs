@@ -148,12 +148,10 @@ fn bench_one(
         Analysis::Wcc => Query::Wcc,
         Analysis::Scc => Query::Scc,
         Analysis::Dataflow => Query::Dataflow(synthetic_dataflow(g, args.facts, args.seed)),
-        Analysis::Taint => {
-            return Err(
-                "dwell bench does not time taint yet. Fix: use --analysis bfs,reach,wcc,scc,dataflow"
-                    .into(),
-            )
-        }
+        Analysis::Taint => return Err(
+            "dwell bench does not time taint yet. Fix: use --analysis bfs,reach,wcc,scc,dataflow"
+                .into(),
+        ),
     };
     let queries = match &query {
         Query::Bfs(q) => q.sources.len(),
@@ -179,9 +177,10 @@ fn bench_one(
         },
     };
     Ok(Row {
-        graph: path
-            .file_name()
-            .map_or_else(|| path.display().to_string(), |f| f.to_string_lossy().into()),
+        graph: path.file_name().map_or_else(
+            || path.display().to_string(),
+            |f| f.to_string_lossy().into(),
+        ),
         nodes: g.nodes(),
         arcs: g.arcs(),
         analysis: query.name(),
@@ -235,7 +234,9 @@ fn reference_peer(query: &Query, g: &Graph, runs: usize, want: &Output) -> Resul
         let out = analysis::run(&reference, g, query)?;
         runs_ms.push(t.elapsed().as_secs_f64() * 1e3);
         let same = match (&out, want) {
-            (Output::Dataflow(a), Output::Dataflow(b)) => a.input == b.input && a.output == b.output,
+            (Output::Dataflow(a), Output::Dataflow(b)) => {
+                a.input == b.input && a.output == b.output
+            }
             _ => false,
         };
         if !same {
@@ -296,7 +297,12 @@ fn scipy_peer(
     }
     let runs_ms: Vec<f64> = v["times_s"]
         .as_array()
-        .map(|a| a.iter().filter_map(Value::as_f64).map(|s| s * 1e3).collect())
+        .map(|a| {
+            a.iter()
+                .filter_map(Value::as_f64)
+                .map(|s| s * 1e3)
+                .collect()
+        })
         .unwrap_or_default();
     let queries = v["queries"].as_u64().unwrap_or(1).max(1) as f64;
     Ok(Peer::Measured {

@@ -58,6 +58,16 @@ const ALPHA: usize = 15;
 /// Minimum vertices per rayon task in a level, so tiny levels stay on one thread.
 const MIN_LEN: usize = 1024;
 
+/// A top-down level touching at most this many arcs plus vertices runs on
+/// the calling thread, with no rayon tasks or allocation.
+const SEQUENTIAL_WORK: usize = 256 * 1024;
+
+/// A level reaching at least this many vertices records them in parallel.
+const PARALLEL_SETTLE: usize = 8 * 1024;
+
+/// Vertices per rayon task of a bottom-up level.
+const BOTTOM_UP_CHUNK: usize = 4096;
+
 /// `u64` words in a bitset over `n` vertices.
 pub(crate) fn words(n: usize) -> usize {
     n.div_ceil(64)
@@ -118,6 +128,10 @@ pub(crate) struct Scratch {
     frontier: Vec<u64>,
     next: Vec<AtomicU64>,
     queue: Vec<u32>,
+    /// The next level's queue (swapped with `queue`).
+    touched: Vec<u32>,
+    /// Lane words of the new queue, when a level is settled in parallel.
+    bits: Vec<u64>,
 }
 
 impl Scratch {
@@ -127,6 +141,8 @@ impl Scratch {
             frontier: vec![0; n],
             next: (0..n).map(|_| AtomicU64::new(0)).collect(),
             queue: Vec::new(),
+            touched: Vec::new(),
+            bits: Vec::new(),
         }
     }
 
@@ -184,6 +200,7 @@ impl Sweep<'_> {
                 }
             })
             .collect();
+        s.queue.clear();
         for (q, &src) in sources.iter().enumerate() {
             let v = src as usize;
             if s.frontier[v] == 0 {
@@ -193,45 +210,75 @@ impl Sweep<'_> {
             s.visited[v] |= 1 << q;
         }
         let m = self.out.arcs();
+        // What a bottom-up level is expected to cost, in arcs plus vertices
+        // scanned: first GAP's `arcs / ALPHA`, then what the last bottom-up
+        // level really scanned. On high-diameter graphs with many lanes,
+        // almost every vertex still lacks some lane, so a bottom-up level
+        // scans nearly the whole graph; measuring keeps such graphs top-down.
+        let mut bottom_up_cost = m / ALPHA;
         let mut level = 0u32;
         while !s.queue.is_empty() {
             level += 1;
             let (frontier, visited, next) = (&s.frontier, &s.visited, &s.next);
             let scout: usize = s.queue.iter().map(|&v| self.out.degree(v)).sum();
-            let touched: Vec<u32> = if scout.saturating_mul(ALPHA) > m {
+            s.touched.clear();
+            if scout > bottom_up_cost {
                 let alive = s.queue.iter().fold(0u64, |a, &v| a | frontier[v as usize]);
-                self.bottom_up(alive, frontier, visited, next)
+                let (found, cost) = self.bottom_up(alive, frontier, visited, next);
+                s.touched = found;
+                bottom_up_cost = cost;
+            } else if scout + s.queue.len() <= SEQUENTIAL_WORK {
+                self.top_down_serial(&s.queue, frontier, visited, next, &mut s.touched);
             } else {
-                self.top_down(&s.queue, frontier, visited, next)
-            };
+                s.touched = self.top_down(&s.queue, frontier, visited, next);
+            }
             for &v in &s.queue {
                 s.frontier[v as usize] = 0;
             }
-            s.queue = touched;
-            let next = &s.next;
-            let bits: Vec<u64> = s
-                .queue
-                .par_iter()
-                .with_min_len(MIN_LEN)
-                .map(|&w| next[w as usize].swap(0, Relaxed))
-                .collect();
-            let counts = bits
-                .par_iter()
-                .with_min_len(MIN_LEN)
-                .fold(
-                    || [0u64; LANES],
-                    |mut c, &b| {
-                        for_each_bit(b, |q| c[q] += 1);
+            std::mem::swap(&mut s.queue, &mut s.touched);
+            let mut counts = [0u64; LANES];
+            if s.queue.len() < PARALLEL_SETTLE {
+                let mut counter = LaneCounter::default();
+                for &w in &s.queue {
+                    // One thread owns the level here: a plain load and
+                    // store, not a locked swap.
+                    let b = s.next[w as usize].load(Relaxed);
+                    s.next[w as usize].store(0, Relaxed);
+                    counter.add(b);
+                    s.frontier[w as usize] = b;
+                    s.visited[w as usize] |= b;
+                }
+                counter.add_to(&mut counts);
+            } else {
+                let next = &s.next;
+                s.bits.clear();
+                s.queue
+                    .par_iter()
+                    .with_min_len(MIN_LEN)
+                    .map(|&w| next[w as usize].swap(0, Relaxed))
+                    .collect_into_vec(&mut s.bits);
+                counts = s
+                    .bits
+                    .par_chunks(MIN_LEN)
+                    .map(|chunk| {
+                        let mut counter = LaneCounter::default();
+                        chunk.iter().for_each(|&b| counter.add(b));
+                        let mut c = [0u64; LANES];
+                        counter.add_to(&mut c);
                         c
-                    },
-                )
-                .reduce(
-                    || [0u64; LANES],
-                    |mut a, b| {
-                        a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
-                        a
-                    },
-                );
+                    })
+                    .reduce(
+                        || [0u64; LANES],
+                        |mut a, b| {
+                            a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
+                            a
+                        },
+                    );
+                for (&w, &b) in s.queue.iter().zip(&s.bits) {
+                    s.frontier[w as usize] = b;
+                    s.visited[w as usize] |= b;
+                }
+            }
             for (lane, &c) in lanes.iter_mut().zip(&counts) {
                 if c > 0 {
                     lane.reached += c;
@@ -239,13 +286,9 @@ impl Sweep<'_> {
                     lane.max_level = level;
                 }
             }
-            for (&w, &b) in s.queue.iter().zip(&bits) {
-                s.frontier[w as usize] = b;
-                s.visited[w as usize] |= b;
-            }
             if keep_levels {
-                for (&w, &b) in s.queue.iter().zip(&bits) {
-                    for_each_bit(b, |q| {
+                for &w in &s.queue {
+                    for_each_bit(s.frontier[w as usize], |q| {
                         if let Some(l) = lanes[q].levels.as_mut() {
                             l[w as usize] = level;
                         }
@@ -253,7 +296,40 @@ impl Sweep<'_> {
                 }
             }
         }
+        for &v in &s.queue {
+            s.frontier[v as usize] = 0;
+        }
+        s.queue.clear();
         lanes
+    }
+
+    /// Push, on one thread: for small frontiers, where splitting the level
+    /// into rayon tasks costs more than the level itself.
+    fn top_down_serial(
+        &self,
+        queue: &[u32],
+        frontier: &[u64],
+        visited: &[u64],
+        next: &[AtomicU64],
+        found: &mut Vec<u32>,
+    ) {
+        let targets = self.out.targets();
+        for &v in queue {
+            let f = frontier[v as usize];
+            for i in self.out.range(v) {
+                let w = targets[i];
+                let new = f & !visited[w as usize];
+                if new == 0 || !self.passes(self.out, i) || self.blocked(w) {
+                    continue;
+                }
+                let cell = &next[w as usize];
+                let old = cell.load(Relaxed);
+                if old == 0 {
+                    found.push(w);
+                }
+                cell.store(old | new, Relaxed);
+            }
+        }
     }
 
     /// Push: the frontier queue scatters its lanes along out-arcs.
@@ -276,7 +352,13 @@ impl Sweep<'_> {
                     if new == 0 || !self.passes(self.out, i) || self.blocked(w) {
                         continue;
                     }
-                    if next[w as usize].fetch_or(new, Relaxed) == 0 {
+                    let cell = &next[w as usize];
+                    // Skip the atomic when every new lane is already there.
+                    let old = cell.load(Relaxed);
+                    if old & new == new {
+                        continue;
+                    }
+                    if cell.fetch_or(new, Relaxed) == 0 {
                         found.push(w);
                     }
                 }
@@ -289,38 +371,86 @@ impl Sweep<'_> {
     }
 
     /// Pull: each vertex still missing a live lane gathers from in-arcs.
+    /// Returns the vertices reached and the level's cost (arcs scanned plus
+    /// vertices looked at).
     fn bottom_up(
         &self,
         alive: u64,
         frontier: &[u64],
         visited: &[u64],
         next: &[AtomicU64],
-    ) -> Vec<u32> {
+    ) -> (Vec<u32>, usize) {
         let sources = self.inc.targets();
-        (0..self.out.nodes() as u32)
+        let n = self.out.nodes();
+        let chunks: Vec<(Vec<u32>, usize)> = (0..n.div_ceil(BOTTOM_UP_CHUNK))
             .into_par_iter()
-            .with_min_len(MIN_LEN)
-            .filter(|&w| {
-                let want = alive & !visited[w as usize];
-                if want == 0 || self.blocked(w) {
-                    return false;
-                }
-                let mut got = 0u64;
-                for i in self.inc.range(w) {
-                    if self.passes(self.inc, i) {
-                        got |= frontier[sources[i] as usize];
-                        if got & want == want {
-                            break;
+            .map(|c| {
+                let lo = c * BOTTOM_UP_CHUNK;
+                let hi = (lo + BOTTOM_UP_CHUNK).min(n);
+                let mut found = Vec::new();
+                let mut cost = hi - lo;
+                for w in lo as u32..hi as u32 {
+                    let want = alive & !visited[w as usize];
+                    if want == 0 || self.blocked(w) {
+                        continue;
+                    }
+                    let mut got = 0u64;
+                    let range = self.inc.range(w);
+                    let start = range.start;
+                    let mut end = range.end;
+                    for i in range {
+                        if self.passes(self.inc, i) {
+                            got |= frontier[sources[i] as usize];
+                            if got & want == want {
+                                end = i + 1;
+                                break;
+                            }
                         }
                     }
+                    cost += end - start;
+                    let new = got & want;
+                    if new != 0 {
+                        next[w as usize].store(new, Relaxed);
+                        found.push(w);
+                    }
                 }
-                let new = got & want;
-                if new != 0 {
-                    next[w as usize].store(new, Relaxed);
-                }
-                new != 0
+                (found, cost)
             })
-            .collect()
+            .collect();
+        let cost = chunks.iter().map(|c| c.1).sum();
+        let mut found = Vec::with_capacity(chunks.iter().map(|c| c.0.len()).sum());
+        for (f, _) in chunks {
+            found.extend_from_slice(&f);
+        }
+        (found, cost)
+    }
+}
+
+/// Per-lane counters in bit-sliced form: plane `k` holds bit `k` of every
+/// lane's count, so adding a lane word costs O(1) amortized word operations
+/// instead of one per set bit. 32 planes hold any count below 2^32 (ids are u32).
+#[derive(Default)]
+struct LaneCounter {
+    planes: [u64; 32],
+}
+
+impl LaneCounter {
+    #[inline]
+    fn add(&mut self, word: u64) {
+        let mut carry = word;
+        let mut k = 0;
+        while carry != 0 {
+            let p = self.planes[k];
+            self.planes[k] = p ^ carry;
+            carry &= p;
+            k += 1;
+        }
+    }
+
+    fn add_to(&self, counts: &mut [u64; LANES]) {
+        for (k, &plane) in self.planes.iter().enumerate() {
+            for_each_bit(plane, |q| counts[q] += 1 << k);
+        }
     }
 }
 
@@ -338,7 +468,9 @@ where
     F: Fn(usize, u32, Lane, &Scratch) -> R + Sync,
 {
     let n = sweep.out.nodes();
-    // Balanced groups: 65 sources become 33 + 32, not 64 + 1.
+    // Balanced groups: 65 sources become 33 + 32, not 64 + 1. (Splitting
+    // 64 sources into one sweep per thread was measured slower on R-MAT:
+    // each sweep repeats the shared work.)
     let groups = sources.len().div_ceil(LANES).max(1);
     let size = sources.len().div_ceil(groups).max(1);
     let parts: Vec<Vec<R>> = sources
