@@ -3,6 +3,7 @@
 //! ```sh
 //! cargo bench -p dwell --bench peers -- [--runs R] [--batch N] [--singles K] GRAPH...
 //! ```
+//! (relative GRAPH paths are read from the workspace root)
 //!
 //! For each graph (any format `dwell::formats::load` reads) this builds a
 //! petgraph `DiGraph<(), ()>` holding exactly the arcs of dwell's forward CSR
@@ -113,11 +114,20 @@ fn main() {
         "petgraph peer, {} rayon threads, {runs} timed runs (median), sources random (seed 1)",
         rayon::current_num_threads()
     );
-    println!("| graph | nodes | arcs | analysis | dwell µs/query | petgraph µs/query | petgraph/dwell |");
+    println!(
+        "| graph | nodes | arcs | analysis | dwell µs/query | petgraph µs/query | petgraph/dwell |"
+    );
     println!("|---|---:|---:|---|---:|---:|---:|");
     for path in &graphs {
-        let g = formats::load(std::path::Path::new(path), &LoadOptions::default())
-            .unwrap_or_else(|e| panic!("{path}: {e}"));
+        // cargo bench runs in crates/dwell: read relative paths from the
+        // workspace root when they are not found here.
+        let mut file = std::path::PathBuf::from(path);
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        if !file.exists() && root.join(&file).exists() {
+            file = root.join(&file);
+        }
+        let g =
+            formats::load(&file, &LoadOptions::default()).unwrap_or_else(|e| panic!("{path}: {e}"));
         let pg = petgraph_of(&g);
         let name = std::path::Path::new(path)
             .file_name()

@@ -132,6 +132,8 @@ pub(crate) struct Scratch {
     touched: Vec<u32>,
     /// Lane words of the new queue, when a level is settled in parallel.
     bits: Vec<u64>,
+    /// Bitset of the queue during a bottom-up level; all zero otherwise.
+    in_frontier: Vec<u64>,
 }
 
 impl Scratch {
@@ -143,6 +145,7 @@ impl Scratch {
             queue: Vec::new(),
             touched: Vec::new(),
             bits: Vec::new(),
+            in_frontier: vec![0; words(n)],
         }
     }
 
@@ -224,7 +227,14 @@ impl Sweep<'_> {
             s.touched.clear();
             if scout > bottom_up_cost {
                 let alive = s.queue.iter().fold(0u64, |a, &v| a | frontier[v as usize]);
-                let (found, cost) = self.bottom_up(alive, frontier, visited, next);
+                for &v in &s.queue {
+                    set(&mut s.in_frontier, v);
+                }
+                let (found, cost) =
+                    self.bottom_up(alive, &s.in_frontier, &s.frontier, &s.visited, &s.next);
+                for &v in &s.queue {
+                    s.in_frontier[v as usize / 64] = 0;
+                }
                 s.touched = found;
                 bottom_up_cost = cost;
             } else if scout + s.queue.len() <= SEQUENTIAL_WORK {
@@ -376,6 +386,7 @@ impl Sweep<'_> {
     fn bottom_up(
         &self,
         alive: u64,
+        in_frontier: &[u64],
         frontier: &[u64],
         visited: &[u64],
         next: &[AtomicU64],
@@ -399,8 +410,11 @@ impl Sweep<'_> {
                     let start = range.start;
                     let mut end = range.end;
                     for i in range {
-                        if self.passes(self.inc, i) {
-                            got |= frontier[sources[i] as usize];
+                        let u = sources[i];
+                        // The 1-bit-per-vertex set is 64× smaller than the
+                        // lane words: most in-neighbours are ruled out in cache.
+                        if test(in_frontier, u) && self.passes(self.inc, i) {
+                            got |= frontier[u as usize];
                             if got & want == want {
                                 end = i + 1;
                                 break;
@@ -454,8 +468,28 @@ impl LaneCounter {
     }
 }
 
+thread_local! {
+    /// The last [`Scratch`] this thread used, kept for the next query on a
+    /// graph of the same size: repeated queries allocate and zero nothing.
+    static CACHED: std::cell::RefCell<Option<Scratch>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Run `f` with this thread's cached scratch for `n` vertices (a fresh one
+/// when the cache is empty, in use further up this thread's stack, or sized
+/// for another graph). A sweep leaves `frontier` and `next` zero and `queue`
+/// empty, and clears `visited` when it starts, so reuse is safe.
+fn with_scratch<R>(n: usize, f: impl FnOnce(&mut Scratch) -> R) -> R {
+    let cached = CACHED.with(|c| c.borrow_mut().take());
+    let mut s = cached
+        .filter(|s| s.visited.len() == n)
+        .unwrap_or_else(|| Scratch::new(n));
+    let r = f(&mut s);
+    CACHED.with(|c| *c.borrow_mut() = Some(s));
+    r
+}
+
 /// Run `sources` in sweeps of up to 64 lanes, the sweeps in parallel with one
-/// [`Scratch`] per rayon task; `finish(lane index, source, lane, scratch)`
+/// [`Scratch`] per rayon thread (cached across queries, see `with_scratch`); `finish(lane index, source, lane, scratch)`
 /// turns each lane into a result. Results come back in source order.
 pub(crate) fn batched<R, F>(
     sweep: &Sweep<'_>,
@@ -475,17 +509,16 @@ where
     let size = sources.len().div_ceil(groups).max(1);
     let parts: Vec<Vec<R>> = sources
         .par_chunks(size)
-        .map_init(
-            || Scratch::new(n),
-            |scratch, chunk| {
+        .map(|chunk| {
+            with_scratch(n, |scratch| {
                 let lanes = sweep.run(chunk, keep_levels, scratch);
                 lanes
                     .into_iter()
                     .enumerate()
                     .map(|(q, lane)| finish(q, chunk[q], lane, scratch))
                     .collect()
-            },
-        )
+            })
+        })
         .collect();
     parts.into_iter().flatten().collect()
 }
