@@ -35,6 +35,11 @@ pub enum Command {
     Plan(PlanArgs),
     /// Time analyses over resident graphs next to the scipy peer (same run).
     Bench(BenchArgs),
+    /// Import a program: `dwell import llvm FILE.ll --out BUNDLE`.
+    Import {
+        #[command(subcommand)]
+        kind: crate::program_cmd::ImportKind,
+    },
     /// Speedup evidence.
     Evidence {
         #[command(subcommand)]
@@ -114,6 +119,10 @@ pub enum Analysis {
     Wcc,
     Scc,
     Dataflow,
+    /// On a program bundle: live variables (backward).
+    Liveness,
+    /// On a program bundle: reaching definitions (forward).
+    ReachingDefs,
 }
 
 #[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
@@ -178,6 +187,14 @@ pub struct RunArgs {
     /// dataflow: how facts meet at joins.
     #[arg(long, value_enum, default_value = "union")]
     pub meet: MeetArg,
+    /// Run the query this many times in one session over the resident graph.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+    pub repeat: u64,
+    /// Memory budget for the session plan (default: no limit).
+    #[arg(long)]
+    pub budget_bytes: Option<u64>,
+    #[command(flatten)]
+    pub program: Box<crate::program_cmd::ProgramArgs>,
 }
 
 #[derive(Subcommand, Debug)]

@@ -148,10 +148,12 @@ fn bench_one(
         Analysis::Wcc => Query::Wcc,
         Analysis::Scc => Query::Scc,
         Analysis::Dataflow => Query::Dataflow(synthetic_dataflow(g, args.facts, args.seed)),
-        Analysis::Taint => return Err(
-            "dwell bench does not time taint yet. Fix: use --analysis bfs,reach,wcc,scc,dataflow"
-                .into(),
-        ),
+        other => {
+            return Err(format!(
+                "dwell bench does not time {other:?} yet. Fix: use --analysis bfs,reach,wcc,scc,dataflow"
+            )
+            .into())
+        }
     };
     let queries = match &query {
         Query::Bfs(q) => q.sources.len(),

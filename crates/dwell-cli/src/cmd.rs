@@ -10,7 +10,7 @@ use dwell::analysis::{self, Direction, Meet, Query};
 use dwell::backend::BackendKind;
 use dwell::formats::{self, LoadOptions};
 use dwell::graph::Graph;
-use dwell::session::{self, profile::Workload, Profile, Readback};
+use dwell::session::{self, Profile, Readback, Session};
 use std::path::Path;
 use std::time::Instant;
 
@@ -23,6 +23,7 @@ pub fn dispatch(cli: Cli) -> Result<()> {
         Command::Gen { kind } => gen(kind),
         Command::Plan(args) => plan(&args),
         Command::Bench(args) => crate::bench::bench(&args),
+        Command::Import { kind } => crate::program_cmd::import(kind),
         Command::Evidence {
             action:
                 EvidenceAction::Verify {
@@ -54,6 +55,9 @@ fn load(args: &GraphArgs) -> Result<(Graph, f64)> {
 }
 
 fn info(args: &GraphArgs, json: bool) -> Result<()> {
+    if crate::program_cmd::is_bundle(&args.graph) {
+        return crate::program_cmd::info(&args.graph, json);
+    }
     let (g, load_ms) = load(args)?;
     let facts = GraphFacts::of(&g, &args.graph);
     if json {
@@ -65,6 +69,9 @@ fn info(args: &GraphArgs, json: bool) -> Result<()> {
 }
 
 fn run(args: &RunArgs) -> Result<()> {
+    if crate::program_cmd::is_bundle(&args.graph.graph) {
+        return crate::program_cmd::run(args);
+    }
     let backend = BackendKind::from_name(&args.backend)
         .ok_or_else(|| {
             format!(
@@ -83,10 +90,25 @@ fn run(args: &RunArgs) -> Result<()> {
         args.graph.graph.display(),
         backend.name()
     ));
+    // One session: plan from this graph and query, make the graph resident
+    // once, run the query `--repeat` times, read back once.
+    let budget = args.budget_bytes.unwrap_or(u64::MAX);
+    let profile = session::profile::derive(&g, &query, args.repeat, budget)?;
+    let plan = session::plan(&profile)?;
     let t = Instant::now();
-    let output = analysis::run(backend.as_ref(), &g, &query)?;
+    let mut s = Session::open(backend.as_ref(), &g, plan)?;
+    let open_ms = t.elapsed().as_secs_f64() * 1e3;
+    let t = Instant::now();
+    for _ in 0..args.repeat {
+        s.run(&query)?;
+    }
+    let mut session = s.finish()?;
     let query_ms = t.elapsed().as_secs_f64() * 1e3;
     progress.finish();
+    let output = session
+        .outputs
+        .pop()
+        .expect("a session with runs reads back an output");
 
     if let Some(out) = &args.out {
         report::write_per_vertex(out, &g, &output)?;
@@ -96,8 +118,10 @@ fn run(args: &RunArgs) -> Result<()> {
         backend: backend.name(),
         graph: GraphFacts::of(&g, &args.graph.graph),
         load_ms,
+        open_ms,
         query_ms,
         output: &output,
+        session: &session,
     };
     if args.json {
         report::print_json(&rep.json())
@@ -135,6 +159,9 @@ fn build_query(args: &RunArgs, g: &Graph) -> Result<Query> {
         }),
         Analysis::Wcc => Query::Wcc,
         Analysis::Scc => Query::Scc,
+        Analysis::Liveness | Analysis::ReachingDefs => {
+            return Err(format!("{:?} runs on a program bundle, not a graph file. Fix: `dwell import llvm FILE.ll --out BUNDLE`, then `dwell run {} BUNDLE`", args.analysis, if args.analysis == Analysis::Liveness { "liveness" } else { "reaching-defs" }).into())
+        }
         Analysis::Dataflow => {
             let (Some(gen), Some(kill)) = (&args.gen, &args.kill) else {
                 return Err("dataflow needs gen and kill sets. Fix: pass --gen FILE --kill FILE (lines `node fact fact …`)".into());
@@ -242,20 +269,8 @@ fn plan(args: &PlanArgs) -> Result<()> {
                 undirected: false,
                 directed: false,
             })?;
-            let workload = match args.analysis.unwrap_or(Analysis::Bfs) {
-                Analysis::Bfs => Workload::Bfs,
-                Analysis::Reach => Workload::ReachForward,
-                Analysis::Wcc => Workload::Wcc,
-                Analysis::Scc => Workload::Scc,
-                other => {
-                    return Err(format!(
-                        "cannot derive a session profile for {other:?} yet. Fix: use --analysis bfs, reach, wcc or scc, or type the byte counts in"
-                    )
-                    .into())
-                }
-            };
-            let p =
-                session::profile::derive(&g, workload, args.batch, args.runs, args.budget_bytes)?;
+            let query = representative_query(args.analysis.unwrap_or(Analysis::Bfs), args.batch)?;
+            let p = session::profile::derive(&g, &query, args.runs, args.budget_bytes)?;
             Profile {
                 readback,
                 keep_all_outputs: args.keep_all_outputs,
@@ -276,8 +291,7 @@ fn plan(args: &PlanArgs) -> Result<()> {
     };
     let plan = session::plan(&profile)?;
     if args.json {
-        let mut v = serde_json::to_value(plan)?;
-        v["layout_hash"] = format!("0x{:016x}", plan.layout_hash).into();
+        let mut v = report::plan_json(&plan);
         v["profile"] = serde_json::to_value(profile)?;
         v["profile"]["layout_hash"] = format!("0x{:016x}", profile.layout_hash).into();
         report::print_json(&v)
@@ -309,4 +323,27 @@ fn verify(file: &Path, required: f64, json: bool) -> Result<()> {
         );
         Ok(())
     }
+}
+
+/// A query with the footprint `dwell plan GRAPH --analysis A --batch B` asks
+/// about: only the number of sources matters for sizing.
+fn representative_query(analysis: Analysis, batch: u64) -> Result<Query> {
+    const MAX_BATCH: u64 = 1 << 24;
+    if batch == 0 || batch > MAX_BATCH {
+        return Err(format!(
+            "--batch {batch} is out of range. Fix: plan between 1 and {MAX_BATCH} queries per run"
+        )
+        .into());
+    }
+    let sources = vec![0u32; batch as usize];
+    Ok(match analysis {
+        Analysis::Bfs => Query::Bfs(analysis::BfsQuery { sources, keep_levels: false }),
+        Analysis::Reach => Query::Reach(analysis::ReachQuery { sources, ..Default::default() }),
+        Analysis::Taint => Query::Taint(analysis::TaintQuery { sources, ..Default::default() }),
+        Analysis::Wcc => Query::Wcc,
+        Analysis::Scc => Query::Scc,
+        Analysis::Dataflow | Analysis::Liveness | Analysis::ReachingDefs => {
+            return Err("a dataflow plan depends on its fact sets. Fix: plan with --analysis bfs, reach, taint, wcc or scc, or type the byte counts in".into())
+        }
+    })
 }

@@ -5,6 +5,7 @@
 mod args;
 mod bench;
 mod cmd;
+mod program_cmd;
 mod progress;
 mod report;
 

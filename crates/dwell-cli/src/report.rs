@@ -118,8 +118,12 @@ pub struct RunReport<'a> {
     pub backend: &'static str,
     pub graph: GraphFacts,
     pub load_ms: f64,
+    /// Making the graph resident (session open).
+    pub open_ms: f64,
+    /// All runs plus the read-back.
     pub query_ms: f64,
     pub output: &'a Output,
+    pub session: &'a dwell::session::SessionReport,
 }
 
 fn components_json(c: &Components) -> Value {
@@ -155,7 +159,16 @@ impl RunReport<'_> {
             "analysis": self.analysis,
             "backend": self.backend,
             "graph": self.graph.json(),
-            "timings": { "load_ms": self.load_ms, "query_ms": self.query_ms },
+            "timings": {
+                "load_ms": self.load_ms,
+                "open_ms": self.open_ms,
+                "query_ms": self.query_ms,
+                "per_run_ms": self.query_ms / self.session.plan.runs as f64,
+            },
+            "runs": self.session.plan.runs,
+            "plan": plan_json(&self.session.plan),
+            "counters": self.session.counters,
+            "reuse": self.session.reuse,
             "results": self.results(),
         })
     }
@@ -337,6 +350,13 @@ pub fn write_per_vertex(path: &Path, g: &Graph, output: &Output) -> crate::cmd::
         Ok(())
     })?;
     Ok(())
+}
+
+/// A plan as JSON, the layout hash in the `0x…` form `dwell info` prints.
+pub fn plan_json(p: &dwell::session::Plan) -> Value {
+    let mut v = json!(p);
+    v["layout_hash"] = json!(format!("0x{:016x}", p.layout_hash));
+    v
 }
 
 pub fn plan_human(p: &dwell::session::Plan) -> String {

@@ -1,48 +1,10 @@
 //! Command-line behaviour: errors with `Fix:` hints and exit status 1,
 //! atomic `--out`, generators, reach/taint/dataflow end to end.
 
-use serde_json::Value;
+mod common;
+
+use common::{data, dwell, fails_with_fix, ok_json, write};
 use std::fs;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn data(rel: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../data")
-        .join(rel)
-}
-
-fn dwell(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_dwell"))
-        .args(args)
-        .output()
-        .expect("run dwell")
-}
-
-fn ok_json(args: &[&str]) -> Value {
-    let out = dwell(args);
-    assert!(
-        out.status.success(),
-        "dwell {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("JSON on stdout")
-}
-
-fn fails_with_fix(args: &[&str]) -> String {
-    let out = dwell(args);
-    assert_eq!(out.status.code(), Some(1), "dwell {args:?} should exit 1");
-    let err = String::from_utf8_lossy(&out.stderr).to_string();
-    assert!(err.contains("Fix:"), "no Fix hint in: {err}");
-    assert!(!err.contains("panicked"), "panic: {err}");
-    err
-}
-
-fn write(dir: &Path, name: &str, text: &str) -> String {
-    let p = dir.join(name);
-    fs::write(&p, text).unwrap();
-    p.to_str().unwrap().to_string()
-}
 
 #[test]
 fn bad_inputs_exit_1_with_fix_hints() {
@@ -265,7 +227,7 @@ fn random_sources_are_deterministic() {
     let a = ok_json(&[
         "run",
         "bfs",
-        g.to_str().unwrap(),
+        &g,
         "--sources",
         "random:5",
         "--seed",
@@ -275,7 +237,7 @@ fn random_sources_are_deterministic() {
     let b = ok_json(&[
         "run",
         "bfs",
-        g.to_str().unwrap(),
+        &g,
         "--sources",
         "random:5",
         "--seed",
@@ -289,11 +251,54 @@ fn random_sources_are_deterministic() {
 #[test]
 fn human_output_is_a_summary() {
     let g = data("graphs/karate.edges.xz");
-    let out = dwell(&["run", "wcc", g.to_str().unwrap()]);
+    let out = dwell(&["run", "wcc", &g]);
     assert!(out.status.success());
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
         text.contains("1 components, largest has 34 nodes"),
         "{text}"
     );
+}
+
+#[test]
+fn sources_file_and_direction_overrides() {
+    let dir = tempfile::tempdir().unwrap();
+    let g = write(
+        dir.path(),
+        "d.edges",
+        "# nodes 4 edges 2 directed 1\n0 1\n2 1\n",
+    );
+    let srcs = write(dir.path(), "s.txt", "# roots\n0\n2, 3\n");
+    let v = ok_json(&["run", "bfs", &g, "--sources-file", &srcs, "--json"]);
+    let reached: Vec<u64> = v["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["reached"].as_u64().unwrap())
+        .collect();
+    assert_eq!(reached, [2, 2, 1], "directed: 0→1, 2→1, 3 isolated");
+    let v = ok_json(&[
+        "run",
+        "bfs",
+        &g,
+        "--sources-file",
+        &srcs,
+        "--undirected",
+        "--json",
+    ]);
+    let reached: Vec<u64> = v["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["reached"].as_u64().unwrap())
+        .collect();
+    assert_eq!(reached, [3, 3, 1], "undirected: 0-1-2 connected");
+    let info = ok_json(&["info", &g, "--undirected", "--json"]);
+    assert_eq!(
+        (info["arcs"].as_u64(), info["directed"].as_bool()),
+        (Some(4), Some(false))
+    );
+    let bad = write(dir.path(), "bad.txt", "0\nseven\n");
+    let err = fails_with_fix(&["run", "bfs", &g, "--sources-file", &bad]);
+    assert!(err.contains("seven"), "{err}");
 }

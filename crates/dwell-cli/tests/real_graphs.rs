@@ -12,28 +12,9 @@
 //!
 //! which parses the files with plain numpy, sharing no code with dwell.
 
-use serde_json::Value;
-use std::path::PathBuf;
-use std::process::Command;
+mod common;
 
-fn data(rel: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../data")
-        .join(rel)
-}
-
-fn dwell(args: &[&str]) -> Value {
-    let out = Command::new(env!("CARGO_BIN_EXE_dwell"))
-        .args(args)
-        .output()
-        .expect("run dwell");
-    assert!(
-        out.status.success(),
-        "dwell {args:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("one JSON document on stdout")
-}
+use common::{data, ok_json as dwell};
 
 struct Expect {
     file: &'static str,
@@ -108,7 +89,7 @@ const GRAPHS: &[Expect] = &[
 fn info_counts_match_scipy() {
     for e in GRAPHS {
         let path = data(e.file);
-        let v = dwell(&["info", path.to_str().unwrap(), "--json"]);
+        let v = dwell(&["info", &path, "--json"]);
         assert_eq!(v["nodes"], e.nodes, "{}", e.file);
         assert_eq!(v["arcs"], e.arcs, "{}", e.file);
         assert_eq!(v["directed"], e.directed, "{}", e.file);
@@ -130,7 +111,7 @@ fn bfs_matches_scipy_on_every_backend() {
             let v = dwell(&[
                 "run",
                 "bfs",
-                path.to_str().unwrap(),
+                &path,
                 "--sources",
                 &sources,
                 "--backend",
@@ -165,14 +146,7 @@ fn components_match_scipy_on_every_backend() {
         let path = data(e.file);
         for backend in ["cpu", "cpu-reference"] {
             for (analysis, (count, largest)) in [("wcc", e.wcc), ("scc", e.scc)] {
-                let v = dwell(&[
-                    "run",
-                    analysis,
-                    path.to_str().unwrap(),
-                    "--backend",
-                    backend,
-                    "--json",
-                ]);
+                let v = dwell(&["run", analysis, &path, "--backend", backend, "--json"]);
                 let r = &v["results"][0];
                 assert_eq!(r["components"], count, "{} {analysis} {backend}", e.file);
                 assert_eq!(r["largest"], largest, "{} {analysis} {backend}", e.file);

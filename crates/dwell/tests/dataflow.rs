@@ -8,6 +8,7 @@ use dwell::analysis::{
 };
 use dwell::backend::{Backend, Cpu, CpuReference};
 use dwell::graph::{Graph, GraphBuilder};
+use dwell::session::SessionError;
 use proptest::prelude::*;
 
 fn graph(nodes: u64, arcs: &[(u64, u64)]) -> Graph {
@@ -284,7 +285,7 @@ fn empty_graph_and_no_facts() {
 fn validate_rejects_mismatched_sizes() {
     let g = graph(3, &[(0, 1)]);
     let err = |p: DataflowProblem| match run(&Cpu, &g, &Query::Dataflow(p)) {
-        Err(QueryError::Dataflow(msg)) => msg,
+        Err(SessionError::Query(QueryError::Dataflow(msg))) => msg,
         other => panic!("expected a dataflow error, got {other:?}"),
     };
     let msg = err(DataflowProblem {

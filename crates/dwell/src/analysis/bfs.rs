@@ -25,6 +25,7 @@
 //!   per source with fresh arrays.
 
 use super::frontier::{self, Sweep};
+use super::Ctx;
 use crate::graph::{Graph, NO_VERTEX};
 use std::collections::VecDeque;
 
@@ -52,13 +53,14 @@ pub struct BfsResult {
 }
 
 /// The oracle: one plain queue BFS per source.
-pub fn reference(g: &Graph, q: &BfsQuery) -> Vec<BfsResult> {
+pub fn reference(g: &Graph, q: &BfsQuery, ctx: &Ctx<'_>) -> Vec<BfsResult> {
     let csr = g.forward();
     let n = g.nodes();
     q.sources
         .iter()
         .map(|&source| {
-            let mut level = vec![NO_VERTEX; n];
+            ctx.pass();
+            let mut level = ctx.buffer(n, NO_VERTEX);
             let mut queue = VecDeque::new();
             level[source as usize] = 0;
             queue.push_back(source);
@@ -87,20 +89,24 @@ pub fn reference(g: &Graph, q: &BfsQuery) -> Vec<BfsResult> {
 }
 
 /// The `cpu` backend's BFS: bit-parallel, direction-optimizing sweeps.
-pub fn parallel(g: &Graph, q: &BfsQuery) -> Vec<BfsResult> {
+pub fn parallel(g: &Graph, q: &BfsQuery, ctx: &Ctx<'_>) -> Vec<BfsResult> {
     let sweep = Sweep {
         out: g.forward(),
         inc: g.reverse(),
         mask: None,
         blocked: None,
     };
-    frontier::batched(&sweep, &q.sources, q.keep_levels, |_, source, lane, _| {
-        BfsResult {
+    frontier::batched(
+        &sweep,
+        &q.sources,
+        q.keep_levels,
+        ctx,
+        |_, source, lane, _| BfsResult {
             source,
             reached: lane.reached,
             max_level: lane.max_level,
             level_sum: lane.level_sum,
             levels: lane.levels,
-        }
-    })
+        },
+    )
 }

@@ -45,7 +45,8 @@
 //!   1972) with an explicit call stack of `(vertex, next arc)` frames, so
 //!   long chains never overflow the thread stack.
 
-use super::frontier::{self, Scratch, Sweep};
+use super::frontier::{self, Sweep};
+use super::Ctx;
 use crate::graph::{Csr, Graph, NO_VERTEX};
 use rayon::prelude::*;
 use std::collections::HashMap;
@@ -103,10 +104,11 @@ pub fn canonical(ids: &[u32]) -> Components {
 }
 
 /// The oracle for weak components: BFS over forward and reverse arcs.
-pub fn wcc_reference(g: &Graph) -> Components {
+pub fn wcc_reference(g: &Graph, ctx: &Ctx<'_>) -> Components {
     let n = g.nodes();
     let (fwd, rev) = (g.forward(), g.reverse());
-    let mut comp = vec![NO_VERTEX; n];
+    ctx.pass();
+    let mut comp = ctx.buffer(n, NO_VERTEX);
     let mut queue = std::collections::VecDeque::new();
     for root in 0..n as u32 {
         if comp[root as usize] != NO_VERTEX {
@@ -177,10 +179,11 @@ fn frequent_root(comp: &[AtomicU32]) -> u32 {
 }
 
 /// The `cpu` backend's weak components: Afforest.
-pub fn wcc_parallel(g: &Graph) -> Components {
+pub fn wcc_parallel(g: &Graph, ctx: &Ctx<'_>) -> Components {
     let n = g.nodes();
     let fwd = g.forward();
-    let comp: Vec<AtomicU32> = (0..n as u32).map(AtomicU32::new).collect();
+    ctx.pass();
+    let comp: Vec<AtomicU32> = ctx.counted(|| (0..n as u32).map(AtomicU32::new).collect());
     for r in 0..NEIGHBOR_ROUNDS {
         (0..n as u32)
             .into_par_iter()
@@ -239,14 +242,15 @@ impl Tarjan<'_> {
 /// Iterative Tarjan over the `live` vertices (arcs into dead vertices are
 /// ignored). Assigns `comp[v] = next_id, next_id + 1, …` to each component
 /// found, in reverse topological order.
-fn tarjan(csr: &Csr, live: &[bool], comp: &mut [u32], next_id: &mut u32) {
+fn tarjan(csr: &Csr, live: &[bool], comp: &mut [u32], next_id: &mut u32, ctx: &Ctx<'_>) {
+    ctx.pass();
     let n = csr.nodes();
     let targets = csr.targets();
     let mut t = Tarjan {
         csr,
-        index: vec![NO_VERTEX; n],
-        low: vec![0u32; n],
-        on_stack: vec![false; n],
+        index: ctx.buffer(n, NO_VERTEX),
+        low: ctx.buffer(n, 0u32),
+        on_stack: ctx.buffer(n, false),
         stack: Vec::new(),
         frames: Vec::new(),
         counter: 0,
@@ -292,11 +296,17 @@ fn tarjan(csr: &Csr, live: &[bool], comp: &mut [u32], next_id: &mut u32) {
 }
 
 /// The oracle for strong components: iterative Tarjan.
-pub fn scc_reference(g: &Graph) -> Components {
+pub fn scc_reference(g: &Graph, ctx: &Ctx<'_>) -> Components {
     let n = g.nodes();
-    let mut comp = vec![NO_VERTEX; n];
+    let mut comp = ctx.buffer(n, NO_VERTEX);
     let mut next_id = 0;
-    tarjan(g.forward(), &vec![true; n], &mut comp, &mut next_id);
+    tarjan(
+        g.forward(),
+        &ctx.buffer(n, true),
+        &mut comp,
+        &mut next_id,
+        ctx,
+    );
     canonical(&comp)
 }
 
@@ -306,16 +316,16 @@ fn has_live_other(csr: &Csr, v: u32, live: &[bool]) -> bool {
 }
 
 /// The `cpu` backend's strong components: trim, forward–backward, Tarjan.
-pub fn scc_parallel(g: &Graph) -> Components {
+pub fn scc_parallel(g: &Graph, ctx: &Ctx<'_>) -> Components {
     // An undirected graph stores every edge both ways, so each weak
     // component is strongly connected: Afforest answers it.
     if !g.is_directed() {
-        return wcc_parallel(g);
+        return wcc_parallel(g, ctx);
     }
     let n = g.nodes();
     let (fwd, rev) = (g.forward(), g.reverse());
-    let mut comp = vec![NO_VERTEX; n];
-    let mut live = vec![true; n];
+    let mut comp = ctx.buffer(n, NO_VERTEX);
+    let mut live = ctx.buffer(n, true);
     let mut next_id = 0u32;
     // Small graphs: one sequential Tarjan pass beats trimming rounds and two
     // traversals per pivot.
@@ -338,7 +348,7 @@ pub fn scc_parallel(g: &Graph) -> Components {
             next_id += 1;
         }
     }
-    let mut scratch: Option<(Scratch, Scratch)> = None;
+    let mut scratch = None;
     for _ in 0..if small { 0 } else { FWBW_ROUNDS } {
         let pivot = (0..n as u32)
             .into_par_iter()
@@ -355,7 +365,8 @@ pub fn scc_parallel(g: &Graph) -> Components {
                     .fold(0u64, |w, b| w | 1 << b)
             })
             .collect();
-        let (sf, sb) = scratch.get_or_insert_with(|| (Scratch::new(n), Scratch::new(n)));
+        let (sf, sb) = scratch.get_or_insert_with(|| (ctx.sweep_scratch(n), ctx.sweep_scratch(n)));
+        let (sf, sb) = (&mut **sf, &mut **sb);
         let sweep = |out, inc| Sweep {
             out,
             inc,
@@ -363,6 +374,8 @@ pub fn scc_parallel(g: &Graph) -> Components {
             blocked: Some(&dead),
         };
         // The forward and backward searches are independent: run them together.
+        ctx.pass();
+        ctx.pass();
         rayon::join(
             || sweep(fwd, rev).run(&[pivot], false, sf),
             || sweep(rev, fwd).run(&[pivot], false, sb),
@@ -382,7 +395,7 @@ pub fn scc_parallel(g: &Graph) -> Components {
             break;
         }
     }
-    tarjan(fwd, &live, &mut comp, &mut next_id);
+    tarjan(fwd, &live, &mut comp, &mut next_id, ctx);
     canonical(&comp)
 }
 

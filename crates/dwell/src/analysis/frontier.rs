@@ -45,6 +45,7 @@
 //! array) are identical to running each source alone, because lanes never
 //! interact: every operation is a bitwise OR/AND-NOT applied per bit.
 
+use super::Ctx;
 use crate::graph::{Csr, NO_VERTEX};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
@@ -95,8 +96,8 @@ fn for_each_bit(mut word: u64, mut f: impl FnMut(usize)) {
 }
 
 /// A bitset over `n` vertices with the bits of `vs` set.
-pub(crate) fn bitset_of(n: usize, vs: &[u32]) -> Vec<u64> {
-    let mut s = vec![0u64; words(n)];
+pub(crate) fn bitset_of(n: usize, vs: &[u32], ctx: &Ctx<'_>) -> Vec<u64> {
+    let mut s = ctx.buffer(words(n), 0u64);
     for &v in vs {
         set(&mut s, v);
     }
@@ -137,6 +138,10 @@ pub(crate) struct Scratch {
 }
 
 impl Scratch {
+    /// Per-vertex arrays one `Scratch` holds (visited, frontier, next; the
+    /// 1-bit `in_frontier` set and the queues are not counted).
+    pub(crate) const BUFFERS: u64 = 3;
+
     pub(crate) fn new(n: usize) -> Scratch {
         Scratch {
             visited: vec![0; n],
@@ -147,6 +152,11 @@ impl Scratch {
             bits: Vec::new(),
             in_frontier: vec![0; words(n)],
         }
+    }
+
+    /// Vertices these buffers are sized for.
+    pub(crate) fn nodes(&self) -> usize {
+        self.visited.len()
     }
 
     /// Did lane `q` of the last sweep reach `v`?
@@ -468,33 +478,14 @@ impl LaneCounter {
     }
 }
 
-thread_local! {
-    /// The last [`Scratch`] this thread used, kept for the next query on a
-    /// graph of the same size: repeated queries allocate and zero nothing.
-    static CACHED: std::cell::RefCell<Option<Scratch>> = const { std::cell::RefCell::new(None) };
-}
-
-/// Run `f` with this thread's cached scratch for `n` vertices (a fresh one
-/// when the cache is empty, in use further up this thread's stack, or sized
-/// for another graph). A sweep leaves `frontier` and `next` zero and `queue`
-/// empty, and clears `visited` when it starts, so reuse is safe.
-fn with_scratch<R>(n: usize, f: impl FnOnce(&mut Scratch) -> R) -> R {
-    let cached = CACHED.with(|c| c.borrow_mut().take());
-    let mut s = cached
-        .filter(|s| s.visited.len() == n)
-        .unwrap_or_else(|| Scratch::new(n));
-    let r = f(&mut s);
-    CACHED.with(|c| *c.borrow_mut() = Some(s));
-    r
-}
-
 /// Run `sources` in sweeps of up to 64 lanes, the sweeps in parallel with one
-/// [`Scratch`] per rayon thread (cached across queries, see `with_scratch`); `finish(lane index, source, lane, scratch)`
+/// [`Scratch`] per rayon task (from the workspace when it has one); `finish(lane index, source, lane, scratch)`
 /// turns each lane into a result. Results come back in source order.
 pub(crate) fn batched<R, F>(
     sweep: &Sweep<'_>,
     sources: &[u32],
     keep_levels: bool,
+    ctx: &Ctx<'_>,
     finish: F,
 ) -> Vec<R>
 where
@@ -509,16 +500,18 @@ where
     let size = sources.len().div_ceil(groups).max(1);
     let parts: Vec<Vec<R>> = sources
         .par_chunks(size)
-        .map(|chunk| {
-            with_scratch(n, |scratch| {
+        .map_init(
+            || ctx.sweep_scratch(n),
+            |scratch, chunk| {
+                ctx.pass();
                 let lanes = sweep.run(chunk, keep_levels, scratch);
                 lanes
                     .into_iter()
                     .enumerate()
                     .map(|(q, lane)| finish(q, chunk[q], lane, scratch))
                     .collect()
-            })
-        })
+            },
+        )
         .collect();
     parts.into_iter().flatten().collect()
 }
@@ -532,6 +525,9 @@ pub(crate) struct ParentScratch {
 }
 
 impl ParentScratch {
+    /// Per-vertex arrays one `ParentScratch` holds (parents).
+    pub(crate) const BUFFERS: u64 = 1;
+
     pub(crate) fn new(n: usize) -> ParentScratch {
         ParentScratch {
             parent: vec![NO_VERTEX; n],
@@ -563,7 +559,9 @@ impl ParentScratch {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::analysis::Workspace;
     use crate::graph::GraphBuilder;
+    use crate::session::Counters;
 
     #[test]
     fn lanes_are_independent_and_batches_keep_order() {
@@ -581,9 +579,25 @@ mod tests {
         };
         // 150 sources: three sweeps of 50, duplicates throughout.
         let sources: Vec<u32> = (0..150).map(|i| (i * 7 % 10) as u32).collect();
-        let got = batched(&sweep, &sources, false, |_, s, lane, _| (s, lane.reached));
+        let (counters, workspace) = (Counters::default(), Workspace::default());
+        let ctx = Ctx::new(&counters, &workspace);
+        let got = batched(&sweep, &sources, false, &ctx, |_, s, lane: Lane, _| {
+            (s, lane.reached)
+        });
         let want: Vec<_> = sources.iter().map(|&s| (s, u64::from(10 - s))).collect();
         assert_eq!(got, want);
+        // Three sweeps per batch; buffers go back to the workspace, so over
+        // many batches no more are ever allocated than sweeps run at once.
+        for _ in 0..4 {
+            batched(&sweep, &sources, false, &ctx, |_, s, lane: Lane, _| {
+                (s, lane.reached)
+            });
+        }
+        let c = counters.snapshot().unwrap();
+        assert_eq!(c.launches, 15);
+        let at_once = 3.min(rayon::current_num_threads()) as u64;
+        assert!(c.allocations >= Scratch::BUFFERS, "{c:?}");
+        assert!(c.allocations <= at_once * Scratch::BUFFERS, "{c:?}");
     }
 
     #[test]
@@ -592,7 +606,8 @@ mod tests {
         b.push(0, 1).unwrap();
         b.push(1, 2).unwrap();
         let g = b.build().unwrap();
-        let blocked = bitset_of(3, &[0, 2]);
+        let (counters, workspace) = (Counters::default(), Workspace::default());
+        let blocked = bitset_of(3, &[0, 2], &Ctx::new(&counters, &workspace));
         let sweep = Sweep {
             out: g.forward(),
             inc: g.reverse(),

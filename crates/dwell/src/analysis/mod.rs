@@ -9,6 +9,7 @@
 
 pub mod bfs;
 pub mod components;
+mod ctx;
 pub mod dataflow;
 mod frontier;
 pub mod reach;
@@ -16,12 +17,14 @@ pub mod taint;
 
 pub use bfs::{BfsQuery, BfsResult};
 pub use components::Components;
+pub use ctx::{Ctx, Workspace};
 pub use dataflow::{DataflowProblem, DataflowSolution, FactSets, Meet};
 pub use reach::{ReachQuery, ReachResult};
 pub use taint::{Finding, TaintQuery, TaintResult};
 
 use crate::backend::Backend;
 use crate::graph::Graph;
+use crate::session::{Session, SessionError};
 
 /// Which way arcs are followed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize)]
@@ -144,16 +147,18 @@ pub enum QueryError {
     Dataflow(String),
 }
 
-/// Validate `query` against `g`, then run it on `backend`. The one path every
-/// caller (command line, tests, sessions) goes through.
-pub fn run(backend: &dyn Backend, g: &Graph, query: &Query) -> Result<Output, QueryError> {
+/// Run one query on `backend` in a one-run session sized for it (no memory
+/// budget beyond what the query needs): validate, make the graph resident,
+/// run, read back. Use [`Session`](crate::session::Session) directly to run
+/// many queries over one resident graph.
+pub fn run(backend: &dyn Backend, g: &Graph, query: &Query) -> Result<Output, SessionError> {
     query.validate(g)?;
-    Ok(match query {
-        Query::Bfs(q) => Output::Bfs(backend.bfs(g, q)),
-        Query::Reach(q) => Output::Reach(backend.reach(g, q)),
-        Query::Taint(q) => Output::Taint(backend.taint(g, q)),
-        Query::Wcc => Output::Wcc(backend.wcc(g)),
-        Query::Scc => Output::Scc(backend.scc(g)),
-        Query::Dataflow(p) => Output::Dataflow(backend.dataflow(g, p)),
-    })
+    let profile = crate::session::profile::derive(g, query, 1, u64::MAX)?;
+    let mut session = Session::open(backend, g, crate::session::plan(&profile)?)?;
+    session.run(query)?;
+    let mut report = session.finish()?;
+    Ok(report
+        .outputs
+        .pop()
+        .expect("a one-run session reads back one output"))
 }

@@ -24,6 +24,7 @@
 //!   search per source with fresh arrays.
 
 use super::frontier::{self, Sweep};
+use super::Ctx;
 use super::Direction;
 use crate::graph::Graph;
 use std::collections::VecDeque;
@@ -67,13 +68,14 @@ pub struct ReachResult {
 }
 
 /// The oracle: one plain queue search per source.
-pub fn reference(g: &Graph, q: &ReachQuery) -> Vec<ReachResult> {
+pub fn reference(g: &Graph, q: &ReachQuery, ctx: &Ctx<'_>) -> Vec<ReachResult> {
     let csr = q.direction.csr(g);
     let n = g.nodes();
     q.sources
         .iter()
         .map(|&source| {
-            let mut seen = vec![false; n];
+            ctx.pass();
+            let mut seen = ctx.buffer(n, false);
             let mut queue = VecDeque::new();
             seen[source as usize] = true;
             queue.push_back(source);
@@ -112,15 +114,19 @@ pub fn reference(g: &Graph, q: &ReachQuery) -> Vec<ReachResult> {
 }
 
 /// The `cpu` backend's reachability: bit-parallel, direction-optimizing sweeps.
-pub fn parallel(g: &Graph, q: &ReachQuery) -> Vec<ReachResult> {
+pub fn parallel(g: &Graph, q: &ReachQuery, ctx: &Ctx<'_>) -> Vec<ReachResult> {
     let sweep = Sweep {
         out: q.direction.csr(g),
         inc: q.direction.flip().csr(g),
         mask: Some(q.mask),
         blocked: None,
     };
-    frontier::batched(&sweep, &q.sources, false, |lane_ix, source, lane, s| {
-        ReachResult {
+    frontier::batched(
+        &sweep,
+        &q.sources,
+        false,
+        ctx,
+        |lane_ix, source, lane, s| ReachResult {
             source,
             reached: lane.reached,
             sinks_reached: q
@@ -130,6 +136,6 @@ pub fn parallel(g: &Graph, q: &ReachQuery) -> Vec<ReachResult> {
                 .filter(|&t| s.reached(lane_ix, t))
                 .collect(),
             set: q.keep_sets.then(|| s.lane_set(lane_ix)),
-        }
-    })
+        },
+    )
 }

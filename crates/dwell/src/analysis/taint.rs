@@ -27,7 +27,8 @@
 //! - [`reference()`] (`cpu-reference`, the oracle): one plain FIFO-queue BFS per
 //!   source with fresh parent arrays.
 
-use super::frontier::{self, ParentScratch, Sweep};
+use super::frontier::{self, Sweep};
+use super::Ctx;
 use crate::graph::{Graph, NO_VERTEX};
 use rayon::prelude::*;
 use std::collections::VecDeque;
@@ -77,17 +78,18 @@ pub struct TaintResult {
 }
 
 /// The oracle: one plain queue BFS with parents per source.
-pub fn reference(g: &Graph, q: &TaintQuery) -> Vec<TaintResult> {
+pub fn reference(g: &Graph, q: &TaintQuery, ctx: &Ctx<'_>) -> Vec<TaintResult> {
     let csr = g.forward();
     let n = g.nodes();
-    let mut sanitizer = vec![false; n];
+    let mut sanitizer = ctx.buffer(n, false);
     for &v in &q.sanitizers {
         sanitizer[v as usize] = true;
     }
     q.sources
         .iter()
         .map(|&source| {
-            let mut parent = vec![NO_VERTEX; n];
+            ctx.pass();
+            let mut parent = ctx.buffer(n, NO_VERTEX);
             let mut queue = VecDeque::new();
             parent[source as usize] = source;
             queue.push_back(source);
@@ -134,9 +136,9 @@ pub fn reference(g: &Graph, q: &TaintQuery) -> Vec<TaintResult> {
 
 /// The `cpu` backend's taint: bit-parallel sweeps, or parallel parent BFS
 /// when witness paths are asked for.
-pub fn parallel(g: &Graph, q: &TaintQuery) -> Vec<TaintResult> {
+pub fn parallel(g: &Graph, q: &TaintQuery, ctx: &Ctx<'_>) -> Vec<TaintResult> {
     let n = g.nodes();
-    let blocked = frontier::bitset_of(n, &q.sanitizers);
+    let blocked = frontier::bitset_of(n, &q.sanitizers, ctx);
     if !q.witnesses {
         let sweep = Sweep {
             out: g.forward(),
@@ -144,8 +146,12 @@ pub fn parallel(g: &Graph, q: &TaintQuery) -> Vec<TaintResult> {
             mask: Some(q.mask),
             blocked: Some(&blocked),
         };
-        return frontier::batched(&sweep, &q.sources, false, |lane_ix, source, lane, s| {
-            TaintResult {
+        return frontier::batched(
+            &sweep,
+            &q.sources,
+            false,
+            ctx,
+            |lane_ix, source, lane, s| TaintResult {
                 source,
                 tainted: lane.reached,
                 findings: q
@@ -154,15 +160,16 @@ pub fn parallel(g: &Graph, q: &TaintQuery) -> Vec<TaintResult> {
                     .filter(|&&t| s.reached(lane_ix, t))
                     .map(|&sink| Finding { sink, path: None })
                     .collect(),
-            }
-        });
+            },
+        );
     }
     let csr = g.forward();
     q.sources
         .par_iter()
         .map_init(
-            || ParentScratch::new(n),
+            || ctx.parent_scratch(n),
             |s, &source| {
+                ctx.pass();
                 s.reset();
                 s.parent[source as usize] = source;
                 s.queue.push(source);

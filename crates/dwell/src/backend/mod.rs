@@ -1,28 +1,47 @@
-//! Backends: the things that execute queries.
+//! Backends: where queries execute.
 //!
-//! A [`Backend`] gets a validated query (see [`crate::analysis::run`]) and a
-//! graph, and returns results. `cpu-reference` is the single-threaded oracle;
-//! `cpu` is the fast rayon backend and the default.
+//! A [`Backend`] opens a [`Resident`] handle for one graph under a session
+//! [`Plan`]: the topology is made resident once (uploaded to a device, or
+//! adopted and completed in host memory), then every run executes against it
+//! and leaves its compact output resident until the single read-back.
+//! Backends count what they do in the session's [`Counters`].
+//!
+//! `cpu-reference` is the single-threaded oracle; `cpu` is the fast rayon
+//! backend and the default. Both live in [`host`].
 
-mod cpu;
-mod reference;
+mod host;
 
-pub use cpu::Cpu;
-pub use reference::CpuReference;
+pub use host::{Cpu, CpuReference};
 
-use crate::analysis::*;
+use crate::analysis::{Output, Query};
 use crate::graph::Graph;
+use crate::session::counters::Counters;
+use crate::session::executor::SessionError;
+use crate::session::plan::Plan;
+use std::sync::Arc;
 
-/// Executes analyses. Inputs are already validated against the graph.
+/// Something that can make a graph resident and run queries on it.
 pub trait Backend: Send + Sync {
     /// Name as given to `--backend`.
     fn name(&self) -> &'static str;
-    fn bfs(&self, g: &Graph, q: &BfsQuery) -> Vec<BfsResult>;
-    fn reach(&self, g: &Graph, q: &ReachQuery) -> Vec<ReachResult>;
-    fn taint(&self, g: &Graph, q: &TaintQuery) -> Vec<TaintResult>;
-    fn wcc(&self, g: &Graph) -> Components;
-    fn scc(&self, g: &Graph) -> Components;
-    fn dataflow(&self, g: &Graph, p: &DataflowProblem) -> DataflowSolution;
+
+    /// Make `g` resident under `plan`, counting uploads and allocations.
+    fn open<'g>(
+        &self,
+        g: &'g Graph,
+        plan: &Plan,
+        counters: Arc<Counters>,
+    ) -> Result<Box<dyn Resident + 'g>, SessionError>;
+}
+
+/// A graph resident on a backend. Queries arrive validated and checked
+/// against the plan by [`Session`](crate::session::Session).
+pub trait Resident {
+    /// Execute one run; its output stays resident.
+    fn run(&mut self, query: &Query) -> Result<(), SessionError>;
+
+    /// The single read-back of the resident outputs.
+    fn read_back(&mut self) -> Result<Vec<Output>, SessionError>;
 }
 
 /// Backends selectable by name.

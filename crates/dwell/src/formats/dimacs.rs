@@ -192,6 +192,9 @@ mod tests {
         let e = gr_err("p sp 3 2\na 1 2 1\na 0 1 1\n");
         assert_eq!(e.line(), Some(3));
         assert!(e.to_string().contains("1-based"), "{e}");
+        let e = gr_err("p sp 3 1\na -1 2 1\n");
+        assert_eq!(e.line(), Some(2));
+        assert!(e.to_string().contains("negative"), "{e}");
         let e = gr_err("p sp 3 1\na 1 4 1\n");
         assert_eq!(e.line(), Some(2));
         assert!(e.to_string().contains("outside 1..=3"), "{e}");

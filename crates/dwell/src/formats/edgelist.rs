@@ -190,7 +190,7 @@ fn parse_header(comment: &str, no: u64, ctx: &Ctx) -> Result<Option<Header>, For
         [k, v, ..] if matches!(*k, "nodes" | "edges" | "directed") && looks_numeric(v) => {}
         _ => return Ok(None),
     }
-    if toks.len() % 2 != 0 {
+    if !toks.chunks_exact(2).remainder().is_empty() {
         return Err(ctx.err(
             no,
             format!(
@@ -474,6 +474,12 @@ mod tests {
         let e = parse_err(b"0 1\n1 caf\xe9\n", &LoadOptions::default());
         assert_eq!(e.line(), Some(2));
         assert!(e.to_string().contains("UTF-8"));
+    }
+
+    #[test]
+    fn crlf_line_endings() {
+        let g = el("# nodes 3 edges 2 directed 0\r\n0 1\r\n1\t2 \r\n");
+        assert_eq!((g.nodes(), g.arcs()), (3, 4));
     }
 
     #[test]

@@ -79,10 +79,10 @@ mod tests {
         assert_ne!(a, build(false, &[(0, 1), (1, 2)]));
     }
 
-    /// Pinned value, computed independently with Python's `xxhash` package:
-    /// `xxh3_64_intdigest(b"dwell-layout-v1" + bytes([1]) + pack("<QQ", 3, 3)
-    ///  + pack("<4Q", 0, 1, 2, 3) + pack("<3I", 1, 2, 0))`. It must not change
-    /// between machines or releases without a version bump above.
+    // Pinned value, computed independently with Python's `xxhash` package:
+    //   xxh3_64_intdigest(b"dwell-layout-v1" + bytes([1]) + pack("<QQ", 3, 3)
+    //                     + pack("<4Q", 0, 1, 2, 3) + pack("<3I", 1, 2, 0))
+    // It must not change between machines or releases without a version bump above.
     #[test]
     fn pinned_value_for_a_triangle() {
         assert_eq!(build(true, &[(0, 1), (1, 2), (2, 0)]), PINNED_TRIANGLE);

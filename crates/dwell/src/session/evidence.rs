@@ -6,6 +6,7 @@
 //! timed region (graph uploads, device allocations, host synchronisations,
 //! fallback dispatches); the gate rejects any sample where one is non-zero.
 
+use super::counters::CounterSnapshot;
 use super::plan::Plan;
 
 /// Release floors (spec §4).
@@ -31,6 +32,19 @@ pub struct TimedCounters {
 }
 
 impl TimedCounters {
+    /// The pollution counters of a timed region, from the session's counter
+    /// snapshots taken just before and just after it; `None` if `after` is
+    /// not later than `before`.
+    pub fn between(before: &CounterSnapshot, after: &CounterSnapshot) -> Option<TimedCounters> {
+        let d = after.since(before)?;
+        Some(TimedCounters {
+            graph_uploads: d.graph_uploads,
+            allocations: d.allocations,
+            host_syncs: d.host_syncs,
+            fallback_dispatches: d.fallback_dispatches,
+        })
+    }
+
     fn is_clean(&self) -> bool {
         *self == TimedCounters::default()
     }
@@ -206,10 +220,8 @@ fn check(index: usize, s: &Sample, required: f64) -> Result<f64, GateError> {
         });
     }
     let positive = |x: f64| x.is_finite() && x > 0.0;
-    if !positive(s.host_orchestrated_ns)
-        || !positive(s.resident_ns)
-        || !(s.setup_ns.is_finite() && s.setup_ns >= 0.0)
-    {
+    let setup_ok = s.setup_ns.is_finite() && s.setup_ns >= 0.0;
+    if !(positive(s.host_orchestrated_ns) && positive(s.resident_ns) && setup_ok) {
         return Err(GateError::InvalidTiming {
             index,
             host_ns: s.host_orchestrated_ns,
@@ -630,6 +642,37 @@ cuda,0,34359738368,12,0,20000,160000,128,2500000,20000,350000,0,0,0,0
         assert_eq!(s.speedup(), 125.0);
         m.plan.final_only_readback = false;
         assert_eq!(sample(&m), Err(GateError::NonResident));
+    }
+
+    #[test]
+    fn timed_counters_come_from_the_session_that_ran() {
+        use crate::analysis::{BfsQuery, Query};
+        use crate::backend::Cpu;
+        use crate::graph::GraphBuilder;
+        use crate::session::{profile, Session};
+        let mut b = GraphBuilder::new(true);
+        for v in 0..300u64 {
+            b.push(v, (v * 7 + 1) % 300).unwrap();
+        }
+        let g = b.build().unwrap();
+        let q = Query::Bfs(BfsQuery {
+            sources: (0..64).collect(),
+            keep_levels: false,
+        });
+        let p = plan(&profile::derive(&g, &q, 3, u64::MAX).unwrap()).unwrap();
+        let mut s = Session::open(&Cpu, &g, p).unwrap();
+        // Cold run outside the timed region allocates the sweep buffers.
+        let before_cold = s.counters().unwrap();
+        s.run(&q).unwrap();
+        let cold = TimedCounters::between(&before_cold, &s.counters().unwrap()).unwrap();
+        assert!(cold.allocations > 0);
+        // Warm runs inside it reuse everything.
+        let before = s.counters().unwrap();
+        s.run(&q).unwrap();
+        s.run(&q).unwrap();
+        let timed = TimedCounters::between(&before, &s.counters().unwrap()).unwrap();
+        assert_eq!(timed, TimedCounters::default());
+        assert!(TimedCounters::between(&s.counters().unwrap(), &before_cold).is_none());
     }
 
     proptest::proptest! {

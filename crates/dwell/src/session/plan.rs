@@ -47,6 +47,8 @@ pub struct Plan {
     pub frontier_bytes: u64,
     pub total_frontier_refresh_bytes: u64,
     pub scratch_bytes: u64,
+    /// Compact output of one run.
+    pub output_bytes: u64,
     /// Bytes of resident output buffers (one output, or `runs` with `keep_all_outputs`).
     pub output_buffer_bytes: u64,
     pub peak_resident_bytes: u64,
@@ -56,6 +58,8 @@ pub struct Plan {
     pub avoided_device_allocations: u64,
     pub avoided_host_fences: u64,
     pub host_readback_bytes: u64,
+    /// Every run's output stays resident until the read-back (else only the last).
+    pub keep_all_outputs: bool,
     pub topology_resident: bool,
     pub scratch_reused: bool,
     pub final_only_readback: bool,
@@ -153,6 +157,7 @@ pub fn plan(p: &Profile) -> Result<Plan, PlanError> {
             "total frontier refresh bytes",
         )?,
         scratch_bytes: p.scratch_bytes,
+        output_bytes: p.output_bytes,
         output_buffer_bytes,
         peak_resident_bytes: peak,
         budget_bytes: p.budget_bytes,
@@ -165,6 +170,7 @@ pub fn plan(p: &Profile) -> Result<Plan, PlanError> {
         )?,
         avoided_host_fences: repeats,
         host_readback_bytes: output_buffer_bytes,
+        keep_all_outputs: p.keep_all_outputs,
         topology_resident: true,
         scratch_reused: true,
         final_only_readback: true,

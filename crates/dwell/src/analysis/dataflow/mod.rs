@@ -54,7 +54,7 @@ mod parallel;
 pub use facts::{FactSets, FactsError};
 pub use parallel::parallel;
 
-use super::{Direction, QueryError};
+use super::{Ctx, Direction, QueryError};
 use crate::graph::Graph;
 use std::collections::VecDeque;
 
@@ -124,7 +124,8 @@ pub struct DataflowSolution {
 }
 
 /// The oracle: a FIFO worklist, one node at a time.
-pub fn reference(g: &Graph, p: &DataflowProblem) -> DataflowSolution {
+pub fn reference(g: &Graph, p: &DataflowProblem, ctx: &Ctx<'_>) -> DataflowSolution {
+    ctx.pass();
     let n = g.nodes();
     let facts = p.facts();
     let preds = p.direction.flip().csr(g);
@@ -142,8 +143,8 @@ pub fn reference(g: &Graph, p: &DataflowProblem) -> DataflowSolution {
         }
     }
 
-    let mut queue: VecDeque<u32> = (0..n as u32).collect();
-    let mut queued = vec![true; n];
+    let mut queue: VecDeque<u32> = ctx.counted(|| (0..n as u32).collect());
+    let mut queued = ctx.buffer(n, true);
     let mut evaluations = 0u64;
     while let Some(v) = queue.pop_front() {
         queued[v as usize] = false;

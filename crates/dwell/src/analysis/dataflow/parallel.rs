@@ -32,20 +32,22 @@
 
 use super::facts::{word_mask, words_for};
 use super::{DataflowProblem, DataflowSolution, FactSets, Meet};
+use crate::analysis::Ctx;
 use crate::graph::{Csr, Graph};
 use rayon::prelude::*;
 use std::ops::Range;
 
 /// The `cpu` backend's solver.
-pub fn parallel(g: &Graph, p: &DataflowProblem) -> DataflowSolution {
+pub fn parallel(g: &Graph, p: &DataflowProblem, ctx: &Ctx<'_>) -> DataflowSolution {
+    ctx.pass();
     let n = g.nodes();
     let facts = p.facts();
     let w = words_for(facts);
     let preds = p.direction.flip().csr(g);
     let succs = p.direction.csr(g);
-    let layout = Layout::new(g, preds, succs);
+    let layout = Layout::new(g, preds, succs, ctx);
     let gather = |sets: &FactSets| {
-        let mut rows = vec![0u64; n * w];
+        let mut rows = ctx.buffer(n * w, 0u64);
         rows.par_chunks_mut(w)
             .zip(layout.order.par_iter())
             .for_each(|(dst, &v)| dst.copy_from_slice(sets.node(v)));
@@ -53,13 +55,13 @@ pub fn parallel(g: &Graph, p: &DataflowProblem) -> DataflowSolution {
     };
     let (gen, kill) = rayon::join(|| gather(&p.gen), || gather(&p.kill));
     let (pred_rows, succ_rows) = rayon::join(
-        || PosCsr::new(preds, &layout),
-        || PosCsr::new(succs, &layout),
+        || PosCsr::new(preds, &layout, ctx),
+        || PosCsr::new(succs, &layout, ctx),
     );
 
     // Rows in position order; validated problems guarantee n * w fits.
-    let mut in_rows = vec![0u64; n * w];
-    let mut out_rows = vec![0u64; n * w];
+    let mut in_rows = ctx.buffer(n * w, 0u64);
+    let mut out_rows = ctx.buffer(n * w, 0u64);
     let mut tasks = Vec::with_capacity(layout.components.len());
     {
         let (mut rest_in, mut rest_out) = (&mut in_rows[..], &mut out_rows[..]);
@@ -72,7 +74,7 @@ pub fn parallel(g: &Graph, p: &DataflowProblem) -> DataflowSolution {
             tasks.push((r.start, a, b));
         }
     }
-    let ctx = Ctx {
+    let solver = Solver {
         meet: p.meet,
         gen: &gen,
         kill: &kill,
@@ -83,11 +85,11 @@ pub fn parallel(g: &Graph, p: &DataflowProblem) -> DataflowSolution {
     };
     let evaluations: u64 = tasks
         .into_par_iter()
-        .map(|(start, inn, out)| ctx.solve(start, inn, out))
+        .map(|(start, inn, out)| solver.solve(start, inn, out))
         .sum();
 
     let unpermute = |rows: &[u64]| {
-        let mut s = FactSets::new(n, facts);
+        let mut s = ctx.counted(|| FactSets::new(n, facts));
         s.bits
             .par_chunks_mut(w)
             .zip(layout.pos.par_iter())
@@ -115,10 +117,10 @@ struct Layout {
 }
 
 impl Layout {
-    fn new(g: &Graph, preds: &Csr, succs: &Csr) -> Layout {
+    fn new(g: &Graph, preds: &Csr, succs: &Csr, ctx: &Ctx<'_>) -> Layout {
         let n = g.nodes();
         // 1. Weak components by union-find.
-        let mut parent: Vec<u32> = (0..n as u32).collect();
+        let mut parent: Vec<u32> = ctx.counted(|| (0..n as u32).collect());
         let fwd = g.forward();
         for u in 0..n as u32 {
             for &v in fwd.neighbors(u) {
@@ -130,9 +132,9 @@ impl Layout {
             }
         }
         // Component index per root, by first appearance; sizes.
-        let mut comp_of_root = vec![u32::MAX; n];
+        let mut comp_of_root = ctx.buffer(n, u32::MAX);
         let mut sizes: Vec<usize> = Vec::new();
-        let mut comp = vec![0u32; n];
+        let mut comp = ctx.buffer(n, 0u32);
         for v in 0..n as u32 {
             let r = find(&mut parent, v) as usize;
             if comp_of_root[r] == u32::MAX {
@@ -157,7 +159,7 @@ impl Layout {
         }
         // Members grouped by component (stable: ascending ids inside).
         let mut cursor: Vec<usize> = components.iter().map(|r| r.start).collect();
-        let mut members = vec![0u32; n];
+        let mut members = ctx.buffer(n, 0u32);
         for v in 0..n as u32 {
             let k = rank[comp[v as usize] as usize] as usize;
             members[cursor[k]] = v;
@@ -166,9 +168,9 @@ impl Layout {
         drop(comp);
 
         // 2. RPO inside each component.
-        let mut visited = vec![false; n];
+        let mut visited = ctx.buffer(n, false);
         let mut stack: Vec<(u32, usize)> = Vec::new();
-        let mut order: Vec<u32> = Vec::with_capacity(n);
+        let mut order: Vec<u32> = ctx.counted(|| Vec::with_capacity(n));
         for r in &components {
             let group = &members[r.clone()];
             let boundary = group.iter().filter(|&&v| preds.degree(v) == 0);
@@ -179,7 +181,7 @@ impl Layout {
             }
             order[r.clone()].reverse();
         }
-        let mut pos = vec![0u32; n];
+        let mut pos = ctx.buffer(n, 0u32);
         for (i, &v) in order.iter().enumerate() {
             pos[v as usize] = i as u32;
         }
@@ -235,13 +237,13 @@ struct PosCsr {
 }
 
 impl PosCsr {
-    fn new(csr: &Csr, layout: &Layout) -> PosCsr {
+    fn new(csr: &Csr, layout: &Layout, ctx: &Ctx<'_>) -> PosCsr {
         let n = layout.order.len();
-        let mut offsets = vec![0usize; n + 1];
+        let mut offsets = ctx.buffer(n + 1, 0usize);
         for (i, &v) in layout.order.iter().enumerate() {
             offsets[i + 1] = offsets[i] + csr.degree(v);
         }
-        let mut targets = vec![0u32; offsets[n]];
+        let mut targets = ctx.buffer(offsets[n], 0u32);
         // Blocks of positions own disjoint slices of `targets`.
         const BLOCK: usize = 4096;
         let mut blocks = Vec::with_capacity(n.div_ceil(BLOCK));
@@ -271,7 +273,7 @@ impl PosCsr {
 }
 
 /// What every component task reads; everything indexed by position.
-struct Ctx<'a> {
+struct Solver<'a> {
     meet: Meet,
     gen: &'a [u64],
     kill: &'a [u64],
@@ -281,7 +283,7 @@ struct Ctx<'a> {
     facts: usize,
 }
 
-impl Ctx<'_> {
+impl Solver<'_> {
     /// Solve the component at positions `start..start + inn.len() / w`;
     /// returns the number of node evaluations.
     fn solve(&self, start: usize, inn: &mut [u64], out: &mut [u64]) -> u64 {

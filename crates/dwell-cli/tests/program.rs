@@ -1,0 +1,122 @@
+//! `dwell import llvm` and the program analyses on a bundle, end to end.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn dwell() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_dwell"))
+}
+
+fn repo(rel: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .join(rel)
+}
+
+fn ok(cmd: &mut Command) -> String {
+    let out = cmd.output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn import_lua_counts_and_analyses() {
+    let dir = tempfile::tempdir().unwrap();
+    let b = dir.path().join("lua");
+    let out = ok(dwell()
+        .args(["import", "llvm"])
+        .arg(repo("data/programs/lua-5.4.7.ssa.ll.xz"))
+        .arg("--out")
+        .arg(&b)
+        .arg("--json"));
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    for (k, want) in [
+        ("functions", 1051),
+        ("declared", 81),
+        ("blocks", 8076),
+        ("cfg_edges", 10371),
+        ("call_edges", 3204),
+        ("direct_call_sites", 4072),
+    ] {
+        assert_eq!(v[k], want, "{k}");
+    }
+    for k in [
+        "indirect_call_sites",
+        "icfg_nodes",
+        "icfg_edges",
+        "variables",
+    ] {
+        assert!(v[k].as_u64().is_some(), "{k}");
+    }
+    let info: serde_json::Value =
+        serde_json::from_str(&ok(dwell().arg("info").arg(&b).arg("--json"))).unwrap();
+    assert_eq!(info["nodes"], v["icfg_nodes"]);
+    for analysis in ["liveness", "reaching-defs"] {
+        let mut sums = Vec::new();
+        for backend in ["cpu", "cpu-reference"] {
+            let out = ok(dwell().args(["run", analysis]).arg(&b).args([
+                "--labels",
+                "flow",
+                "--json",
+                "--backend",
+                backend,
+            ]));
+            let r: serde_json::Value = serde_json::from_str(&out).unwrap();
+            assert_eq!(r["functions"], 1051);
+            sums.push(r["in_facts"].clone());
+        }
+        assert_eq!(sums[0], sums[1], "{analysis}");
+    }
+    let out = ok(dwell().args(["run", "liveness"]).arg(&b).args([
+        "--function",
+        "luaV_execute",
+        "--labels",
+        "flow",
+        "--json",
+    ]));
+    let r: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(r["verified"], true);
+    assert!(r["per_node"].as_array().unwrap().len() > 821);
+}
+
+#[test]
+fn taint_on_bundle_and_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let b = dir.path().join("t");
+    ok(dwell()
+        .args(["import", "llvm"])
+        .arg(repo("crates/dwell/tests/data/llvm/taint.ll"))
+        .arg("--out")
+        .arg(&b));
+    let out = ok(dwell().args(["run", "taint"]).arg(&b).args([
+        "--sources-fn",
+        "getenv,read,recv",
+        "--sinks-fn",
+        "system,memcpy,strcpy",
+        "--sanitizers-fn",
+        "sanitize",
+        "--json",
+    ]));
+    let r: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let f = r["findings"].as_array().unwrap();
+    assert_eq!(f.len(), 2);
+    assert_eq!(f[0]["path"][2], "run:%entry");
+    // Malformed IR: line and Fix.
+    let bad = dir.path().join("bad.ll");
+    std::fs::write(&bad, "define void @f() {\nentry:\n  br label %nowhere\n}\n").unwrap();
+    let out = dwell()
+        .args(["import", "llvm"])
+        .arg(&bad)
+        .arg("--out")
+        .arg(dir.path().join("x"))
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("bad.ll:3:") && err.contains("Fix:"), "{err}");
+    assert!(!dir.path().join("x").exists());
+}

@@ -1,0 +1,136 @@
+//! The context a kernel runs in: the session's [`Counters`] and its
+//! [`Workspace`] of reusable per-vertex buffers.
+//!
+//! Kernels get their working buffers from here, so every per-vertex array
+//! they allocate is counted (`allocations`), every sweep or search is counted
+//! (`launches`: CPU passes), and the fast kernels' buffers go back to the
+//! workspace after a run, so the next run of the same session reuses them
+//! instead of allocating again.
+
+use super::frontier::{ParentScratch, Scratch};
+use crate::session::counters::{Counter, Counters};
+use std::ops::{Deref, DerefMut};
+use std::sync::Mutex;
+
+/// Reusable per-vertex buffers, owned by a session and lent to kernels.
+#[derive(Default)]
+pub struct Workspace {
+    sweeps: Mutex<Vec<Scratch>>,
+    parents: Mutex<Vec<ParentScratch>>,
+}
+
+impl std::fmt::Debug for Workspace {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Workspace").finish_non_exhaustive()
+    }
+}
+
+/// Counters and workspace for one kernel call.
+#[derive(Debug, Clone, Copy)]
+pub struct Ctx<'a> {
+    counters: &'a Counters,
+    workspace: &'a Workspace,
+}
+
+/// A buffer lent by the workspace; it goes back when dropped.
+pub(crate) struct Lease<'a, T> {
+    item: Option<T>,
+    home: &'a Mutex<Vec<T>>,
+}
+
+impl<T> Deref for Lease<'_, T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        self.item
+            .as_ref()
+            .expect("lease holds its item until dropped")
+    }
+}
+
+impl<T> DerefMut for Lease<'_, T> {
+    fn deref_mut(&mut self) -> &mut T {
+        self.item
+            .as_mut()
+            .expect("lease holds its item until dropped")
+    }
+}
+
+impl<T> Drop for Lease<'_, T> {
+    fn drop(&mut self) {
+        if let Some(item) = self.item.take() {
+            lock(self.home).push(item);
+        }
+    }
+}
+
+/// A poisoned pool only means another kernel panicked; its buffers are still buffers.
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+impl<'a> Ctx<'a> {
+    pub fn new(counters: &'a Counters, workspace: &'a Workspace) -> Ctx<'a> {
+        Ctx {
+            counters,
+            workspace,
+        }
+    }
+
+    /// The session's counters.
+    pub fn counters(&self) -> &'a Counters {
+        self.counters
+    }
+
+    /// A fresh per-vertex (or per-arc) array, counted as one allocation.
+    pub(crate) fn buffer<T: Clone>(&self, len: usize, fill: T) -> Vec<T> {
+        self.counters.bump(Counter::Allocations);
+        vec![fill; len]
+    }
+
+    /// Build a per-vertex structure `make` returns, counted as one allocation.
+    pub(crate) fn counted<T>(&self, make: impl FnOnce() -> T) -> T {
+        self.counters.bump(Counter::Allocations);
+        make()
+    }
+
+    /// Count one CPU pass (a sweep, a search, a parallel phase).
+    pub(crate) fn pass(&self) {
+        self.counters.bump(Counter::Launches);
+    }
+
+    /// Sweep buffers for `n` vertices: reused if the workspace has some,
+    /// otherwise allocated (and counted).
+    pub(crate) fn sweep_scratch(&self, n: usize) -> Lease<'a, Scratch> {
+        let reused = take(&self.workspace.sweeps, |s: &Scratch| s.nodes() == n);
+        let item = reused.unwrap_or_else(|| {
+            self.counters.add(Counter::Allocations, Scratch::BUFFERS);
+            Scratch::new(n)
+        });
+        Lease {
+            item: Some(item),
+            home: &self.workspace.sweeps,
+        }
+    }
+
+    /// Parent-tracking search buffers for `n` vertices (reused or counted).
+    pub(crate) fn parent_scratch(&self, n: usize) -> Lease<'a, ParentScratch> {
+        let reused = take(&self.workspace.parents, |s: &ParentScratch| {
+            s.parent.len() == n
+        });
+        let item = reused.unwrap_or_else(|| {
+            self.counters
+                .add(Counter::Allocations, ParentScratch::BUFFERS);
+            ParentScratch::new(n)
+        });
+        Lease {
+            item: Some(item),
+            home: &self.workspace.parents,
+        }
+    }
+}
+
+fn take<T>(pool: &Mutex<Vec<T>>, fits: impl Fn(&T) -> bool) -> Option<T> {
+    let mut pool = lock(pool);
+    let i = pool.iter().position(fits)?;
+    Some(pool.swap_remove(i))
+}

@@ -1,0 +1,164 @@
+//! The session executor: the plan is its input, and it enforces it.
+//!
+//! `open` makes the graph resident once (the backend uploads or builds the
+//! topology and counts it); each `run` is checked against the plan (run count,
+//! frontier, scratch and output bytes), executed with its output kept
+//! resident, and recorded in the reuse telemetry (the first run uses the cold
+//! upload, every later run is a warm reuse); `finish` reads back once and
+//! checks the bytes read against the plan.
+
+use super::counters::{Counter, CounterOverflow, CounterSnapshot, Counters};
+use super::plan::Plan;
+use super::profile::{self, SizeOverflow};
+use super::telemetry::{ReuseTelemetry, TelemetryError};
+use crate::analysis::{Output, Query, QueryError};
+use crate::backend::{Backend, Resident};
+use crate::graph::Graph;
+use std::sync::Arc;
+
+/// Why a session could not open, run or finish.
+#[derive(Debug, thiserror::Error)]
+pub enum SessionError {
+    #[error(transparent)]
+    Query(#[from] QueryError),
+    #[error(transparent)]
+    Plan(#[from] super::plan::PlanError),
+    #[error(transparent)]
+    Size(#[from] SizeOverflow),
+    #[error(transparent)]
+    Telemetry(#[from] TelemetryError),
+    #[error(transparent)]
+    Counters(#[from] CounterOverflow),
+    #[error("the plan is for layout 0x{planned:016x} but the graph's layout hash is 0x{actual:016x}. Fix: plan the session from this graph (dwell plan GRAPH …)")]
+    LayoutMismatch { planned: u64, actual: u64 },
+    #[error("the plan is not resident (topology resident, scratch reused, final-only readback). Fix: build plans with session::plan")]
+    NotResident,
+    #[error("the plan allows {planned} runs and all have been used. Fix: plan more runs")]
+    RunsExhausted { planned: u64 },
+    #[error("this run needs {needed} {what} bytes but the plan has {planned}. Fix: plan the session from the largest query it will run")]
+    ExceedsPlan {
+        what: &'static str,
+        needed: u64,
+        planned: u64,
+    },
+    #[error("{backend} backend: {message}")]
+    Backend {
+        backend: &'static str,
+        message: String,
+    },
+}
+
+/// What a finished session hands back.
+#[derive(Debug)]
+pub struct SessionReport {
+    pub backend: &'static str,
+    pub plan: Plan,
+    /// The resident outputs, read back once: the last run's output, or every
+    /// run's in order when the plan keeps all outputs.
+    pub outputs: Vec<Output>,
+    /// Everything counted from open to finish.
+    pub counters: CounterSnapshot,
+    pub reuse: ReuseTelemetry,
+}
+
+/// A graph made resident on a backend, running queries under a plan.
+pub struct Session<'g> {
+    graph: &'g Graph,
+    plan: Plan,
+    backend: &'static str,
+    counters: Arc<Counters>,
+    resident: Box<dyn Resident + 'g>,
+    runs: u64,
+    reuse: ReuseTelemetry,
+}
+
+impl<'g> Session<'g> {
+    /// Check the plan against the graph, then make the graph resident.
+    pub fn open(
+        backend: &dyn Backend,
+        graph: &'g Graph,
+        plan: Plan,
+    ) -> Result<Session<'g>, SessionError> {
+        if plan.layout_hash != graph.layout_hash() {
+            return Err(SessionError::LayoutMismatch {
+                planned: plan.layout_hash,
+                actual: graph.layout_hash(),
+            });
+        }
+        if !plan.is_resident() {
+            return Err(SessionError::NotResident);
+        }
+        let needed = profile::resident_graph_bytes(graph)?;
+        check("resident graph", needed, plan.graph_upload_bytes)?;
+        let counters = Arc::new(Counters::default());
+        let resident = backend.open(graph, &plan, Arc::clone(&counters))?;
+        Ok(Session {
+            graph,
+            plan,
+            backend: backend.name(),
+            counters,
+            resident,
+            runs: 0,
+            reuse: ReuseTelemetry::default(),
+        })
+    }
+
+    /// Run one query (a batch of sources is one run). Its output stays resident.
+    pub fn run(&mut self, query: &Query) -> Result<(), SessionError> {
+        if self.runs == self.plan.runs {
+            return Err(SessionError::RunsExhausted {
+                planned: self.plan.runs,
+            });
+        }
+        query.validate(self.graph)?;
+        let need = profile::requirements(self.graph, query)?;
+        check("frontier", need.frontier_bytes, self.plan.frontier_bytes)?;
+        check("scratch", need.scratch_bytes, self.plan.scratch_bytes)?;
+        check("output", need.output_bytes, self.plan.output_bytes)?;
+        let use_of_graph = if self.runs == 0 {
+            ReuseTelemetry::cold_upload(self.plan.graph_upload_bytes)
+        } else {
+            ReuseTelemetry::warm_reuse(self.plan.graph_upload_bytes)
+        };
+        self.resident.run(query)?;
+        self.reuse = self.reuse.checked_add(use_of_graph)?;
+        self.runs += 1;
+        self.counters.bump(Counter::Runs);
+        Ok(())
+    }
+
+    /// Counters so far (for a timed region: snapshot before and after).
+    pub fn counters(&self) -> Result<CounterSnapshot, SessionError> {
+        Ok(self.counters.snapshot()?)
+    }
+
+    pub fn plan(&self) -> &Plan {
+        &self.plan
+    }
+
+    /// Read back once and close.
+    pub fn finish(mut self) -> Result<SessionReport, SessionError> {
+        let before = self.counters.snapshot()?.bytes_read_back;
+        let outputs = self.resident.read_back()?;
+        let read = self.counters.snapshot()?.bytes_read_back - before;
+        check("read-back", read, self.plan.host_readback_bytes)?;
+        Ok(SessionReport {
+            backend: self.backend,
+            plan: self.plan,
+            outputs,
+            counters: self.counters.snapshot()?,
+            reuse: self.reuse,
+        })
+    }
+}
+
+fn check(what: &'static str, needed: u64, planned: u64) -> Result<(), SessionError> {
+    if needed > planned {
+        return Err(SessionError::ExceedsPlan {
+            what,
+            needed,
+            planned,
+        });
+    }
+    Ok(())
+}

@@ -1,0 +1,188 @@
+//! Sessions enforce their plan and count what really happened.
+
+use dwell::analysis::{BfsQuery, Output, Query, ReachQuery};
+use dwell::backend::{Backend, Cpu, CpuReference};
+use dwell::formats::{self, LoadOptions};
+use dwell::graph::Graph;
+use dwell::session::profile::{derive, requirements};
+use dwell::session::{plan, ReuseTelemetry, Session, SessionError};
+use std::path::PathBuf;
+
+fn karate() -> Graph {
+    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../data/graphs/karate.edges.xz");
+    formats::load(&p, &LoadOptions::default()).unwrap()
+}
+
+fn polblogs() -> Graph {
+    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../data/graphs/polblogs.edges.xz");
+    formats::load(&p, &LoadOptions::default()).unwrap()
+}
+
+fn bfs(sources: &[u32]) -> Query {
+    Query::Bfs(BfsQuery {
+        sources: sources.to_vec(),
+        keep_levels: false,
+    })
+}
+
+#[test]
+fn r_runs_are_one_upload_r_runs_one_cold_and_r_minus_1_warm() {
+    let g = polblogs();
+    let q = bfs(&(0..100).collect::<Vec<_>>());
+    for backend in [&Cpu as &dyn Backend, &CpuReference] {
+        let runs = 7;
+        let p = plan(&derive(&g, &q, runs, u64::MAX).unwrap()).unwrap();
+        let mut s = Session::open(backend, &g, p).unwrap();
+        let opened = s.counters().unwrap();
+        assert_eq!((opened.graph_uploads, opened.runs), (1, 0));
+        for _ in 0..runs {
+            s.run(&q).unwrap();
+        }
+        let mid = s.counters().unwrap();
+        assert_eq!(
+            mid.graph_uploads,
+            1,
+            "{}: no upload inside runs",
+            backend.name()
+        );
+        let r = s.finish().unwrap();
+        assert_eq!(r.counters.runs, runs);
+        assert_eq!(r.counters.graph_uploads, 1);
+        assert_eq!(r.counters.host_syncs, 0);
+        assert_eq!(r.counters.bytes_uploaded, p.graph_upload_bytes);
+        assert_eq!(
+            r.counters.bytes_read_back,
+            100 * 24,
+            "one compact output read back once"
+        );
+        assert_eq!(
+            r.reuse,
+            ReuseTelemetry::from_counters(
+                1,
+                runs - 1,
+                p.graph_upload_bytes,
+                (runs - 1) * p.graph_upload_bytes
+            )
+        );
+        assert_eq!(r.reuse, p.reuse, "measured reuse equals the planned reuse");
+        assert_eq!(r.outputs.len(), 1);
+    }
+}
+
+#[test]
+fn cpu_reuses_buffers_across_runs_and_reference_does_not() {
+    let g = polblogs();
+    let q = bfs(&(0..64).collect::<Vec<_>>());
+    let count = |backend: &dyn Backend, runs: u64| {
+        let p = plan(&derive(&g, &q, runs, u64::MAX).unwrap()).unwrap();
+        let mut s = Session::open(backend, &g, p).unwrap();
+        s.run(&q).unwrap();
+        let first = s.counters().unwrap();
+        for _ in 1..runs {
+            s.run(&q).unwrap();
+        }
+        let warm = s.counters().unwrap().since(&first).unwrap();
+        (first, warm)
+    };
+    let (first, warm) = count(&Cpu, 4);
+    assert!(
+        first.allocations > 0,
+        "the first run allocates its sweep buffers"
+    );
+    assert_eq!(warm.allocations, 0, "warm runs reuse them");
+    assert_eq!(warm.launches, 3, "one 64-lane sweep per run");
+    let (first, warm) = count(&CpuReference, 4);
+    assert_eq!(first.allocations, 64, "one level array per source");
+    assert_eq!((warm.allocations, warm.launches), (3 * 64, 3 * 64));
+}
+
+#[test]
+fn keep_all_outputs_reads_back_every_run() {
+    let g = karate();
+    let queries = [bfs(&[0]), bfs(&[5]), bfs(&[9])];
+    let mut profile = derive(&g, &queries[0], 3, u64::MAX).unwrap();
+    profile.keep_all_outputs = true;
+    let mut s = Session::open(&Cpu, &g, plan(&profile).unwrap()).unwrap();
+    for q in &queries {
+        s.run(q).unwrap();
+    }
+    let r = s.finish().unwrap();
+    let sources: Vec<u32> = r
+        .outputs
+        .iter()
+        .map(|o| match o {
+            Output::Bfs(b) => b[0].source,
+            other => panic!("{other:?}"),
+        })
+        .collect();
+    assert_eq!(sources, [0, 5, 9]);
+    assert_eq!(r.counters.bytes_read_back, 3 * 24);
+}
+
+#[test]
+fn the_executor_enforces_the_plan() {
+    let g = karate();
+    let small = bfs(&[0]);
+    let p = plan(&derive(&g, &small, 2, u64::MAX).unwrap()).unwrap();
+
+    // More runs than planned.
+    let mut s = Session::open(&Cpu, &g, p).unwrap();
+    s.run(&small).unwrap();
+    s.run(&small).unwrap();
+    assert!(matches!(
+        s.run(&small),
+        Err(SessionError::RunsExhausted { planned: 2 })
+    ));
+
+    // A bigger batch than planned: frontier check fails before any work.
+    let mut s = Session::open(&Cpu, &g, p).unwrap();
+    let big = bfs(&[0; 65]);
+    let before = s.counters().unwrap();
+    assert!(matches!(
+        s.run(&big),
+        Err(SessionError::ExceedsPlan {
+            what: "frontier",
+            ..
+        })
+    ));
+    assert_eq!(s.counters().unwrap(), before, "a rejected run does nothing");
+
+    // A plan for another graph.
+    let other = polblogs();
+    assert!(matches!(
+        Session::open(&Cpu, &other, p),
+        Err(SessionError::LayoutMismatch { .. })
+    ));
+
+    // A plan too small for the resident topology.
+    let mut tiny = p;
+    tiny.graph_upload_bytes = 10;
+    assert!(matches!(
+        Session::open(&Cpu, &g, tiny),
+        Err(SessionError::ExceedsPlan {
+            what: "resident graph",
+            ..
+        })
+    ));
+
+    // Invalid queries are query errors, counted as nothing.
+    let mut s = Session::open(&Cpu, &g, p).unwrap();
+    assert!(matches!(s.run(&bfs(&[99])), Err(SessionError::Query(_))));
+    assert_eq!(s.counters().unwrap().runs, 0);
+}
+
+#[test]
+fn over_budget_plans_are_refused() {
+    let g = polblogs();
+    let q = Query::Reach(ReachQuery {
+        sources: vec![1; 200],
+        ..Default::default()
+    });
+    let need = requirements(&g, &q).unwrap();
+    let peak = need.graph_bytes + need.frontier_bytes + need.scratch_bytes + need.output_bytes;
+    assert!(plan(&derive(&g, &q, 5, peak).unwrap()).is_ok());
+    assert!(matches!(
+        plan(&derive(&g, &q, 5, peak - 1).unwrap()),
+        Err(dwell::session::PlanError::OverBudget { required, budget }) if required == peak && budget == peak - 1
+    ));
+}

@@ -1,0 +1,9 @@
+//! Arbitrary bytes through the EdgeList parser (see `parser.rs` for the check).
+#![no_main]
+
+mod parser;
+
+use dwell::formats::Format;
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| parser::check(data, Format::EdgeList));
