@@ -33,13 +33,14 @@ pub enum Command {
     },
     /// Plan a resident session: memory peak, uploads avoided, readback.
     Plan(PlanArgs),
+    /// Time analyses over resident graphs next to their peers (same run): scipy on
+    /// the CPU backends; on cuda, resident vs host-orchestrated mode.
+    Bench(BenchArgs),
     /// Import a program: `dwell import llvm FILE.ll --out BUNDLE`.
     Import {
         #[command(subcommand)]
         kind: crate::program_cmd::ImportKind,
     },
-    /// Benchmark the cuda backend: resident vs host-orchestrated, checked against the CPU.
-    Bench(BenchArgs),
     /// Speedup evidence.
     Evidence {
         #[command(subcommand)]
@@ -232,23 +233,44 @@ pub enum GenKind {
 
 #[derive(Args, Debug)]
 pub struct BenchArgs {
-    #[command(flatten)]
-    pub graph: GraphArgs,
-    /// Backend to benchmark (only cuda has two modes to compare).
-    #[arg(long, default_value = "cuda")]
+    /// Graph files (each loaded once; every analysis runs on each).
+    #[arg(required = true)]
+    pub graphs: Vec<PathBuf>,
+    /// Analyses, comma separated: bfs, reach, wcc, scc, dataflow.
+    #[arg(long, value_enum, value_delimiter = ',', default_value = "bfs")]
+    pub analysis: Vec<Analysis>,
+    /// Timed runs per analysis (after one untimed warm-up); the median is reported.
+    #[arg(long, default_value_t = 5)]
+    pub runs: usize,
+    /// Backend: cpu (default), cpu-reference, or cuda (resident vs
+    /// host-orchestrated on the GPU, both checked against the CPU; bfs only).
+    #[arg(long, default_value = "cpu")]
     pub backend: String,
-    /// The analysis (bfs).
-    #[arg(long, value_enum, default_value = "bfs")]
-    pub analysis: Analysis,
-    /// Runs per mode over the resident graph.
-    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(2..))]
-    pub runs: u64,
-    /// Sources per run (random vertices with outgoing arcs).
-    #[arg(long, default_value_t = 64)]
-    pub batch: usize,
+    /// bfs/reach sources: `0,5,9` or `random:N`.
+    #[arg(long, default_value = "random:64")]
+    pub sources: String,
+    /// Seed for `--sources random:N` and the synthetic dataflow sets.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Append one evidence row (spec §5) to FILE.
+    /// dataflow: facts in the synthetic problem (each node gens one, kills one).
+    #[arg(long, default_value_t = 64)]
+    pub facts: usize,
+    /// Treat inputs as undirected.
+    #[arg(long, conflicts_with = "directed")]
+    pub undirected: bool,
+    /// Treat inputs as directed, whatever their headers say.
+    #[arg(long)]
+    pub directed: bool,
+    /// Python with numpy and scipy for the peer (default: .venv/bin/python, then python3).
+    #[arg(long)]
+    pub python: Option<PathBuf>,
+    /// Skip the scipy peer.
+    #[arg(long)]
+    pub no_peer: bool,
+    /// One JSON document on stdout.
+    #[arg(long)]
+    pub json: bool,
+    /// cuda: append one speedup-evidence row per graph (spec §5) to FILE.
     #[arg(long)]
     pub evidence: Option<PathBuf>,
 }

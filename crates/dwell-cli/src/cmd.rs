@@ -21,8 +21,8 @@ pub fn dispatch(cli: Cli) -> Result<()> {
         Command::Run(args) => run(&args),
         Command::Gen { kind } => gen(kind),
         Command::Plan(args) => plan(&args),
-        Command::Import { kind } => crate::program_cmd::import(kind),
         Command::Bench(args) => crate::bench::bench(&args),
+        Command::Import { kind } => crate::program_cmd::import(kind),
         Command::Evidence {
             action:
                 EvidenceAction::Verify {

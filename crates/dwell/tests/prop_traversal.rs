@@ -462,3 +462,35 @@ fn larger_random_graphs_match() {
         components(&g);
     }
 }
+
+#[test]
+fn rmat_levels_big_enough_for_the_parallel_paths_match() {
+    // R-MAT scale 15, edge factor 40: over a million arcs either way, so the widest levels run
+    // the parallel top-down and bottom-up steps and settle their new
+    // vertices in parallel (small graphs above only reach the serial
+    // top-down path). Directed too, so scc takes forward–backward.
+    let gen = dwell::gen::rmat(15, 40, 3).unwrap();
+    let undirected = gen.clone().build().unwrap();
+    let mut b = GraphBuilder::new(true);
+    b.set_nodes(gen.nodes).unwrap();
+    for &(u, v) in &gen.edges {
+        b.push(u.into(), v.into()).unwrap();
+    }
+    let directed = b.build().unwrap();
+    assert!(directed.arcs() >= dwell::analysis::components::FWBW_MIN_ARCS);
+    for g in [&undirected, &directed] {
+        let sources = dwell::sources::random(g, 64, 5).unwrap();
+        bfs(g, &sources, false);
+        bfs(g, &sources[..1], true);
+        reach(
+            g,
+            ReachQuery {
+                sources: sources[..40].to_vec(),
+                direction: Direction::Backward,
+                sinks: sources[40..].to_vec(),
+                ..Default::default()
+            },
+        );
+        components(g);
+    }
+}

@@ -24,14 +24,16 @@
 //!   safe. All steps are parallel over vertices.
 //! - [`wcc_reference`] (oracle): a plain FIFO BFS over forward and reverse
 //!   arcs from each unlabelled vertex in increasing order.
-//! - [`scc_parallel`] (`cpu`): trimming, forward–backward, then Tarjan on the
+//! - [`scc_parallel`] (`cpu`): on an undirected graph (every edge stored
+//!   both ways) the strong components are the weak ones, so Afforest answers.
+//!   Otherwise trimming, forward–backward, then Tarjan on the
 //!   rest (Fleischer, Hendrickson and Pınar, 2000; Hong, Rodia and Olukotun,
-//!   SC 2013). (1) Up to [`TRIM_ROUNDS`] parallel rounds remove every live
+//!   SC 2013); graphs under [`FWBW_MIN_ARCS`] arcs go straight to step (3). (1) Up to [`TRIM_ROUNDS`] parallel rounds remove every live
 //!   vertex with no live in- or out-neighbour other than itself: each is a
 //!   singleton component. (2) Up to [`FWBW_ROUNDS`] times, the live vertex
 //!   with the largest `(in+1)·(out+1)` degree product is the pivot; its
 //!   component is the intersection of the live vertices reached forward and
-//!   backward from it, both found with the parallel direction-optimizing
+//!   backward from it, both found (concurrently) with the parallel direction-optimizing
 //!   sweep of `analysis/frontier.rs` with dead vertices blocked; stop early when
 //!   the component found is small. (3) The remaining live vertices go to
 //!   the sequential iterative Tarjan restricted to live vertices. Removing
@@ -55,6 +57,10 @@ pub const TRIM_ROUNDS: usize = 3;
 
 /// Forward–backward rounds at most in [`scc_parallel`].
 pub const FWBW_ROUNDS: usize = 4;
+
+/// Directed graphs with fewer arcs skip trimming and forward–backward in
+/// [`scc_parallel`]: Tarjan alone.
+pub const FWBW_MIN_ARCS: usize = 1 << 20;
 
 /// Afforest's sampling rounds: arcs per vertex linked before sampling.
 const NEIGHBOR_ROUNDS: usize = 2;
@@ -311,12 +317,20 @@ fn has_live_other(csr: &Csr, v: u32, live: &[bool]) -> bool {
 
 /// The `cpu` backend's strong components: trim, forward–backward, Tarjan.
 pub fn scc_parallel(g: &Graph, ctx: &Ctx<'_>) -> Components {
+    // An undirected graph stores every edge both ways, so each weak
+    // component is strongly connected: Afforest answers it.
+    if !g.is_directed() {
+        return wcc_parallel(g, ctx);
+    }
     let n = g.nodes();
     let (fwd, rev) = (g.forward(), g.reverse());
     let mut comp = ctx.buffer(n, NO_VERTEX);
     let mut live = ctx.buffer(n, true);
     let mut next_id = 0u32;
-    for _ in 0..TRIM_ROUNDS {
+    // Small graphs: one sequential Tarjan pass beats trimming rounds and two
+    // traversals per pivot.
+    let small = g.arcs() < FWBW_MIN_ARCS;
+    for _ in 0..if small { 0 } else { TRIM_ROUNDS } {
         let trimmed: Vec<u32> = (0..n as u32)
             .into_par_iter()
             .with_min_len(1024)
@@ -335,7 +349,7 @@ pub fn scc_parallel(g: &Graph, ctx: &Ctx<'_>) -> Components {
         }
     }
     let mut scratch = None;
-    for _ in 0..FWBW_ROUNDS {
+    for _ in 0..if small { 0 } else { FWBW_ROUNDS } {
         let pivot = (0..n as u32)
             .into_par_iter()
             .filter(|&v| live[v as usize])
@@ -351,23 +365,26 @@ pub fn scc_parallel(g: &Graph, ctx: &Ctx<'_>) -> Components {
                     .fold(0u64, |w, b| w | 1 << b)
             })
             .collect();
-        let s = &mut **scratch.get_or_insert_with(|| ctx.sweep_scratch(n));
+        let (sf, sb) = scratch.get_or_insert_with(|| (ctx.sweep_scratch(n), ctx.sweep_scratch(n)));
+        let (sf, sb) = (&mut **sf, &mut **sb);
         let sweep = |out, inc| Sweep {
             out,
             inc,
             mask: None,
             blocked: Some(&dead),
         };
+        // The forward and backward searches are independent: run them together.
         ctx.pass();
-        sweep(fwd, rev).run(&[pivot], false, s);
-        let forward_set = s.lane_set(0);
         ctx.pass();
-        sweep(rev, fwd).run(&[pivot], false, s);
-        let s = &*s;
+        rayon::join(
+            || sweep(fwd, rev).run(&[pivot], false, sf),
+            || sweep(rev, fwd).run(&[pivot], false, sb),
+        );
+        let (sf, sb) = (&*sf, &*sb);
         let members: Vec<u32> = (0..n as u32)
             .into_par_iter()
             .with_min_len(4096)
-            .filter(|&v| s.reached(0, v) && frontier::test(&forward_set, v))
+            .filter(|&v| sb.reached(0, v) && sf.reached(0, v))
             .collect();
         for &v in &members {
             live[v as usize] = false;

@@ -59,6 +59,22 @@ const ALPHA: usize = 15;
 /// Minimum vertices per rayon task in a level, so tiny levels stay on one thread.
 const MIN_LEN: usize = 1024;
 
+/// A top-down level touching at most this many arcs plus vertices runs on
+/// the calling thread, with no rayon tasks or allocation.
+const SEQUENTIAL_WORK: usize = 256 * 1024;
+
+/// A level reaching at least this many vertices records them in parallel.
+const PARALLEL_SETTLE: usize = 8 * 1024;
+
+/// GAP's α when several lanes are live (measured on R-MAT 18/20, 64 lanes).
+const ALPHA_LANES: usize = 4;
+
+/// See the direction rule in `Sweep::run`.
+const BOTTOM_UP_SLACK: usize = 3;
+
+/// Vertices per rayon task of a bottom-up level.
+const BOTTOM_UP_CHUNK: usize = 4096;
+
 /// `u64` words in a bitset over `n` vertices.
 pub(crate) fn words(n: usize) -> usize {
     n.div_ceil(64)
@@ -119,10 +135,17 @@ pub(crate) struct Scratch {
     frontier: Vec<u64>,
     next: Vec<AtomicU64>,
     queue: Vec<u32>,
+    /// The next level's queue (swapped with `queue`).
+    touched: Vec<u32>,
+    /// Lane words of the new queue, when a level is settled in parallel.
+    bits: Vec<u64>,
+    /// Bitset of the queue during a bottom-up level; all zero otherwise.
+    in_frontier: Vec<u64>,
 }
 
 impl Scratch {
-    /// Per-vertex arrays one `Scratch` holds (visited, frontier, next).
+    /// Per-vertex arrays one `Scratch` holds (visited, frontier, next; the
+    /// 1-bit `in_frontier` set and the queues are not counted).
     pub(crate) const BUFFERS: u64 = 3;
 
     pub(crate) fn new(n: usize) -> Scratch {
@@ -131,6 +154,9 @@ impl Scratch {
             frontier: vec![0; n],
             next: (0..n).map(|_| AtomicU64::new(0)).collect(),
             queue: Vec::new(),
+            touched: Vec::new(),
+            bits: Vec::new(),
+            in_frontier: vec![0; words(n)],
         }
     }
 
@@ -193,6 +219,7 @@ impl Sweep<'_> {
                 }
             })
             .collect();
+        s.queue.clear();
         for (q, &src) in sources.iter().enumerate() {
             let v = src as usize;
             if s.frontier[v] == 0 {
@@ -202,45 +229,90 @@ impl Sweep<'_> {
             s.visited[v] |= 1 << q;
         }
         let m = self.out.arcs();
+        // Beamer's rule (GAP's α): bottom-up when the frontier's out-arcs
+        // exceed `arcs / ALPHA`, unless the last bottom-up level scanned more
+        // than BOTTOM_UP_SLACK times that many arcs plus vertices. On
+        // high-diameter graphs with many lanes almost every vertex still
+        // lacks some lane, so a bottom-up level scans nearly the whole graph;
+        // the measurement keeps such graphs top-down after one try.
+        let mut bottom_up_cost = 0usize;
         let mut level = 0u32;
         while !s.queue.is_empty() {
             level += 1;
             let (frontier, visited, next) = (&s.frontier, &s.visited, &s.next);
             let scout: usize = s.queue.iter().map(|&v| self.out.degree(v)).sum();
-            let touched: Vec<u32> = if scout.saturating_mul(ALPHA) > m {
-                let alive = s.queue.iter().fold(0u64, |a, &v| a | frontier[v as usize]);
-                self.bottom_up(alive, frontier, visited, next)
+            s.touched.clear();
+            let alive = s.queue.iter().fold(0u64, |a, &v| a | frontier[v as usize]);
+            // A bottom-up vertex stops early only once it has every live
+            // lane; with many lanes that is rare, so demand a wider frontier.
+            let alpha = if alive.count_ones() <= 1 {
+                ALPHA
             } else {
-                self.top_down(&s.queue, frontier, visited, next)
+                ALPHA_LANES
             };
+            if scout > m / alpha && scout.saturating_mul(BOTTOM_UP_SLACK) > bottom_up_cost {
+                for &v in &s.queue {
+                    set(&mut s.in_frontier, v);
+                }
+                let (found, cost) =
+                    self.bottom_up(alive, &s.in_frontier, &s.frontier, &s.visited, &s.next);
+                for &v in &s.queue {
+                    s.in_frontier[v as usize / 64] = 0;
+                }
+                s.touched = found;
+                bottom_up_cost = cost;
+            } else if scout + s.queue.len() <= SEQUENTIAL_WORK {
+                self.top_down_serial(&s.queue, frontier, visited, next, &mut s.touched);
+            } else {
+                s.touched = self.top_down(&s.queue, frontier, visited, next);
+            }
             for &v in &s.queue {
                 s.frontier[v as usize] = 0;
             }
-            s.queue = touched;
-            let next = &s.next;
-            let bits: Vec<u64> = s
-                .queue
-                .par_iter()
-                .with_min_len(MIN_LEN)
-                .map(|&w| next[w as usize].swap(0, Relaxed))
-                .collect();
-            let counts = bits
-                .par_iter()
-                .with_min_len(MIN_LEN)
-                .fold(
-                    || [0u64; LANES],
-                    |mut c, &b| {
-                        for_each_bit(b, |q| c[q] += 1);
+            std::mem::swap(&mut s.queue, &mut s.touched);
+            let mut counts = [0u64; LANES];
+            if s.queue.len() < PARALLEL_SETTLE {
+                let mut counter = LaneCounter::default();
+                for &w in &s.queue {
+                    // One thread owns the level here: a plain load and
+                    // store, not a locked swap.
+                    let b = s.next[w as usize].load(Relaxed);
+                    s.next[w as usize].store(0, Relaxed);
+                    counter.add(b);
+                    s.frontier[w as usize] = b;
+                    s.visited[w as usize] |= b;
+                }
+                counter.add_to(&mut counts);
+            } else {
+                let next = &s.next;
+                s.bits.clear();
+                s.queue
+                    .par_iter()
+                    .with_min_len(MIN_LEN)
+                    .map(|&w| next[w as usize].swap(0, Relaxed))
+                    .collect_into_vec(&mut s.bits);
+                counts = s
+                    .bits
+                    .par_chunks(MIN_LEN)
+                    .map(|chunk| {
+                        let mut counter = LaneCounter::default();
+                        chunk.iter().for_each(|&b| counter.add(b));
+                        let mut c = [0u64; LANES];
+                        counter.add_to(&mut c);
                         c
-                    },
-                )
-                .reduce(
-                    || [0u64; LANES],
-                    |mut a, b| {
-                        a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
-                        a
-                    },
-                );
+                    })
+                    .reduce(
+                        || [0u64; LANES],
+                        |mut a, b| {
+                            a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
+                            a
+                        },
+                    );
+                for (&w, &b) in s.queue.iter().zip(&s.bits) {
+                    s.frontier[w as usize] = b;
+                    s.visited[w as usize] |= b;
+                }
+            }
             for (lane, &c) in lanes.iter_mut().zip(&counts) {
                 if c > 0 {
                     lane.reached += c;
@@ -248,13 +320,9 @@ impl Sweep<'_> {
                     lane.max_level = level;
                 }
             }
-            for (&w, &b) in s.queue.iter().zip(&bits) {
-                s.frontier[w as usize] = b;
-                s.visited[w as usize] |= b;
-            }
             if keep_levels {
-                for (&w, &b) in s.queue.iter().zip(&bits) {
-                    for_each_bit(b, |q| {
+                for &w in &s.queue {
+                    for_each_bit(s.frontier[w as usize], |q| {
                         if let Some(l) = lanes[q].levels.as_mut() {
                             l[w as usize] = level;
                         }
@@ -262,7 +330,40 @@ impl Sweep<'_> {
                 }
             }
         }
+        for &v in &s.queue {
+            s.frontier[v as usize] = 0;
+        }
+        s.queue.clear();
         lanes
+    }
+
+    /// Push, on one thread: for small frontiers, where splitting the level
+    /// into rayon tasks costs more than the level itself.
+    fn top_down_serial(
+        &self,
+        queue: &[u32],
+        frontier: &[u64],
+        visited: &[u64],
+        next: &[AtomicU64],
+        found: &mut Vec<u32>,
+    ) {
+        let targets = self.out.targets();
+        for &v in queue {
+            let f = frontier[v as usize];
+            for i in self.out.range(v) {
+                let w = targets[i];
+                let new = f & !visited[w as usize];
+                if new == 0 || !self.passes(self.out, i) || self.blocked(w) {
+                    continue;
+                }
+                let cell = &next[w as usize];
+                let old = cell.load(Relaxed);
+                if old == 0 {
+                    found.push(w);
+                }
+                cell.store(old | new, Relaxed);
+            }
+        }
     }
 
     /// Push: the frontier queue scatters its lanes along out-arcs.
@@ -285,7 +386,13 @@ impl Sweep<'_> {
                     if new == 0 || !self.passes(self.out, i) || self.blocked(w) {
                         continue;
                     }
-                    if next[w as usize].fetch_or(new, Relaxed) == 0 {
+                    let cell = &next[w as usize];
+                    // Skip the atomic when every new lane is already there.
+                    let old = cell.load(Relaxed);
+                    if old & new == new {
+                        continue;
+                    }
+                    if cell.fetch_or(new, Relaxed) == 0 {
                         found.push(w);
                     }
                 }
@@ -298,43 +405,95 @@ impl Sweep<'_> {
     }
 
     /// Pull: each vertex still missing a live lane gathers from in-arcs.
+    /// Returns the vertices reached and the level's cost (arcs scanned plus
+    /// vertices looked at).
     fn bottom_up(
         &self,
         alive: u64,
+        in_frontier: &[u64],
         frontier: &[u64],
         visited: &[u64],
         next: &[AtomicU64],
-    ) -> Vec<u32> {
+    ) -> (Vec<u32>, usize) {
         let sources = self.inc.targets();
-        (0..self.out.nodes() as u32)
+        let n = self.out.nodes();
+        let chunks: Vec<(Vec<u32>, usize)> = (0..n.div_ceil(BOTTOM_UP_CHUNK))
             .into_par_iter()
-            .with_min_len(MIN_LEN)
-            .filter(|&w| {
-                let want = alive & !visited[w as usize];
-                if want == 0 || self.blocked(w) {
-                    return false;
-                }
-                let mut got = 0u64;
-                for i in self.inc.range(w) {
-                    if self.passes(self.inc, i) {
-                        got |= frontier[sources[i] as usize];
-                        if got & want == want {
-                            break;
+            .map(|c| {
+                let lo = c * BOTTOM_UP_CHUNK;
+                let hi = (lo + BOTTOM_UP_CHUNK).min(n);
+                let mut found = Vec::new();
+                let mut cost = hi - lo;
+                for w in lo as u32..hi as u32 {
+                    let want = alive & !visited[w as usize];
+                    if want == 0 || self.blocked(w) {
+                        continue;
+                    }
+                    let mut got = 0u64;
+                    let range = self.inc.range(w);
+                    let start = range.start;
+                    let mut end = range.end;
+                    for i in range {
+                        let u = sources[i];
+                        // The 1-bit-per-vertex set is 64× smaller than the
+                        // lane words: most in-neighbours are ruled out in cache.
+                        if test(in_frontier, u) && self.passes(self.inc, i) {
+                            got |= frontier[u as usize];
+                            if got & want == want {
+                                end = i + 1;
+                                break;
+                            }
                         }
                     }
+                    cost += end - start;
+                    let new = got & want;
+                    if new != 0 {
+                        next[w as usize].store(new, Relaxed);
+                        found.push(w);
+                    }
                 }
-                let new = got & want;
-                if new != 0 {
-                    next[w as usize].store(new, Relaxed);
-                }
-                new != 0
+                (found, cost)
             })
-            .collect()
+            .collect();
+        let cost = chunks.iter().map(|c| c.1).sum();
+        let mut found = Vec::with_capacity(chunks.iter().map(|c| c.0.len()).sum());
+        for (f, _) in chunks {
+            found.extend_from_slice(&f);
+        }
+        (found, cost)
+    }
+}
+
+/// Per-lane counters in bit-sliced form: plane `k` holds bit `k` of every
+/// lane's count, so adding a lane word costs O(1) amortized word operations
+/// instead of one per set bit. 32 planes hold any count below 2^32 (ids are u32).
+#[derive(Default)]
+struct LaneCounter {
+    planes: [u64; 32],
+}
+
+impl LaneCounter {
+    #[inline]
+    fn add(&mut self, word: u64) {
+        let mut carry = word;
+        let mut k = 0;
+        while carry != 0 {
+            let p = self.planes[k];
+            self.planes[k] = p ^ carry;
+            carry &= p;
+            k += 1;
+        }
+    }
+
+    fn add_to(&self, counts: &mut [u64; LANES]) {
+        for (k, &plane) in self.planes.iter().enumerate() {
+            for_each_bit(plane, |q| counts[q] += 1 << k);
+        }
     }
 }
 
 /// Run `sources` in sweeps of up to 64 lanes, the sweeps in parallel with one
-/// [`Scratch`] per rayon task; `finish(lane index, source, lane, scratch)`
+/// [`Scratch`] per rayon task (from the workspace when it has one); `finish(lane index, source, lane, scratch)`
 /// turns each lane into a result. Results come back in source order.
 pub(crate) fn batched<R, F>(
     sweep: &Sweep<'_>,
@@ -348,7 +507,9 @@ where
     F: Fn(usize, u32, Lane, &Scratch) -> R + Sync,
 {
     let n = sweep.out.nodes();
-    // Balanced groups: 65 sources become 33 + 32, not 64 + 1.
+    // Balanced groups: 65 sources become 33 + 32, not 64 + 1. (Splitting
+    // 64 sources into one sweep per thread was measured slower on R-MAT:
+    // each sweep repeats the shared work.)
     let groups = sources.len().div_ceil(LANES).max(1);
     let size = sources.len().div_ceil(groups).max(1);
     let parts: Vec<Vec<R>> = sources

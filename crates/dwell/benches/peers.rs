@@ -1,0 +1,173 @@
+//! dwell next to petgraph, in one process, on the same graph and sources.
+//!
+//! ```sh
+//! cargo bench -p dwell --bench peers -- [--runs R] [--batch N] [--singles K] GRAPH...
+//! ```
+//! (relative GRAPH paths are read from the workspace root)
+//!
+//! For each graph (any format `dwell::formats::load` reads) this builds a
+//! petgraph `DiGraph<(), ()>` holding exactly the arcs of dwell's forward CSR
+//! (an undirected graph's edges both ways), then times, after one untimed
+//! warm-up, `R` runs of (median reported):
+//! - `bfs xN`: one dwell query with `N` sources (`sources::random`, seed 1)
+//!   through `analysis::run(&Cpu, ..)` versus petgraph's `Bfs` walked to the
+//!   end from each of the `N` sources in turn;
+//! - `bfs x1`: `K` single-source dwell queries versus `K` petgraph walks;
+//! - `wcc`: dwell versus `petgraph::algo::connected_components`;
+//! - `scc`: dwell versus `petgraph::algo::tarjan_scc`.
+//!
+//! Times are per query (per source for BFS); `petgraph/dwell` > 1 means dwell
+//! is faster. Each row checks that both sides agree (sum of reached counts,
+//! or component count). The table is Markdown, ready for docs/BENCHMARKS.md.
+
+use dwell::analysis::{self, BfsQuery, Output, Query};
+use dwell::backend::Cpu;
+use dwell::formats::{self, LoadOptions};
+use dwell::graph::Graph;
+use petgraph::graph::{DiGraph, NodeIndex};
+use petgraph::visit::Bfs;
+use std::time::Instant;
+
+fn median(mut xs: Vec<f64>) -> f64 {
+    xs.sort_by(f64::total_cmp);
+    let n = xs.len();
+    if n % 2 == 1 {
+        xs[n / 2]
+    } else {
+        (xs[n / 2 - 1] + xs[n / 2]) / 2.0
+    }
+}
+
+/// Median seconds of `runs` timed calls after one warm-up; every call must
+/// return the warm-up's checksum.
+fn time(runs: usize, mut f: impl FnMut() -> u64) -> (f64, u64) {
+    let want = f();
+    let mut t = Vec::with_capacity(runs);
+    for _ in 0..runs {
+        let start = Instant::now();
+        let got = f();
+        t.push(start.elapsed().as_secs_f64());
+        assert_eq!(got, want, "a run changed its answer");
+    }
+    (median(t), want)
+}
+
+fn petgraph_of(g: &Graph) -> DiGraph<(), ()> {
+    let csr = g.forward();
+    let mut pg = DiGraph::with_capacity(g.nodes(), g.arcs());
+    for _ in 0..g.nodes() {
+        pg.add_node(());
+    }
+    for u in 0..g.nodes() as u32 {
+        for &v in csr.neighbors(u) {
+            pg.add_edge(NodeIndex::new(u as usize), NodeIndex::new(v as usize), ());
+        }
+    }
+    pg
+}
+
+fn dwell_bfs(g: &Graph, sources: &[u32]) -> u64 {
+    let q = Query::Bfs(BfsQuery {
+        sources: sources.to_vec(),
+        keep_levels: false,
+    });
+    match analysis::run(&Cpu, g, &q).expect("valid sources") {
+        Output::Bfs(r) => r.iter().map(|x| x.reached).sum(),
+        _ => unreachable!(),
+    }
+}
+
+fn petgraph_bfs(pg: &DiGraph<(), ()>, source: u32) -> u64 {
+    let mut bfs = Bfs::new(pg, NodeIndex::new(source as usize));
+    let mut reached = 0;
+    while bfs.next(pg).is_some() {
+        reached += 1;
+    }
+    reached
+}
+
+fn main() {
+    let mut runs = 5usize;
+    let mut batch = 64usize;
+    let mut singles = 8usize;
+    let mut graphs = Vec::new();
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        let mut num = |name: &str| -> usize {
+            args.next()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or_else(|| panic!("{name} needs a number"))
+        };
+        match a.as_str() {
+            "--runs" => runs = num("--runs"),
+            "--batch" => batch = num("--batch"),
+            "--singles" => singles = num("--singles"),
+            "--bench" => {} // cargo bench passes this
+            _ => graphs.push(a),
+        }
+    }
+    if graphs.is_empty() {
+        eprintln!("usage: cargo bench -p dwell --bench peers -- [--runs R] [--batch N] [--singles K] GRAPH...");
+        return;
+    }
+    println!(
+        "petgraph peer, {} rayon threads, {runs} timed runs (median), sources random (seed 1)",
+        rayon::current_num_threads()
+    );
+    println!(
+        "| graph | nodes | arcs | analysis | dwell µs/query | petgraph µs/query | petgraph/dwell |"
+    );
+    println!("|---|---:|---:|---|---:|---:|---:|");
+    for path in &graphs {
+        // cargo bench runs in crates/dwell: read relative paths from the
+        // workspace root when they are not found here.
+        let mut file = std::path::PathBuf::from(path);
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        if !file.exists() && root.join(&file).exists() {
+            file = root.join(&file);
+        }
+        let g =
+            formats::load(&file, &LoadOptions::default()).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let pg = petgraph_of(&g);
+        let name = std::path::Path::new(path)
+            .file_name()
+            .map_or(path.clone(), |f| f.to_string_lossy().into_owned());
+        let row = |what: String, d: f64, p: f64| {
+            println!(
+                "| {name} | {} | {} | {what} | {:.1} | {:.1} | {:.1}× |",
+                g.nodes(),
+                g.arcs(),
+                d * 1e6,
+                p * 1e6,
+                p / d
+            );
+        };
+        let sources = dwell::sources::random(&g, batch, 1).expect("enough sources");
+        let (d, dc) = time(runs, || dwell_bfs(&g, &sources));
+        let (p, pc) = time(runs, || sources.iter().map(|&s| petgraph_bfs(&pg, s)).sum());
+        assert_eq!(dc, pc, "bfs: dwell and petgraph disagree on {name}");
+        row(format!("bfs x{batch}"), d / batch as f64, p / batch as f64);
+
+        let ones = dwell::sources::random(&g, singles, 1).expect("enough sources");
+        let (d, dc) = time(runs, || ones.iter().map(|&s| dwell_bfs(&g, &[s])).sum());
+        let (p, pc) = time(runs, || ones.iter().map(|&s| petgraph_bfs(&pg, s)).sum());
+        assert_eq!(dc, pc, "bfs x1: dwell and petgraph disagree on {name}");
+        row("bfs x1".into(), d / singles as f64, p / singles as f64);
+
+        let (d, dc) = time(runs, || match analysis::run(&Cpu, &g, &Query::Wcc) {
+            Ok(Output::Wcc(c)) => c.count,
+            _ => unreachable!(),
+        });
+        let (p, pc) = time(runs, || petgraph::algo::connected_components(&pg) as u64);
+        assert_eq!(dc, pc, "wcc: dwell and petgraph disagree on {name}");
+        row("wcc".into(), d, p);
+
+        let (d, dc) = time(runs, || match analysis::run(&Cpu, &g, &Query::Scc) {
+            Ok(Output::Scc(c)) => c.count,
+            _ => unreachable!(),
+        });
+        let (p, pc) = time(runs, || petgraph::algo::tarjan_scc(&pg).len() as u64);
+        assert_eq!(dc, pc, "scc: dwell and petgraph disagree on {name}");
+        row("scc".into(), d, p);
+    }
+}
