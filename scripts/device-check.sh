@@ -55,7 +55,7 @@ bench() { timeout 240 "$BIN/dwell" bench --backend cuda --analysis bfs --evidenc
 bench "$G/rmat14.edges" --runs 100
 bench "$G/rmat18.edges" --runs 64
 bench "$G/rmat22.edges" --runs 64
-bench "$G/grid1024.edges" --runs 64 --batch 1
+bench "$G/grid1024.edges" --runs 64 --sources random:1
 bench "$BIN/email-Enron.edges.xz" --runs 100
 bench "$BIN/cond-mat-2005.edges.xz" --runs 100
 "$BIN/dwell" evidence verify "$EV" --required-speedup 100 || true
