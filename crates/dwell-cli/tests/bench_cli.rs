@@ -1,0 +1,76 @@
+//! `dwell bench` on the CPU backends: every analysis runs, is timed, and its
+//! rows are well formed; program bundles time liveness and reaching
+//! definitions against cpu-reference (which must reach the same fixpoints).
+
+mod common;
+
+use common::{data, fails_with_fix, ok_json};
+
+#[test]
+fn bench_times_every_analysis_on_a_real_graph() {
+    let g = data("graphs/karate.edges.xz");
+    let v = ok_json(&[
+        "bench",
+        &g,
+        "--analysis",
+        "bfs,reach,wcc,scc,dataflow",
+        "--runs",
+        "2",
+        "--sources",
+        "random:20",
+        "--no-peer",
+        "--json",
+    ]);
+    let rows = v["rows"].as_array().unwrap();
+    let names: Vec<&str> = rows
+        .iter()
+        .map(|r| r["analysis"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["bfs", "reach", "wcc", "scc", "dataflow"]);
+    for r in rows {
+        assert_eq!(r["nodes"], 34);
+        assert_eq!(r["dwell_runs_ms"].as_array().unwrap().len(), 2);
+        assert!(r["dwell_us_per_query"].as_f64().unwrap() > 0.0);
+    }
+    assert_eq!(
+        (rows[0]["queries"].as_u64(), rows[2]["queries"].as_u64()),
+        (Some(20), Some(1))
+    );
+    assert!(
+        rows[0]["peer"]["skipped"].is_string(),
+        "--no-peer is reported, never estimated"
+    );
+    // Asking for more sources than the graph has is an error, not a smaller batch.
+    fails_with_fix(&["bench", &g, "--runs", "1"]);
+}
+
+#[test]
+fn bench_program_bundle_against_the_reference() {
+    let dir = tempfile::tempdir().unwrap();
+    let bundle = dir.path().join("lua.bundle");
+    let b = bundle.to_str().unwrap();
+    ok_json(&[
+        "import",
+        "llvm",
+        &data("programs/lua-5.4.7.ssa.ll.xz"),
+        "--out",
+        b,
+        "--json",
+    ]);
+    let v = ok_json(&[
+        "bench",
+        b,
+        "--analysis",
+        "liveness,reaching-defs",
+        "--runs",
+        "1",
+        "--json",
+    ]);
+    let rows = v["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 2);
+    for r in rows {
+        assert_eq!(r["nodes"], 12356, "every defined function's nodes");
+        assert_eq!(r["peer"]["name"], "cpu-reference");
+    }
+    fails_with_fix(&["bench", b, "--analysis", "bfs", "--runs", "1"]);
+}
