@@ -23,10 +23,10 @@
 //! before any graph was loaded (binary, thread pool) by the forward CSR's bytes.
 
 use crate::args::{Analysis, BenchArgs};
-use crate::cmd::Result;
+use crate::cmd::{load_options, Result};
 use dwell::analysis::{self, Direction, FactSets, Meet, Output, Query};
 use dwell::backend::Backend;
-use dwell::formats::{self, LoadOptions};
+use dwell::formats;
 use dwell::graph::Graph;
 use dwell::session::{self, Session};
 use serde_json::{json, Value};
@@ -90,16 +90,7 @@ pub fn bench(args: &BenchArgs) -> Result<()> {
             }
             continue;
         }
-        let directed = match (args.directed, args.undirected) {
-            (true, _) => Some(true),
-            (_, true) => Some(false),
-            _ => None,
-        };
-        let opts = LoadOptions {
-            directed,
-            ..Default::default()
-        };
-        let g = formats::load(path, &opts)?;
+        let g = formats::load(path, &load_options(args.directed, args.undirected))?;
         let sources = dwell::sources::parse_spec(&g, &args.sources, args.seed)?;
         for &a in &args.analysis {
             let mut row = bench_one(args, backend.as_ref(), &g, path, a, &sources, &python)?;
@@ -578,18 +569,7 @@ fn cuda(args: &BenchArgs) -> Result<()> {
     );
     let mut rows = Vec::new();
     for path in &args.graphs {
-        let directed = match (args.directed, args.undirected) {
-            (true, _) => Some(true),
-            (_, true) => Some(false),
-            _ => None,
-        };
-        let g = formats::load(
-            path,
-            &LoadOptions {
-                directed,
-                ..Default::default()
-            },
-        )?;
+        let g = formats::load(path, &load_options(args.directed, args.undirected))?;
         let sources = dwell::sources::parse_spec(&g, &args.sources, args.seed)?;
         let name = path.file_name().map_or_else(
             || path.display().to_string(),

@@ -34,17 +34,22 @@ pub fn dispatch(cli: Cli) -> Result<()> {
     }
 }
 
-/// Load a graph, timing it, with a progress spinner if it takes a while.
-pub(crate) fn load(args: &GraphArgs) -> Result<(Graph, f64)> {
-    let directed = match (args.directed, args.undirected) {
+/// Load options from the `--directed` / `--undirected` flags.
+pub(crate) fn load_options(directed: bool, undirected: bool) -> LoadOptions {
+    let directed = match (directed, undirected) {
         (true, _) => Some(true),
         (_, true) => Some(false),
         _ => None,
     };
-    let opts = LoadOptions {
+    LoadOptions {
         directed,
         ..Default::default()
-    };
+    }
+}
+
+/// Load a graph, timing it, with a progress spinner if it takes a while.
+pub(crate) fn load(args: &GraphArgs) -> Result<(Graph, f64)> {
+    let opts = load_options(args.directed, args.undirected);
     let progress = Progress::start(format!("loading {}", args.graph.display()));
     let t = Instant::now();
     let g = formats::load(&args.graph, &opts)?;

@@ -59,33 +59,27 @@ fn open<'g>(
     }))
 }
 
-impl Backend for Cpu {
-    fn name(&self) -> &'static str {
-        "cpu"
-    }
-    fn open<'g>(
-        &self,
-        g: &'g Graph,
-        plan: &Plan,
-        counters: Arc<Counters>,
-    ) -> Result<Box<dyn Resident + 'g>, SessionError> {
-        open(g, plan, counters, Kernels::Parallel)
-    }
+/// Both host backends: the same resident structures, different kernels.
+macro_rules! host_backend {
+    ($ty:ty, $name:literal, $kernels:expr) => {
+        impl Backend for $ty {
+            fn name(&self) -> &'static str {
+                $name
+            }
+            fn open<'g>(
+                &self,
+                g: &'g Graph,
+                plan: &Plan,
+                counters: Arc<Counters>,
+            ) -> Result<Box<dyn Resident + 'g>, SessionError> {
+                open(g, plan, counters, $kernels)
+            }
+        }
+    };
 }
 
-impl Backend for CpuReference {
-    fn name(&self) -> &'static str {
-        "cpu-reference"
-    }
-    fn open<'g>(
-        &self,
-        g: &'g Graph,
-        plan: &Plan,
-        counters: Arc<Counters>,
-    ) -> Result<Box<dyn Resident + 'g>, SessionError> {
-        open(g, plan, counters, Kernels::Reference)
-    }
-}
+host_backend!(Cpu, "cpu", Kernels::Parallel);
+host_backend!(CpuReference, "cpu-reference", Kernels::Reference);
 
 /// One dispatch: query → the chosen kernel set.
 fn execute(kernels: Kernels, g: &Graph, q: &Query, ctx: &Ctx<'_>) -> Output {
