@@ -200,7 +200,13 @@ fn time_session(
     let total = u64::try_from(runs)?
         .checked_add(1)
         .ok_or("--runs is too large. Fix: pass fewer runs")?;
-    let plan = session::plan(&session::profile::derive(g, query, total, u64::MAX)?)?;
+    let plan = session::plan(&session::profile::derive(
+        backend,
+        g,
+        query,
+        total,
+        u64::MAX,
+    )?)?;
     let mut s = Session::open(backend, g, plan)?;
     s.run(query)?;
     let mut runs_ms = Vec::with_capacity(runs);

@@ -89,7 +89,7 @@ fn run(args: &RunArgs) -> Result<()> {
     // One session: plan from this graph and query, make the graph resident
     // once, run the query `--repeat` times, read back once.
     let budget = args.budget_bytes.unwrap_or(u64::MAX);
-    let profile = session::profile::derive(&g, &query, args.repeat, budget)?;
+    let profile = session::profile::derive(backend.as_ref(), &g, &query, args.repeat, budget)?;
     let plan = session::plan(&profile)?;
     let t = Instant::now();
     let mut s = Session::open(backend.as_ref(), &g, plan)?;
@@ -266,7 +266,13 @@ fn plan(args: &PlanArgs) -> Result<()> {
                 directed: false,
             })?;
             let query = representative_query(args.analysis.unwrap_or(Analysis::Bfs), args.batch)?;
-            let p = session::profile::derive(&g, &query, args.runs, args.budget_bytes)?;
+            let p = session::profile::derive(
+                &dwell::backend::Cpu,
+                &g,
+                &query,
+                args.runs,
+                args.budget_bytes,
+            )?;
             Profile {
                 readback,
                 keep_all_outputs: args.keep_all_outputs,

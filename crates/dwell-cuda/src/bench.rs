@@ -75,7 +75,7 @@ fn time_session(
     q: &Query,
     runs: u64,
 ) -> Result<(f64, f64, TimedCounters, CounterSnapshot, Output), BenchError> {
-    let p = plan(&profile::derive(g, q, runs, u64::MAX).map_err(SessionError::from)?)
+    let p = plan(&profile::derive(backend, g, q, runs, u64::MAX).map_err(SessionError::from)?)
         .map_err(SessionError::from)?;
     let t = Instant::now();
     let mut s = Session::open(backend, g, p)?;
@@ -126,7 +126,7 @@ pub fn bench_bfs(
         });
     }
     let f = cuda.facts();
-    let p = plan(&profile::derive(g, &q, runs, u64::MAX).map_err(SessionError::from)?)
+    let p = plan(&profile::derive(cuda, g, &q, runs, u64::MAX).map_err(SessionError::from)?)
         .map_err(SessionError::from)?;
     let row = BenchRow {
         graph: name.into(),

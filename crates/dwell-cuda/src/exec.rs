@@ -18,7 +18,7 @@
 
 use crate::device::{self, DeviceFacts};
 use crate::kernels::{self, BLOCK_THREADS, CTRL_WORDS, C_QHEAVY, C_QLIGHT};
-use crate::layout::OutputLayout;
+use crate::layout::{self, OutputLayout};
 use crate::raw::{self, Arg, TravParams, WccParams};
 use crate::CudaError;
 use cudarc::driver::{CudaContext, CudaFunction, CudaSlice, CudaStream, LaunchConfig};
@@ -220,6 +220,16 @@ fn allocate(
         counters,
     };
     let n = g.nodes() as u64;
+    // The plan's scratch must hold the traversal state this backend keeps
+    // (its `requirements` say so; a plan made for another backend may not).
+    let state = layout::state_bytes(n).map_err(|e| CudaError::Internal(e.to_string()))?;
+    if state > plan.scratch_bytes {
+        return Err(CudaError::PlanTooSmall {
+            what: "traversal state",
+            needed: state,
+            planned: plan.scratch_bytes,
+        });
+    }
     let fwd = a.csr(g.forward())?;
     let rev = if g.is_directed() {
         Some(a.csr(g.reverse())?)

@@ -17,7 +17,8 @@
 //!   sink hits (one u32 per sink per query); for WCC, n u32 labels.
 
 use dwell::analysis::Query;
-use dwell::session::profile::SizeOverflow;
+use dwell::graph::Graph;
+use dwell::session::profile::{self, Requirements, SizeOverflow};
 
 /// Bytes of traversal state per vertex: visited + 3 frontiers (u64) + 3 queues (u32).
 pub const STATE_BYTES_PER_VERTEX: u64 = 8 + 3 * 8 + 3 * 4;
@@ -36,6 +37,25 @@ pub fn state_bytes(n: u64) -> Result<u64, SizeOverflow> {
         mul("device state bytes", n, STATE_BYTES_PER_VERTEX)?,
         crate::kernels::CTRL_WORDS as u64 * 8,
     )
+}
+
+/// What one run of `q` needs on the device (see the module header): the
+/// generic graph and output figures; as frontier, the query inputs uploaded
+/// each run (sources, then sinks, u32 each); as scratch, the traversal state
+/// and control block, which every query uses.
+pub fn requirements(g: &Graph, q: &Query) -> Result<Requirements, SizeOverflow> {
+    let generic = profile::requirements(g, q)?;
+    let inputs = match q {
+        Query::Bfs(b) => b.sources.len() as u64,
+        Query::Reach(r) => add("input bytes", r.sources.len() as u64, r.sinks.len() as u64)?,
+        Query::Taint(t) => add("input bytes", t.sources.len() as u64, t.sinks.len() as u64)?,
+        Query::Wcc | Query::Scc | Query::Dataflow(_) => 0,
+    };
+    Ok(Requirements {
+        frontier_bytes: mul("input bytes", inputs, 4)?,
+        scratch_bytes: state_bytes(g.nodes() as u64)?,
+        ..generic
+    })
 }
 
 /// Byte offsets of one run's output regions (all 8-aligned except levels/sinks,
@@ -175,5 +195,46 @@ mod tests {
     fn state_is_44_bytes_per_vertex_plus_control() {
         assert_eq!(state_bytes(1000).unwrap(), 44_000 + 256);
         assert!(state_bytes(u64::MAX / 8).is_err());
+    }
+}
+
+#[cfg(test)]
+mod requirement_tests {
+    use super::*;
+    use dwell::analysis::{BfsQuery, ReachQuery};
+    use dwell::graph::GraphBuilder;
+
+    /// Plans derived with the cuda backend's requirements hold its traversal
+    /// state and inputs; plans derived for the CPU layout may not.
+    #[test]
+    fn cuda_requirements_cover_state_and_inputs() {
+        let mut b = GraphBuilder::new(true);
+        for v in 0..999u64 {
+            b.push(v, v + 1).unwrap();
+        }
+        let g = b.build().unwrap();
+        let bfs = Query::Bfs(BfsQuery {
+            sources: vec![0; 10],
+            keep_levels: false,
+        });
+        let r = requirements(&g, &bfs).unwrap();
+        assert_eq!(r.scratch_bytes, state_bytes(1000).unwrap());
+        assert_eq!(r.frontier_bytes, 10 * 4);
+        let generic = profile::requirements(&g, &bfs).unwrap();
+        assert_eq!(
+            (r.graph_bytes, r.output_bytes),
+            (generic.graph_bytes, generic.output_bytes)
+        );
+        assert!(
+            generic.scratch_bytes < r.scratch_bytes,
+            "the CPU layout is smaller than the device state"
+        );
+        let reach = Query::Reach(ReachQuery {
+            sources: vec![1, 2],
+            sinks: vec![3, 4, 5],
+            ..Default::default()
+        });
+        assert_eq!(requirements(&g, &reach).unwrap().frontier_bytes, 5 * 4);
+        assert_eq!(requirements(&g, &Query::Wcc).unwrap().frontier_bytes, 0);
     }
 }

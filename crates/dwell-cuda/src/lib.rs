@@ -26,7 +26,7 @@
 //! let g = dwell::gen::rmat(14, 8, 1)?.build()?;
 //! let q = Query::Bfs(BfsQuery { sources: (0..64).collect(), keep_levels: false });
 //! let cuda = dwell_cuda::Cuda::new(0, dwell_cuda::Mode::Resident)?; // compiles the kernels
-//! let mut s = Session::open(&cuda, &g, plan(&profile::derive(&g, &q, 10, u64::MAX)?)?)?;
+//! let mut s = Session::open(&cuda, &g, plan(&profile::derive(&cuda, &g, &q, 10, u64::MAX)?)?)?;
 //! for _ in 0..10 { s.run(&q)?; }          // ten cooperative launches, no host waits
 //! let report = s.finish()?;              // one read-back
 //! # Ok(()) }
@@ -48,6 +48,7 @@ use dwell::graph::Graph;
 use dwell::session::counters::Counters;
 use dwell::session::executor::SessionError;
 use dwell::session::plan::Plan;
+use dwell::session::profile::{Requirements, SizeOverflow};
 use std::sync::Arc;
 
 /// Everything that can go wrong on the CUDA path.
@@ -75,6 +76,12 @@ pub enum CudaError {
     Compile(#[from] kernels::KernelCompileError),
     #[error("the cuda backend runs bfs, reach and wcc, not {analysis}. Fix: use --backend cpu for {analysis}")]
     Unsupported { analysis: &'static str },
+    #[error("the cuda backend needs {needed} bytes of {what} but the session plan has {planned}. Fix: plan the session with the cuda backend (its requirements include the traversal state)")]
+    PlanTooSmall {
+        what: &'static str,
+        needed: u64,
+        planned: u64,
+    },
     #[error(
         "internal error in the cuda backend: {0}. Fix: report this with the command that caused it"
     )]
@@ -135,6 +142,10 @@ impl Cuda {
 impl Backend for Cuda {
     fn name(&self) -> &'static str {
         "cuda"
+    }
+
+    fn requirements(&self, g: &Graph, q: &Query) -> Result<Requirements, SizeOverflow> {
+        layout::requirements(g, q)
     }
 
     fn open<'g>(

@@ -102,7 +102,7 @@ fn gpu_resident_runs_do_no_uploads_allocations_or_waits() {
         keep_levels: false,
     });
     let runs = 20;
-    let p = plan(&profile::derive(&g, &q, runs, u64::MAX).unwrap()).unwrap();
+    let p = plan(&profile::derive(&cuda, &g, &q, runs, u64::MAX).unwrap()).unwrap();
     let mut s = Session::open(&cuda, &g, p).unwrap();
     let opened = s.counters().unwrap();
     assert_eq!(opened.graph_uploads, 1);
@@ -116,7 +116,8 @@ fn gpu_resident_runs_do_no_uploads_allocations_or_waits() {
     assert_eq!(r.counters.host_syncs, 1, "one read-back");
     assert_eq!(r.outputs, vec![analysis::run(&Cpu, &g, &q).unwrap()]);
 
-    let mut h = Session::open(&cuda.with_mode(Mode::HostOrchestrated), &g, p).unwrap();
+    let host = cuda.with_mode(Mode::HostOrchestrated);
+    let mut h = Session::open(&host, &g, p).unwrap();
     for _ in 0..runs {
         h.run(&q).unwrap();
     }

@@ -42,7 +42,7 @@
 //!
 //! // Plan 3 runs of a 2-source BFS batch, open the session, run, read back.
 //! let q = Query::Bfs(BfsQuery { sources: vec![0, 2], keep_levels: false });
-//! let p = plan(&profile::derive(&g, &q, 3, 1 << 20).unwrap()).unwrap();
+//! let p = plan(&profile::derive(&Cpu, &g, &q, 3, 1 << 20).unwrap()).unwrap();
 //! let mut s = Session::open(&Cpu, &g, p).unwrap();
 //! for _ in 0..3 {
 //!     s.run(&q).unwrap();

@@ -31,7 +31,7 @@ fn r_runs_are_one_upload_r_runs_one_cold_and_r_minus_1_warm() {
     let q = bfs(&(0..100).collect::<Vec<_>>());
     for backend in [&Cpu as &dyn Backend, &CpuReference] {
         let runs = 7;
-        let p = plan(&derive(&g, &q, runs, u64::MAX).unwrap()).unwrap();
+        let p = plan(&derive(backend, &g, &q, runs, u64::MAX).unwrap()).unwrap();
         let mut s = Session::open(backend, &g, p).unwrap();
         let opened = s.counters().unwrap();
         assert_eq!((opened.graph_uploads, opened.runs), (1, 0));
@@ -74,7 +74,7 @@ fn cpu_reuses_buffers_across_runs_and_reference_does_not() {
     let g = polblogs();
     let q = bfs(&(0..64).collect::<Vec<_>>());
     let count = |backend: &dyn Backend, runs: u64| {
-        let p = plan(&derive(&g, &q, runs, u64::MAX).unwrap()).unwrap();
+        let p = plan(&derive(backend, &g, &q, runs, u64::MAX).unwrap()).unwrap();
         let mut s = Session::open(backend, &g, p).unwrap();
         s.run(&q).unwrap();
         let first = s.counters().unwrap();
@@ -100,7 +100,7 @@ fn cpu_reuses_buffers_across_runs_and_reference_does_not() {
 fn keep_all_outputs_reads_back_every_run() {
     let g = karate();
     let queries = [bfs(&[0]), bfs(&[5]), bfs(&[9])];
-    let mut profile = derive(&g, &queries[0], 3, u64::MAX).unwrap();
+    let mut profile = derive(&Cpu, &g, &queries[0], 3, u64::MAX).unwrap();
     profile.keep_all_outputs = true;
     let mut s = Session::open(&Cpu, &g, plan(&profile).unwrap()).unwrap();
     for q in &queries {
@@ -123,7 +123,7 @@ fn keep_all_outputs_reads_back_every_run() {
 fn the_executor_enforces_the_plan() {
     let g = karate();
     let small = bfs(&[0]);
-    let p = plan(&derive(&g, &small, 2, u64::MAX).unwrap()).unwrap();
+    let p = plan(&derive(&Cpu, &g, &small, 2, u64::MAX).unwrap()).unwrap();
 
     // More runs than planned.
     let mut s = Session::open(&Cpu, &g, p).unwrap();
@@ -180,9 +180,9 @@ fn over_budget_plans_are_refused() {
     });
     let need = requirements(&g, &q).unwrap();
     let peak = need.graph_bytes + need.frontier_bytes + need.scratch_bytes + need.output_bytes;
-    assert!(plan(&derive(&g, &q, 5, peak).unwrap()).is_ok());
+    assert!(plan(&derive(&Cpu, &g, &q, 5, peak).unwrap()).is_ok());
     assert!(matches!(
-        plan(&derive(&g, &q, 5, peak - 1).unwrap()),
+        plan(&derive(&Cpu, &g, &q, 5, peak - 1).unwrap()),
         Err(dwell::session::PlanError::OverBudget { required, budget }) if required == peak && budget == peak - 1
     ));
 }

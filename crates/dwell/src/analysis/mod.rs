@@ -153,7 +153,7 @@ pub enum QueryError {
 /// many queries over one resident graph.
 pub fn run(backend: &dyn Backend, g: &Graph, query: &Query) -> Result<Output, SessionError> {
     query.validate(g)?;
-    let profile = crate::session::profile::derive(g, query, 1, u64::MAX)?;
+    let profile = crate::session::profile::derive(backend, g, query, 1, u64::MAX)?;
     let mut session = Session::open(backend, g, crate::session::plan(&profile)?)?;
     session.run(query)?;
     let mut report = session.finish()?;

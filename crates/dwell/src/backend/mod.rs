@@ -18,12 +18,21 @@ use crate::graph::Graph;
 use crate::session::counters::Counters;
 use crate::session::executor::SessionError;
 use crate::session::plan::Plan;
+use crate::session::profile::{self, Requirements, SizeOverflow};
 use std::sync::Arc;
 
 /// Something that can make a graph resident and run queries on it.
 pub trait Backend: Send + Sync {
     /// Name as given to `--backend`.
     fn name(&self) -> &'static str;
+
+    /// Bytes one run of `q` needs resident on this backend. The planner sizes
+    /// sessions with it and the executor checks every run against the plan
+    /// with it. The default is the bit-parallel layout of
+    /// [`profile::requirements`]; a backend that keeps other buffers says so.
+    fn requirements(&self, g: &Graph, q: &Query) -> Result<Requirements, SizeOverflow> {
+        profile::requirements(g, q)
+    }
 
     /// Make `g` resident under `plan`, counting uploads and allocations.
     fn open<'g>(

@@ -659,7 +659,7 @@ cuda,0,34359738368,12,0,20000,160000,128,2500000,20000,350000,0,0,0,0
             sources: (0..64).collect(),
             keep_levels: false,
         });
-        let p = plan(&profile::derive(&g, &q, 3, u64::MAX).unwrap()).unwrap();
+        let p = plan(&profile::derive(&Cpu, &g, &q, 3, u64::MAX).unwrap()).unwrap();
         let mut s = Session::open(&Cpu, &g, p).unwrap();
         // Cold run outside the timed region allocates the sweep buffers.
         let before_cold = s.counters().unwrap();

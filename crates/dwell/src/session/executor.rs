@@ -65,7 +65,7 @@ pub struct SessionReport {
 pub struct Session<'g> {
     graph: &'g Graph,
     plan: Plan,
-    backend: &'static str,
+    backend: &'g dyn Backend,
     counters: Arc<Counters>,
     resident: Box<dyn Resident + 'g>,
     runs: u64,
@@ -75,7 +75,7 @@ pub struct Session<'g> {
 impl<'g> Session<'g> {
     /// Check the plan against the graph, then make the graph resident.
     pub fn open(
-        backend: &dyn Backend,
+        backend: &'g dyn Backend,
         graph: &'g Graph,
         plan: Plan,
     ) -> Result<Session<'g>, SessionError> {
@@ -95,7 +95,7 @@ impl<'g> Session<'g> {
         Ok(Session {
             graph,
             plan,
-            backend: backend.name(),
+            backend,
             counters,
             resident,
             runs: 0,
@@ -111,7 +111,7 @@ impl<'g> Session<'g> {
             });
         }
         query.validate(self.graph)?;
-        let need = profile::requirements(self.graph, query)?;
+        let need = self.backend.requirements(self.graph, query)?;
         check("frontier", need.frontier_bytes, self.plan.frontier_bytes)?;
         check("scratch", need.scratch_bytes, self.plan.scratch_bytes)?;
         check("output", need.output_bytes, self.plan.output_bytes)?;
@@ -143,7 +143,7 @@ impl<'g> Session<'g> {
         let read = self.counters.snapshot()?.bytes_read_back - before;
         check("read-back", read, self.plan.host_readback_bytes)?;
         Ok(SessionReport {
-            backend: self.backend,
+            backend: self.backend.name(),
             plan: self.plan,
             outputs,
             counters: self.counters.snapshot()?,

@@ -22,6 +22,7 @@
 
 use super::plan::{Profile, Readback};
 use crate::analysis::{Output, Query};
+use crate::backend::Backend;
 use crate::graph::Graph;
 
 /// Bytes of one compact per-query summary (u64 reached, u32 max level padded
@@ -172,9 +173,16 @@ pub fn output_bytes(g: &Graph, out: &Output) -> Result<u64, SizeOverflow> {
     }
 }
 
-/// A profile for `runs` runs of `q` on `g`, each run with the same footprint.
-pub fn derive(g: &Graph, q: &Query, runs: u64, budget_bytes: u64) -> Result<Profile, SizeOverflow> {
-    let r = requirements(g, q)?;
+/// A profile for `runs` runs of `q` on `g` with `backend`, each run with the
+/// same footprint.
+pub fn derive(
+    backend: &dyn Backend,
+    g: &Graph,
+    q: &Query,
+    runs: u64,
+    budget_bytes: u64,
+) -> Result<Profile, SizeOverflow> {
+    let r = backend.requirements(g, q)?;
     Ok(Profile {
         layout_hash: g.layout_hash(),
         graph_bytes: r.graph_bytes,
@@ -205,7 +213,7 @@ mod tests {
             sources: (0..64).collect(),
             keep_levels: false,
         });
-        let p = derive(&g, &q, 10, 1 << 20).unwrap();
+        let p = derive(&crate::backend::Cpu, &g, &q, 10, 1 << 20).unwrap();
         assert_eq!(p.graph_bytes, 2 * (101 * 8 + 99 * 4));
         assert_eq!(p.frontier_bytes, 100 * 8 + 64 * 4);
         assert_eq!(p.scratch_bytes, 2 * 100 * 8);
