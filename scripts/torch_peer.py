@@ -16,19 +16,27 @@ import torch
 
 
 def read_edges(path):
+    """Edge list → (n, arcs). Comment lines come first in the files dwell
+    writes; the body is parsed in one C pass (np.fromstring), which keeps
+    R-MAT scale 22 (~1 GB of text) to seconds instead of minutes."""
     opener = lzma.open if path.endswith(".xz") else gzip.open if path.endswith(".gz") else open
-    n, directed, rows = None, False, []
-    with opener(path, "rt") as f:
-        for line in f:
-            if line.startswith("#"):
-                w = line[1:].split()
-                if len(w) >= 6 and w[0] == "nodes" and w[4] == "directed":
-                    n, directed = int(w[1]), w[5] == "1"
-                continue
-            parts = line.split()
-            if len(parts) >= 2:
-                rows.append((int(parts[0]), int(parts[1])))
-    e = np.array(rows, dtype=np.int64).reshape(-1, 2)
+    with opener(path, "rb") as f:
+        data = f.read()
+    n, directed, start = None, False, 0
+    while data.startswith(b"#", start):
+        end = data.find(b"\n", start)
+        end = len(data) if end < 0 else end
+        w = data[start + 1:end].decode().split()
+        if len(w) >= 6 and w[0] == "nodes" and w[4] == "directed":
+            n, directed = int(w[1]), w[5] == "1"
+        start = end + 1
+    body = data[start:]
+    if b"#" in body:  # comments further down: take the slow, general path
+        lines = [l.split()[:2] for l in body.decode().splitlines() if l.strip() and not l.startswith("#")]
+        flat = np.array(lines, dtype=np.int64).reshape(-1)
+    else:
+        flat = np.fromstring(body, dtype=np.int64, sep=" ")
+    e = flat.reshape(-1, 2)
     n = n if n is not None else int(e.max()) + 1
     if not directed:
         e = np.concatenate([e, e[:, ::-1]])
