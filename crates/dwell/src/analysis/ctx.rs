@@ -23,7 +23,7 @@ pub struct Workspace {
     parents: Mutex<Vec<ParentScratch>>,
     /// The dataflow layout per analysis direction (forward, backward), with
     /// the graph it was built for.
-    dataflow: Mutex<[Option<(LayoutKey, Arc<Layout>)>; 2]>,
+    dataflow: Mutex<[Option<Cached>; 2]>,
 }
 
 impl std::fmt::Debug for Workspace {
@@ -34,6 +34,9 @@ impl std::fmt::Debug for Workspace {
 
 /// Which graph a cached layout belongs to: layout hash, nodes, arcs.
 type LayoutKey = (u64, usize, usize);
+
+/// A dataflow layout and the graph it was built for.
+type Cached = (LayoutKey, Arc<Layout>);
 
 /// Counters and workspace for one kernel call.
 #[derive(Debug, Clone, Copy)]

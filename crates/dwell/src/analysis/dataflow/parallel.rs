@@ -127,7 +127,8 @@ impl Layout {
         }
         if choice == Choice::Sequential || (choice == Choice::Auto && n < SMALL) {
             let members: Vec<u32> = ctx.counted(|| (0..n as u32).collect());
-            let (order, pos) = rpo(preds, succs, &members, &[0..n], ctx);
+            let whole = std::iter::once(0..n).collect::<Vec<_>>();
+            let (order, pos) = rpo(preds, succs, &members, &whole, ctx);
             return Layout::Sequential { order, pos };
         }
         let (members, components) = weak_components(g, ctx);
