@@ -5,18 +5,25 @@
 //! they allocate is counted (`allocations`), every sweep or search is counted
 //! (`launches`: CPU passes), and the fast kernels' buffers go back to the
 //! workspace after a run, so the next run of the same session reuses them
-//! instead of allocating again.
+//! instead of allocating again. Graph-dependent structures a kernel derives
+//! once per session (the dataflow sweep layout) are kept here too.
 
+use super::dataflow::Layout;
 use super::frontier::{ParentScratch, Scratch};
+use super::Direction;
+use crate::graph::Graph;
 use crate::session::counters::{Counter, Counters};
 use std::ops::{Deref, DerefMut};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 /// Reusable per-vertex buffers, owned by a session and lent to kernels.
 #[derive(Default)]
 pub struct Workspace {
     sweeps: Mutex<Vec<Scratch>>,
     parents: Mutex<Vec<ParentScratch>>,
+    /// The dataflow layout per analysis direction (forward, backward), with
+    /// the graph it was built for.
+    dataflow: Mutex<[Option<Cached>; 2]>,
 }
 
 impl std::fmt::Debug for Workspace {
@@ -24,6 +31,12 @@ impl std::fmt::Debug for Workspace {
         f.debug_struct("Workspace").finish_non_exhaustive()
     }
 }
+
+/// Which graph a cached layout belongs to: layout hash, nodes, arcs.
+type LayoutKey = (u64, usize, usize);
+
+/// A dataflow layout and the graph it was built for.
+type Cached = (LayoutKey, Arc<Layout>);
 
 /// Counters and workspace for one kernel call.
 #[derive(Debug, Clone, Copy)]
@@ -126,6 +139,32 @@ impl<'a> Ctx<'a> {
             item: Some(item),
             home: &self.workspace.parents,
         }
+    }
+}
+
+impl<'a> Ctx<'a> {
+    /// The dataflow layout of `g` in direction `d`: the session's copy if it
+    /// has one for this graph, otherwise `build()` (which counts its own
+    /// allocations), kept for the session's later runs.
+    pub(crate) fn dataflow_layout(
+        &self,
+        g: &Graph,
+        d: Direction,
+        build: impl FnOnce() -> Layout,
+    ) -> Arc<Layout> {
+        let slot = match d {
+            Direction::Forward => 0,
+            Direction::Backward => 1,
+        };
+        let key = (g.layout_hash(), g.nodes(), g.arcs());
+        if let Some((k, layout)) = &lock(&self.workspace.dataflow)[slot] {
+            if *k == key {
+                return Arc::clone(layout);
+            }
+        }
+        let layout = Arc::new(build());
+        lock(&self.workspace.dataflow)[slot] = Some((key, Arc::clone(&layout)));
+        layout
     }
 }
 

@@ -40,12 +40,15 @@
 //! # Solvers
 //! - [`reference`]: FIFO worklist, one node at a time, every node queued
 //!   once at the start; a node whose OUT changes queues its successors.
-//! - [`parallel`] (the `cpu` backend): splits the graph into weakly connected
-//!   components (a program graph is a set of per-function CFGs), orders each
-//!   by reverse post-order of the analysis direction, and solves components in
-//!   parallel, largest first; within a component, a dirty bitset indexed by
-//!   RPO position is swept round-robin, word-wide ops on `&[u64]` rows, no
-//!   per-node allocation. See `parallel.rs`.
+//! - [`parallel`] (the `cpu` backend): picks a sweep order once per graph and
+//!   direction and keeps it in the session's workspace, so later runs of the
+//!   session skip it: one pass when node ids are already a topological order;
+//!   otherwise reverse post-order of the analysis direction, either as one
+//!   sequential worklist (small graphs, one dominant component) or per weakly
+//!   connected component (a program graph is a set of per-function CFGs),
+//!   components solved in parallel. A dirty bitset indexed by RPO position is
+//!   swept round-robin, word-wide ops on `&[u64]` rows (scalars when facts ≤
+//!   64), no per-node allocation. See `parallel.rs`.
 //! - [`verify`]: checks the equations above at every node of a solution.
 
 mod facts;
@@ -53,6 +56,7 @@ mod parallel;
 
 pub use facts::{FactSets, FactsError};
 pub use parallel::parallel;
+pub(crate) use parallel::Layout;
 
 use super::{Ctx, Direction, QueryError};
 use crate::graph::Graph;
