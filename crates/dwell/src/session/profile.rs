@@ -13,7 +13,8 @@
 //! - frontier (refreshed every run): one frontier word-row per vertex per 64
 //!   queries plus the batch's source ids; for dataflow, the gen and kill rows;
 //! - scratch (reused): visited and next-frontier word-rows; for components one
-//!   u32 per vertex; for dataflow the worklist and the position layout;
+//!   u32 per vertex; for dataflow the worklist, the cached position layout and
+//!   the rows in position order (see `dataflow_scratch`);
 //! - output (per run): the compact results read back — 24 bytes per query
 //!   (reached count, max level, level sum), plus a u32 level per vertex per
 //!   query with `keep_levels` or a reached bit per vertex per query with
@@ -73,6 +74,26 @@ fn fact_rows(n: u64, words: u64) -> Result<u64, SizeOverflow> {
     product("dataflow fact rows", &[n, words, 8])
 }
 
+/// Upper bound of the `cpu` dataflow solver's working set: the worklist
+/// (≤ 4 bytes a node), the cached layout at its largest (partitioned: order and
+/// position maps 8 bytes a node, component ranges ≤ 16, and both adjacencies
+/// relabelled: 2 × (8 (n + 1) + 4 m)), and the IN/OUT rows in position order.
+fn dataflow_scratch(n: u64, m: u64, rows: u64) -> Result<u64, SizeOverflow> {
+    let what = "dataflow scratch bytes";
+    let csr = sum(
+        what,
+        &[product(what, &[n + 1, 8])?, product(what, &[m, 4])?],
+    )?;
+    sum(
+        what,
+        &[
+            product(what, &[n, 4 + 8 + 16])?,
+            product(what, &[csr, 2])?,
+            product(what, &[rows, 2])?,
+        ],
+    )
+}
+
 /// What one run of `q` on `g` needs resident.
 pub fn requirements(g: &Graph, q: &Query) -> Result<Requirements, SizeOverflow> {
     let n = g.nodes() as u64;
@@ -128,7 +149,7 @@ pub fn requirements(g: &Graph, q: &Query) -> Result<Requirements, SizeOverflow> 
             Ok(Requirements {
                 graph_bytes,
                 frontier_bytes: product("gen and kill bytes", &[rows, 2])?,
-                scratch_bytes: product("worklist bytes", &[n, 4])?,
+                scratch_bytes: dataflow_scratch(n, g.arcs() as u64, rows)?,
                 output_bytes: product("IN and OUT bytes", &[rows, 2])?,
             })
         }
