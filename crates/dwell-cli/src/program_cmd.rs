@@ -176,6 +176,9 @@ pub fn run(args: &RunArgs) -> Result<()> {
         (None, true) => Some(Scope::Whole),
         (None, false) => None,
     };
+    if let Some(out) = &args.out {
+        write_sets(out, &b, which, scope, mask, backend.as_ref())?;
+    }
     let Some(scope) = scope else {
         // Every defined function, each its own problem.
         let mut sums = dataflow::solve_each(&b, which, mask, backend.as_ref(), false)?;
@@ -298,5 +301,69 @@ fn run_taint(
             outln!("  path: {}", f.path.join(" -> "));
         }
     }
+    Ok(())
+}
+
+/// `--out FILE` for liveness and reaching definitions: per node, in program
+/// terms, the facts at entry and exit — one line per node, `NODE<TAB>KEY:
+/// facts<TAB>KEY: facts` — for one function, the whole program, or every
+/// defined function in turn. Written atomically (temp file + rename).
+fn write_sets(
+    out: &Path,
+    b: &Bundle,
+    which: dataflow::Analysis,
+    scope: Option<Scope>,
+    mask: u32,
+    backend: &dyn dwell::backend::Backend,
+) -> Result<()> {
+    use rayon::prelude::*;
+    let scopes: Vec<Scope> = match scope {
+        Some(s) => vec![s],
+        None => (0..b.functions.len() as u32)
+            .filter(|&f| b.functions[f as usize].defined)
+            .map(Scope::Function)
+            .collect(),
+    };
+    let solved = scopes
+        .par_iter()
+        .map(|&sc| {
+            let s = dataflow::build(b, which, sc, mask)?;
+            let sol = s.solve(backend)?;
+            Ok((s, sol))
+        })
+        .collect::<std::result::Result<Vec<_>, dwell::program::ProgramError>>()?;
+    let (entry_key, exit_key) = match which {
+        dataflow::Analysis::Liveness => ("live_in", "live_out"),
+        dataflow::Analysis::ReachingDefs => ("reach_in", "reach_out"),
+    };
+    dwell::io::atomic_write(out, |w| {
+        writeln!(
+            w,
+            "# dwell {which:?}: node<TAB>{entry_key}: facts<TAB>{exit_key}: facts"
+        )?;
+        for (s, sol) in &solved {
+            // Liveness runs backward: its solver OUT is live-in.
+            let (entry, exit) = match which {
+                dataflow::Analysis::Liveness => (&sol.output, &sol.input),
+                dataflow::Analysis::ReachingDefs => (&sol.input, &sol.output),
+            };
+            for l in 0..s.nodes.len() as u32 {
+                let names = |sets: &analysis::FactSets| {
+                    sets.iter(l)
+                        .map(|f| s.fact_name(b, f))
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                };
+                writeln!(
+                    w,
+                    "{}\t{entry_key}: {}\t{exit_key}: {}",
+                    b.node_name(s.nodes[l as usize]),
+                    names(entry),
+                    names(exit)
+                )?;
+            }
+        }
+        Ok(())
+    })?;
     Ok(())
 }

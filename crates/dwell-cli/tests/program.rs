@@ -120,3 +120,62 @@ fn taint_on_bundle_and_errors() {
     assert!(err.contains("bad.ll:3:") && err.contains("Fix:"), "{err}");
     assert!(!dir.path().join("x").exists());
 }
+
+/// `--out` writes per-node sets in program terms: every node of every
+/// defined function, or one function's nodes matching its `--json` sets.
+#[test]
+fn per_node_sets_with_out() {
+    let dir = tempfile::tempdir().unwrap();
+    let b = dir.path().join("lua");
+    ok(dwell()
+        .args(["import", "llvm"])
+        .arg(repo("data/programs/lua-5.4.7.ssa.ll.xz"))
+        .arg("--out")
+        .arg(&b));
+    let all = dir.path().join("live.txt");
+    ok(dwell()
+        .args(["run", "liveness"])
+        .arg(&b)
+        .arg("--out")
+        .arg(&all));
+    let text = std::fs::read_to_string(&all).unwrap();
+    let rows: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(
+        rows.len(),
+        12356,
+        "one line per ICFG node of the defined functions"
+    );
+    assert!(rows
+        .iter()
+        .all(|r| r.contains("\tlive_in: ") && r.contains("\tlive_out: ")));
+
+    let one = dir.path().join("rd.txt");
+    let json = ok(dwell()
+        .args(["run", "reaching-defs"])
+        .arg(&b)
+        .args(["--function", "luaH_get", "--json", "--out"])
+        .arg(&one));
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let text = std::fs::read_to_string(&one).unwrap();
+    let rows: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+    let nodes = v["per_node"].as_array().unwrap();
+    assert_eq!(rows.len(), nodes.len());
+    for (row, node) in rows.iter().zip(nodes) {
+        let cols: Vec<&str> = row.split('\t').collect();
+        assert_eq!(cols[0], node["name"].as_str().unwrap());
+        let listed = |key: &str| -> Vec<String> {
+            node[key]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|x| x.as_str().unwrap().to_string())
+                .collect()
+        };
+        let col = |i: usize, key: &str| -> Vec<String> {
+            let rest = cols[i].strip_prefix(&format!("{key}: ")).unwrap();
+            rest.split_whitespace().map(str::to_string).collect()
+        };
+        assert_eq!(col(1, "reach_in"), listed("reach_in"));
+        assert_eq!(col(2, "reach_out"), listed("reach_out"));
+    }
+}
