@@ -148,6 +148,9 @@ pub fn info(path: &Path, json: bool) -> Result<()> {
 
 /// `dwell run ANALYSIS BUNDLE`.
 pub fn run(args: &RunArgs) -> Result<()> {
+    if args.repeat != 1 || args.budget_bytes.is_some() {
+        return Err("--repeat and --budget-bytes apply to graph files, not program bundles. Fix: drop them, or time a bundle with `dwell bench BUNDLE --analysis liveness,reaching-defs`".into());
+    }
     let backend = crate::backends::resolve(&args.backend)?;
     let path = &args.graph.graph;
     let t = Instant::now();

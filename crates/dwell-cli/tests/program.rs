@@ -179,3 +179,24 @@ fn per_node_sets_with_out() {
         assert_eq!(col(2, "reach_out"), listed("reach_out"));
     }
 }
+
+#[test]
+fn graph_only_flags_are_refused_on_bundles() {
+    let dir = tempfile::tempdir().unwrap();
+    let b = dir.path().join("lua");
+    ok(dwell()
+        .args(["import", "llvm"])
+        .arg(repo("data/programs/lua-5.4.7.ssa.ll.xz"))
+        .arg("--out")
+        .arg(&b));
+    for extra in [["--repeat", "3"], ["--budget-bytes", "1000"]] {
+        let out = dwell()
+            .args(["run", "liveness"])
+            .arg(&b)
+            .args(extra)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1));
+        assert!(String::from_utf8_lossy(&out.stderr).contains("Fix:"));
+    }
+}
