@@ -21,6 +21,7 @@
 //! ```
 
 pub mod bundle;
+pub mod cfl;
 pub mod dataflow;
 pub mod icfg;
 mod lex;
