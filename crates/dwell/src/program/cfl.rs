@@ -168,8 +168,9 @@ impl<'g> Supergraph<'g> {
             })
             .collect();
         let (fwd, rev) = (g.forward(), g.reverse());
+        let rev_labels = rev.labels().unwrap_or(&[]);
         let mut return_site = vec![NO_VERTEX; n];
-        for c in 0..n {
+        for (c, site) in return_site.iter_mut().enumerate() {
             let callees: Vec<u32> = fwd
                 .range(c as u32)
                 .filter(|&i| label(g, i) & CALL != 0)
@@ -184,11 +185,10 @@ impl<'g> Supergraph<'g> {
                     && x.block == here.block
                     && x.segment == here.segment + 1
             }) {
-                return_site[c] = c as u32 + 1;
+                *site = c as u32 + 1;
                 continue;
             }
-            let rev_labels = rev.labels().unwrap_or(&[]);
-            return_site[c] = fwd
+            *site = fwd
                 .range(c as u32)
                 .filter(|&i| label(g, i) & FLOW != 0)
                 .map(|i| fwd.targets()[i])
