@@ -45,6 +45,11 @@ pub struct ProgramArgs {
     /// taint on a bundle: call sites of these functions stop taint.
     #[arg(long, value_delimiter = ',')]
     pub sanitizers_fn: Vec<String>,
+    /// taint on a bundle: follow any path of arcs, also those that return
+    /// into a caller other than the one that called (default: only
+    /// realizable, call/return-matched paths).
+    #[arg(long)]
+    pub context_insensitive: bool,
     /// liveness / reaching-defs: one function, with per-node sets.
     #[arg(long)]
     pub function: Option<String>,
@@ -278,21 +283,38 @@ fn run_taint(
     };
     let q = taint::query(b, &spec)?;
     let (sources, sinks, sanitizers) = (q.sources.len(), q.sinks.len(), q.sanitizers.len());
+    let sensitive = !p.context_insensitive;
     let t = Instant::now();
-    let Output::Taint(results) = analysis::run(backend, &b.graph, &Query::Taint(q))? else {
-        unreachable!("a taint query answers with taint results")
+    let results = if sensitive {
+        let reference = match backend.name() {
+            "cpu" => false,
+            "cpu-reference" => true,
+            other => return Err(format!("context-sensitive taint runs on the cpu and cpu-reference backends, not {other}. Fix: --backend cpu, or add --context-insensitive").into()),
+        };
+        taint::context_sensitive(b, &q, reference)?
+    } else {
+        let Output::Taint(results) = analysis::run(backend, &b.graph, &Query::Taint(q))? else {
+            unreachable!("a taint query answers with taint results")
+        };
+        results
     };
     let query_ms = t.elapsed().as_secs_f64() * 1e3;
     let found = taint::findings(b, &results);
+    let mode = if sensitive {
+        "context-sensitive"
+    } else {
+        "context-insensitive"
+    };
     if args.json {
         let v = serde_json::json!({
             "analysis": "taint", "backend": backend.name(), "bundle": args.graph.graph.display().to_string(),
+            "context_sensitive": sensitive,
             "source_sites": sources, "sink_sites": sinks, "sanitizer_sites": sanitizers,
             "findings": found, "load_ms": load_ms, "query_ms": query_ms,
         });
         outln!("{}", serde_json::to_string_pretty(&v)?);
     } else {
-        outln!("taint on {} ({}): {sources} source sites, {sink_sites} sink sites, {sanitizers} sanitizer sites, {} findings, {query_ms:.1} ms", args.graph.graph.display(), backend.name(), found.len(), sink_sites = sinks);
+        outln!("taint on {} ({}, {mode}): {sources} source sites, {sink_sites} sink sites, {sanitizers} sanitizer sites, {} findings, {query_ms:.1} ms", args.graph.graph.display(), backend.name(), found.len(), sink_sites = sinks);
         for f in &found {
             outln!(
                 "{} at {} -> {} at {}",

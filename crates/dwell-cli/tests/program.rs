@@ -102,9 +102,34 @@ fn taint_on_bundle_and_errors() {
         "--json",
     ]));
     let r: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(r["context_sensitive"], true);
     let f = r["findings"].as_array().unwrap();
     assert_eq!(f.len(), 2);
     assert_eq!(f[0]["path"][2], "run:%entry");
+    // Only an impossible call/return path joins source and sink: reported
+    // with --context-insensitive only.
+    let c = dir.path().join("c");
+    ok(dwell()
+        .args(["import", "llvm"])
+        .arg(repo("crates/dwell/tests/data/llvm/taint_context.ll"))
+        .arg("--out")
+        .arg(&c));
+    let args = ["--sources-fn", "getenv", "--sinks-fn", "system", "--json"];
+    for (extra, want) in [(None, 0), (Some("--context-insensitive"), 1)] {
+        let out = ok(dwell()
+            .args(["run", "taint"])
+            .arg(&c)
+            .args(args)
+            .args(extra));
+        let r: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(r["context_sensitive"], extra.is_none());
+        assert_eq!(r["findings"].as_array().unwrap().len(), want, "{extra:?}");
+    }
+    let out = ok(dwell()
+        .args(["run", "taint", "--backend", "cpu-reference"])
+        .arg(&c)
+        .args(args));
+    assert!(out.contains("\"findings\": []"), "{out}");
     // Malformed IR: line and Fix.
     let bad = dir.path().join("bad.ll");
     std::fs::write(&bad, "define void @f() {\nentry:\n  br label %nowhere\n}\n").unwrap();

@@ -6,10 +6,13 @@
 //!                  ──bundle::write─▶ BUNDLE/ (icfg.edges, nodes.tsv, defs.txt, …)
 //! BUNDLE/ ──bundle::read──▶ Bundle ──liveness / reaching_defs──▶ DataflowProblem
 //!                                  ──taint_query──────────────▶ TaintQuery
+//!                                  ──cfl::taint (TaintQuery)──▶ realizable findings
 //! ```
-//! The analyses themselves are dwell's ([`crate::analysis::run`] on any
-//! backend); this module only builds their inputs from a program and names
-//! their results in program terms (function, block, variable).
+//! The analyses are dwell's ([`crate::analysis::run`] on any backend); this
+//! module builds their inputs from a program and names their results in
+//! program terms (function, block, variable). The exception is
+//! context-sensitive taint ([`cfl`]), which needs the call/return structure
+//! a plain labelled graph does not carry; it runs on the CPU.
 //!
 //! ```
 //! let ir = "define i32 @main() {\nentry:\n  %x = call i32 @f()\n  ret i32 %x\n}\n\
@@ -21,6 +24,7 @@
 //! ```
 
 pub mod bundle;
+pub mod cfl;
 pub mod dataflow;
 pub mod icfg;
 mod lex;

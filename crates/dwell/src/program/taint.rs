@@ -9,8 +9,15 @@
 //! arcs passing the label mask leads from a source call to a sink call
 //! without passing a sanitizer call; the witness is that path, named by
 //! function and block.
+//!
+//! Two modes: [`context_sensitive`] (the default of `dwell run taint
+//! BUNDLE`) follows only realizable paths, on which every return goes back
+//! to the call it leaves from (see [`super::cfl`]); the generic
+//! [`crate::analysis::taint`] on the bundle graph follows any path of arcs
+//! (`--context-insensitive`), so a path may enter a callee from one caller
+//! and return into another.
 
-use super::{Bundle, ProgramError};
+use super::{cfl, Bundle, ProgramError};
 use crate::analysis::{TaintQuery, TaintResult};
 
 /// Which functions are sources, sinks and sanitizers.
@@ -91,4 +98,34 @@ pub fn findings(b: &Bundle, results: &[TaintResult]) -> Vec<ProgramFinding> {
             })
         })
         .collect()
+}
+
+/// Context-sensitive taint of `q` on `b`: the fast kernel, or the oracle
+/// with `reference` (no witnesses then). Every witness is checked
+/// realizable ([`cfl::verify_path`]) before it is returned.
+pub fn context_sensitive(
+    b: &Bundle,
+    q: &TaintQuery,
+    reference: bool,
+) -> Result<Vec<TaintResult>, ProgramError> {
+    let sg = cfl::Supergraph::from_bundle(b)?;
+    let results = if reference {
+        cfl::reference(&sg, q)
+    } else {
+        cfl::taint(&sg, q)
+    };
+    for r in &results {
+        for f in &r.findings {
+            if let Some(path) = &f.path {
+                cfl::verify_path(&sg, path, &q.sanitizers, q.mask).map_err(|e| {
+                    ProgramError::Analysis(format!(
+                        "witness {} -> {} is not realizable: {e}. Fix: report this as a dwell bug; --context-insensitive still runs",
+                        b.node_name(r.source),
+                        b.node_name(f.sink)
+                    ))
+                })?;
+            }
+        }
+    }
+    Ok(results)
 }
