@@ -300,6 +300,27 @@ fn run_taint(
     };
     let query_ms = t.elapsed().as_secs_f64() * 1e3;
     let found = taint::findings(b, &results);
+    if let Some(out) = &args.out {
+        // One finding per line: source call and node, sink call and node, the witness path.
+        dwell::io::atomic_write(out, |w| {
+            writeln!(
+                w,
+                "# dwell taint findings: source_call<TAB>source<TAB>sink_call<TAB>sink<TAB>path"
+            )?;
+            for f in &found {
+                writeln!(
+                    w,
+                    "{}\t{}\t{}\t{}\t{}",
+                    f.source_call,
+                    f.source,
+                    f.sink_call,
+                    f.sink,
+                    f.path.join(" -> ")
+                )?;
+            }
+            Ok(())
+        })?;
+    }
     let mode = if sensitive {
         "context-sensitive"
     } else {

@@ -92,20 +92,44 @@ fn taint_on_bundle_and_errors() {
         .arg(repo("crates/dwell/tests/data/llvm/taint.ll"))
         .arg("--out")
         .arg(&b));
-    let out = ok(dwell().args(["run", "taint"]).arg(&b).args([
-        "--sources-fn",
-        "getenv,read,recv",
-        "--sinks-fn",
-        "system,memcpy,strcpy",
-        "--sanitizers-fn",
-        "sanitize",
-        "--json",
-    ]));
+    let out = ok(dwell()
+        .args(["run", "taint"])
+        .arg(&b)
+        .args([
+            "--sources-fn",
+            "getenv,read,recv",
+            "--sinks-fn",
+            "system,memcpy,strcpy",
+            "--sanitizers-fn",
+            "sanitize",
+            "--json",
+            "--out",
+        ])
+        .arg(dir.path().join("findings.txt")));
     let r: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(r["context_sensitive"], true);
     let f = r["findings"].as_array().unwrap();
     assert_eq!(f.len(), 2);
     assert_eq!(f[0]["path"][2], "run:%entry");
+    // --out holds the same findings, one per line, path last.
+    let text = std::fs::read_to_string(dir.path().join("findings.txt")).unwrap();
+    let rows: Vec<Vec<&str>> = text
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| l.split('\t').collect())
+        .collect();
+    assert_eq!(rows.len(), 2);
+    for (row, finding) in rows.iter().zip(f) {
+        assert_eq!(row[1], finding["source"].as_str().unwrap());
+        assert_eq!(row[3], finding["sink"].as_str().unwrap());
+        let path: Vec<&str> = finding["path"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_str().unwrap())
+            .collect();
+        assert_eq!(row[4], path.join(" -> "));
+    }
     // Only an impossible call/return path joins source and sink: reported
     // with --context-insensitive only.
     let c = dir.path().join("c");
