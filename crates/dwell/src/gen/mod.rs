@@ -62,6 +62,8 @@ pub enum GenError {
     EdgeFactor { edge_factor: u64 },
     #[error("R-MAT edge count {edge_factor} × 2^{scale} overflows. Fix: lower the scale or the edge factor")]
     TooManyEdges { scale: u32, edge_factor: u64 },
+    #[error("generating needs {bytes} bytes of memory, which this machine cannot allocate. Fix: lower the scale or the edge factor")]
+    OutOfMemory { bytes: u64 },
     #[error("a {rows} × {cols} grid has no vertices or more than dwell's u32 ids allow ({max}). Fix: pick rows and cols of at least 1 whose product is at most {max}")]
     GridSize { rows: u64, cols: u64, max: u64 },
     #[error("keep fraction {fraction} is not in [0, 1]. Fix: pass a probability such as 0.9 (1.0 keeps every edge)")]

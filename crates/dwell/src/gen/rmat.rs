@@ -52,7 +52,15 @@ pub fn rmat(scale: u32, edge_factor: u64, seed: u64) -> Result<Generated, GenErr
         .filter(|m| m.checked_mul(std::mem::size_of::<(u32, u32)>()).is_some())
         .ok_or(GenError::TooManyEdges { scale, edge_factor })?;
 
-    let mut edges = vec![(0u32, 0u32); m];
+    // Ask for the memory first, so a scale the machine cannot hold is an
+    // error with a hint rather than an allocation abort.
+    let mut edges: Vec<(u32, u32)> = Vec::new();
+    edges
+        .try_reserve_exact(m)
+        .map_err(|_| GenError::OutOfMemory {
+            bytes: m as u64 * std::mem::size_of::<(u32, u32)>() as u64,
+        })?;
+    edges.resize(m, (0, 0));
     edges
         .par_chunks_mut(CHUNK)
         .enumerate()
