@@ -219,6 +219,18 @@ fn gen_writes_files_that_load_back() {
         "--out",
         rmat.to_str().unwrap(),
     ]);
+    // 2^31 × 2^20 edges (16 PiB) cannot be allocated anywhere: an error, not an abort.
+    let err = fails_with_fix(&[
+        "gen",
+        "rmat",
+        "--scale",
+        "31",
+        "--edge-factor",
+        "1048576",
+        "--out",
+        rmat.to_str().unwrap(),
+    ]);
+    assert!(err.contains("memory"), "{err}");
 }
 
 #[test]
