@@ -18,6 +18,8 @@ pub enum GraphError {
     TooManyNodes { nodes: u64, max: u64 },
     #[error("{what} overflows while building the graph. Fix: split the graph into smaller parts")]
     Overflow { what: &'static str },
+    #[error("building the graph needs {bytes} bytes of memory, which this machine cannot allocate. Fix: check the node count the file declares, or use a machine with more memory")]
+    OutOfMemory { bytes: u64 },
     #[error("arc {index} has {what} but earlier arcs did not (or the reverse). Fix: give every arc a {what}, or none")]
     MixedArcData { index: usize, what: &'static str },
 }
@@ -151,7 +153,7 @@ impl GraphBuilder {
         let has_weights = self.weights.is_some();
 
         // Degrees (self loops of undirected graphs stored once).
-        let mut counts = vec![0u64; n + 1];
+        let mut counts = filled(n + 1, 0u64)?;
         for (&u, &v) in self.src.iter().zip(&self.dst) {
             counts[u as usize + 1] += 1;
             if !directed && u != v {
@@ -168,7 +170,7 @@ impl GraphBuilder {
 
         // Counting sort into records (target, label, weight).
         let mut cursor = counts.clone();
-        let mut recs = vec![Rec::default(); total];
+        let mut recs = filled(total, Rec::default())?;
         for i in 0..self.src.len() {
             let (u, v) = (self.src[i], self.dst[i]);
             let label = self.labels.as_ref().map_or(0, |l| l[i]);
@@ -191,7 +193,7 @@ impl GraphBuilder {
         drop(self.dst);
 
         // Sort and merge each row in parallel; rows are disjoint slices.
-        let mut new_degree = vec![0u64; n];
+        let mut new_degree = filled(n, 0u64)?;
         {
             let mut rows: Vec<&mut [Rec]> = Vec::with_capacity(n);
             let mut rest: &mut [Rec] = &mut recs;
@@ -209,7 +211,7 @@ impl GraphBuilder {
         }
 
         // Compact rows to the front; a row's new start never passes its old one.
-        let mut offsets = vec![0u64; n + 1];
+        let mut offsets = filled(n + 1, 0u64)?;
         for v in 0..n {
             offsets[v + 1] = offsets[v] + new_degree[v];
         }
@@ -246,6 +248,18 @@ impl GraphBuilder {
             layout_hash,
         })
     }
+}
+
+/// `len` copies of `x`, or an error naming the bytes when the machine cannot
+/// hold them (a header may declare billions of vertices in ten bytes).
+fn filled<T: Clone>(len: usize, x: T) -> Result<Vec<T>, GraphError> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(len)
+        .map_err(|_| GraphError::OutOfMemory {
+            bytes: (len as u64).saturating_mul(std::mem::size_of::<T>() as u64),
+        })?;
+    v.resize(len, x);
+    Ok(v)
 }
 
 /// Record an optional per-arc value, rejecting a mix of arcs with and without.
@@ -361,6 +375,13 @@ mod tests {
         assert_eq!(r.neighbors(1), &[0, 2]);
         assert_eq!(r.neighbors(0), &[3]);
         assert_eq!(r.arcs(), 4);
+    }
+
+    #[test]
+    fn impossible_sizes_are_errors_not_aborts() {
+        let e = filled(usize::MAX / 16, 0u64).unwrap_err();
+        assert!(matches!(e, GraphError::OutOfMemory { .. }));
+        assert!(e.to_string().contains("Fix:"));
     }
 
     #[test]
