@@ -66,7 +66,7 @@
 //! - **High diameter**: a batch of 8 or more sources first probes the graph
 //!   with a plain search from its first source, stopped once it reaches
 //!   `n / 64` vertices (at least 256). When that takes more than 12 levels
-//!   (road networks: 17–37 on Bremen; social and R-MAT graphs: 2–4) lanes
+//!   (Bremen roads: 17–37; email-Enron, pgp-strong, cond-mat: 2–7) lanes
 //!   rarely share a frontier (each vertex is reached at a different level by
 //!   almost every lane), so a sweep does about the work of separate searches
 //!   plus the lane words' overhead: every source then runs its own plain
@@ -504,8 +504,8 @@ impl Sweep<'_> {
                     );
                 for (&w, f) in s.queue.iter().zip(s.bits.chunks_exact(W)) {
                     let i = w as usize * W;
-                    for k in 0..W {
-                        s.visited[i + k] |= f[k];
+                    for (x, &b) in s.visited[i..i + W].iter_mut().zip(f) {
+                        *x |= b;
                     }
                 }
             }
