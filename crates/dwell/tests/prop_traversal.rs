@@ -166,6 +166,9 @@ fn case() -> impl Strategy<Value = Case> {
                 proptest::collection::vec(v.clone(), 1..150),
                 // Few distinct sources, many duplicates.
                 proptest::collection::vec(0..nodes.min(3), 60..140),
+                // Wide sweeps (2, 4 and 8 lane words, more than one sweep).
+                proptest::collection::vec(v.clone(), 65..700),
+                proptest::collection::vec(0..nodes.min(5), 200..600),
             ],
             proptest::collection::vec(v.clone(), 0..10),
             proptest::collection::vec(v, 0..10),
@@ -223,6 +226,31 @@ proptest! {
         prop_assert_eq!(wcc.labels.len(), c.nodes as usize);
         // Strong components refine weak ones.
         prop_assert!(scc.count >= wcc.count);
+    }
+
+    /// High-diameter graphs (a ring with a few chords), where large batches
+    /// may run as independent single-source searches instead of sweeps.
+    #[test]
+    fn cpu_matches_reference_on_long_rings(nodes in 300u32..3000, directed in any::<bool>(),
+        chords in proptest::collection::vec((0u32..3000, 0u32..3000, 0u32..16), 0..6),
+        sources in proptest::collection::vec(0u32..3000, 1..200),
+        sinks in proptest::collection::vec(0u32..3000, 0..10),
+        sanitizers in proptest::collection::vec(0u32..3000, 0..4),
+        mask in prop_oneof![Just(ALL_LABELS), 1u32..16], keep in any::<bool>()) {
+        let mut arcs: Vec<_> = (0..nodes).map(|v| (v, (v + 1) % nodes, Some(v % 16))).collect();
+        arcs.extend(chords.iter().map(|&(u, v, l)| (u % nodes, v % nodes, Some(l))));
+        let g = graph(directed, u64::from(nodes), &arcs);
+        let fit = |vs: &[u32]| vs.iter().map(|&v| v % nodes).collect::<Vec<_>>();
+        let (sources, sinks, sanitizers) = (fit(&sources), fit(&sinks), fit(&sanitizers));
+        bfs(&g, &sources, keep);
+        reach(&g, ReachQuery {
+            sources: sources.clone(),
+            direction: Direction::Forward,
+            mask,
+            sinks: sinks.clone(),
+            keep_sets: keep,
+        });
+        taint(&g, TaintQuery { sources, sinks, sanitizers, mask, witnesses: false });
     }
 
     #[test]

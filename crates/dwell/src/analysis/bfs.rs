@@ -13,13 +13,15 @@
 //!
 //! # Kernels
 //!
-//! - [`parallel()`] (`cpu`): bit-parallel multi-source BFS, 64 sources per
-//!   sweep in one `u64` lane word per vertex, each level expanded top-down
+//! - [`parallel()`] (`cpu`): bit-parallel multi-source BFS, up to 512 sources
+//!   per sweep in 1, 2, 4 or 8 `u64` lane words per vertex (chosen from the
+//!   batch size under a memory cap), each level expanded top-down
 //!   (frontier queue, atomic OR) or bottom-up (in-arc gather) by Beamer's
-//!   direction-optimizing rule; sweeps of up to 64 sources run in parallel,
-//!   each level runs in parallel too. A single source is exactly
-//!   direction-optimizing BFS. See `analysis/frontier.rs` for the encoding and
-//!   invariants. Citations: Then et al., VLDB 2014 (MS-BFS); Beamer et al.,
+//!   direction-optimizing rule; sweeps run in parallel, each level runs in
+//!   parallel too. A single source is exactly direction-optimizing BFS. On
+//!   high-diameter graphs (a probe search needs many levels) a batch runs as
+//!   independent single-source searches in parallel instead. See
+//!   `analysis/frontier.rs` for the encoding, invariants and choice. Citations: Then et al., VLDB 2014 (MS-BFS); Beamer et al.,
 //!   SC 2012 (direction optimization, GAP `bfs.cc`).
 //! - [`reference()`] (`cpu-reference`, the oracle): one plain FIFO-queue BFS
 //!   per source with fresh arrays.

@@ -365,7 +365,8 @@ pub fn scc_parallel(g: &Graph, ctx: &Ctx<'_>) -> Components {
                     .fold(0u64, |w, b| w | 1 << b)
             })
             .collect();
-        let (sf, sb) = scratch.get_or_insert_with(|| (ctx.sweep_scratch(n), ctx.sweep_scratch(n)));
+        let (sf, sb) =
+            scratch.get_or_insert_with(|| (ctx.sweep_scratch(n, 1), ctx.sweep_scratch(n, 1)));
         let (sf, sb) = (&mut **sf, &mut **sb);
         let sweep = |out, inc| Sweep {
             out,

@@ -9,7 +9,7 @@
 //! once per session (the dataflow sweep layout) are kept here too.
 
 use super::dataflow::Layout;
-use super::frontier::{ParentScratch, Scratch};
+use super::frontier::{ParentScratch, Scratch, SingleScratch};
 use super::Direction;
 use crate::graph::Graph;
 use crate::session::counters::{Counter, Counters};
@@ -20,6 +20,7 @@ use std::sync::{Arc, Mutex};
 #[derive(Default)]
 pub struct Workspace {
     sweeps: Mutex<Vec<Scratch>>,
+    singles: Mutex<Vec<SingleScratch>>,
     parents: Mutex<Vec<ParentScratch>>,
     /// The dataflow layout per analysis direction (forward, backward), with
     /// the graph it was built for.
@@ -111,17 +112,35 @@ impl<'a> Ctx<'a> {
         self.counters.bump(Counter::Launches);
     }
 
-    /// Sweep buffers for `n` vertices: reused if the workspace has some,
-    /// otherwise allocated (and counted).
-    pub(crate) fn sweep_scratch(&self, n: usize) -> Lease<'a, Scratch> {
-        let reused = take(&self.workspace.sweeps, |s: &Scratch| s.nodes() == n);
+    /// Sweep buffers for `n` vertices and `words` lane words per vertex:
+    /// reused if the workspace has some, otherwise allocated (and counted).
+    pub(crate) fn sweep_scratch(&self, n: usize, words: usize) -> Lease<'a, Scratch> {
+        let reused = take(&self.workspace.sweeps, |s: &Scratch| {
+            s.nodes() == n && s.words() == words
+        });
         let item = reused.unwrap_or_else(|| {
             self.counters.add(Counter::Allocations, Scratch::BUFFERS);
-            Scratch::new(n)
+            Scratch::new(n, words)
         });
         Lease {
             item: Some(item),
             home: &self.workspace.sweeps,
+        }
+    }
+
+    /// Single-source search buffers for `n` vertices (reused or counted).
+    pub(crate) fn single_scratch(&self, n: usize) -> Lease<'a, SingleScratch> {
+        let reused = take(&self.workspace.singles, |s: &SingleScratch| {
+            s.capacity() == n.div_ceil(64) * 64
+        });
+        let item = reused.unwrap_or_else(|| {
+            self.counters
+                .add(Counter::Allocations, SingleScratch::BUFFERS);
+            SingleScratch::new(n)
+        });
+        Lease {
+            item: Some(item),
+            home: &self.workspace.singles,
         }
     }
 

@@ -1,22 +1,28 @@
 //! Shared machinery of the traversal kernels (`bfs`, `reach`, `taint`, `scc`):
-//! vertex bitsets and the bit-parallel, direction-optimizing multi-source sweep.
+//! vertex bitsets, the bit-parallel, direction-optimizing multi-source sweep,
+//! and independent single-source searches for high-diameter graphs.
 //!
 //! # Algorithm: MS-BFS with direction optimization
 //!
-//! Up to [`LANES`] = 64 independent breadth-first searches run in one
-//! level-synchronous sweep, one bit ("lane") per search in a `u64` word per
-//! vertex (Then et al., "The More the Merrier: Efficient Multi-Source Graph
-//! Traversal", VLDB 2014). Each level is expanded either
+//! Up to `64 × W` independent breadth-first searches run in one
+//! level-synchronous sweep, one bit ("lane") per search in `W` `u64` words
+//! per vertex, `W` ∈ {1, 2, 4, 8} (Then et al., "The More the Merrier:
+//! Efficient Multi-Source Graph Traversal", VLDB 2014): every arc a level
+//! scans serves all the lanes that cross it at that level, so wider sweeps
+//! share more scans. The kernels are generic over `W` (const generics, so a
+//! vertex's lane words are a fixed-size array the compiler unrolls). Each
+//! level is expanded either
 //!
 //! - **top-down** (push): every vertex `v` of the frontier queue ORs its lane
-//!   word into `next[w]` of each out-neighbour `w` (an atomic `fetch_or`,
-//!   so the queue is processed in parallel); the thread that turns `next[w]`
-//!   from zero to non-zero appends `w` to the next queue, so each vertex is
-//!   queued once; or
+//!   words into `next[w]` of each out-neighbour `w` (atomic `fetch_or`s, so
+//!   the queue is processed in parallel); `w` is appended to the next queue
+//!   once: by the thread whose `fetch_or` turns `next[w]` non-zero when
+//!   `W = 1`, by the thread that sets `w`'s bit in the `marks` bitset when
+//!   `W > 1`; or
 //! - **bottom-up** (pull): every vertex `w` that some live lane has not yet
-//!   visited ORs the frontier words of its in-neighbours, stopping as soon as
-//!   all the lanes it still lacks are found (parallel over vertices, no
-//!   atomics needed).
+//!   visited ORs the lane words of its in-neighbours that are on the
+//!   frontier, stopping as soon as all the lanes it still lacks are found
+//!   (parallel over vertices, no atomics needed).
 //!
 //! The choice per level follows Beamer, Asanović and Patterson,
 //! "Direction-Optimizing Breadth-First Search", SC 2012 (GAP `bfs.cc`): go
@@ -26,14 +32,19 @@
 //!
 //! # Encoding and invariants
 //!
-//! - `visited[v]` bit `q`: lane `q` has reached `v` (at the level recorded
-//!   when the bit was set; bits are never cleared during a sweep);
-//! - `frontier[v]` bit `q`: lane `q` reached `v` at the current level; a
-//!   vertex is in `queue` exactly when `frontier[v] != 0`;
+//! - `visited[v·W + k]` bit `q`: lane `64k + q` has reached `v` (bits are
+//!   never cleared during a sweep; `visited` is cleared when a sweep starts,
+//!   so it can be read after one);
+//! - the frontier is `queue` plus `bits`: the lane words of `queue[i]` that
+//!   reached it at the current level are `bits[i·W..(i+1)·W]` (no per-vertex
+//!   frontier array: the sweep holds two per-vertex lane arrays, not three);
 //! - `next[v]`: lanes reaching `v` at the next level, always a subset of
-//!   `!visited[v]`; zero between levels;
-//! - between sweeps `frontier` and `next` are all zero and `queue` is empty;
-//!   `visited` is cleared when a sweep starts, so it can be read after one.
+//!   `!visited[v]`; zero between levels, as is `marks`;
+//! - if a followed arc `u → w` enters an unblocked `w` and `u` has lane `q`
+//!   before the current level, `w` has `q` too (it got it one level after
+//!   `u`). So for a vertex `w` lacking lanes `want`, `visited[u] & want` of a
+//!   frontier in-neighbour `u` holds only lanes `u` got at this level, which
+//!   is what bottom-up reads.
 //!
 //! Arcs are followed only when they pass the label mask, if one is given
 //! ([`Csr::arc_passes`]; BFS and SCC give none and follow every arc, label 0
@@ -44,14 +55,34 @@
 //! Per-lane results (reached count, level sum, largest level, optional level
 //! array) are identical to running each source alone, because lanes never
 //! interact: every operation is a bitwise OR/AND-NOT applied per bit.
+//!
+//! # Choosing how a batch runs ([`batched`])
+//!
+//! - **Width**: the fewest lane words that hold the batch in one sweep (at
+//!   most 8, 512 sources), halved while the sweeps that run at once would
+//!   need more than 2× the followed CSR's bytes of lane arrays (1 MiB is
+//!   always allowed), so a 1M-edge graph's working set stays within the
+//!   memory target. Sweeps of a batch larger than one sweep run in parallel.
+//! - **High diameter**: a batch of 8 or more sources first probes the graph
+//!   with a plain search from its first source, stopped once it reaches
+//!   `n / 64` vertices (at least 256). When that takes more than 12 levels
+//!   (Bremen roads: 17–37; email-Enron, pgp-strong, cond-mat: 2–7) lanes
+//!   rarely share a frontier (each vertex is reached at a different level by
+//!   almost every lane), so a sweep does about the work of separate searches
+//!   plus the lane words' overhead: every source then runs its own plain
+//!   queue search (reached bitset, branch-free append), in parallel. The
+//!   probe costs at most `n / 64` vertices' work.
 
 use super::Ctx;
 use crate::graph::{Csr, NO_VERTEX};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
-/// Searches per sweep: bits in a `u64` word.
+/// Searches per lane word: bits in a `u64`.
 pub(crate) const LANES: usize = 64;
+
+/// Lane words per vertex in the widest sweep (8 × 64 = 512 searches).
+pub(crate) const MAX_WORDS: usize = 8;
 
 /// Bottom-up when the frontier's out-arcs exceed `arcs / ALPHA` (GAP's α).
 const ALPHA: usize = 15;
@@ -75,6 +106,26 @@ const BOTTOM_UP_SLACK: usize = 3;
 /// Vertices per rayon task of a bottom-up level.
 const BOTTOM_UP_CHUNK: usize = 4096;
 
+/// Sweep buffers (all sweeps running at once) may take at most this many
+/// times the followed CSR's bytes; wider sweeps are narrowed to fit.
+const SWEEP_MEMORY_FACTOR: u64 = 2;
+
+/// ... except that up to this many bytes are always allowed (a small graph's
+/// sweep buffers are then below one thread stack).
+const SWEEP_MEMORY_FLOOR: u64 = 1 << 20;
+
+/// The high-diameter probe: a plain search from a source stops after
+/// reaching `n / PROBE_FRACTION` vertices (at least `PROBE_MIN_REACH`).
+const PROBE_FRACTION: usize = 64;
+const PROBE_MIN_REACH: usize = 256;
+
+/// A probe needing more than this many levels to reach its quota marks the
+/// graph high-diameter: its sources run as independent single-source searches.
+const DEEP_LEVELS: u32 = 12;
+
+/// Batches smaller than this are always swept (no probe).
+const PROBE_MIN_SOURCES: usize = 8;
+
 /// `u64` words in a bitset over `n` vertices.
 pub(crate) fn words(n: usize) -> usize {
     n.div_ceil(64)
@@ -92,6 +143,12 @@ pub(crate) fn set(set: &mut [u64], v: u32) {
     set[v as usize / 64] |= 1 << (v % 64);
 }
 
+/// Is bit `v` of an atomic bitset set?
+#[inline]
+fn test_atomic(set: &[AtomicU64], v: u32) -> bool {
+    set[v as usize / 64].load(Relaxed) >> (v % 64) & 1 != 0
+}
+
 /// Call `f(q)` for every set bit `q` of `word`, lowest first.
 #[inline]
 fn for_each_bit(mut word: u64, mut f: impl FnMut(usize)) {
@@ -99,6 +156,30 @@ fn for_each_bit(mut word: u64, mut f: impl FnMut(usize)) {
         f(word.trailing_zeros() as usize);
         word &= word - 1;
     }
+}
+
+/// The `W` lane words of vertex `v`.
+#[inline]
+fn row<const W: usize>(a: &[u64], v: u32) -> [u64; W] {
+    let i = v as usize * W;
+    a[i..i + W].try_into().expect("W words")
+}
+
+/// The `W` atomic lane words of vertex `v`.
+#[inline]
+fn cells<const W: usize>(a: &[AtomicU64], v: u32) -> &[AtomicU64; W] {
+    let i = v as usize * W;
+    a[i..i + W].try_into().expect("W words")
+}
+
+#[inline]
+fn any<const W: usize>(x: &[u64; W]) -> bool {
+    x.iter().fold(0, |a, &b| a | b) != 0
+}
+
+#[inline]
+fn and_not<const W: usize>(x: &[u64; W], y: &[u64; W]) -> [u64; W] {
+    std::array::from_fn(|k| x[k] & !y[k])
 }
 
 /// A bitset over `n` vertices with the bits of `vs` set.
@@ -129,55 +210,122 @@ pub(crate) struct Lane {
     pub levels: Option<Vec<u32>>,
 }
 
-/// Per-thread buffers of a sweep, reused across sweeps (O(n) words each).
+/// Per-thread buffers of a sweep, reused across sweeps: `words` lane words
+/// per vertex in `visited` and `next`.
 pub(crate) struct Scratch {
+    words: usize,
+    nodes: usize,
     visited: Vec<u64>,
-    frontier: Vec<u64>,
     next: Vec<AtomicU64>,
     queue: Vec<u32>,
     /// The next level's queue (swapped with `queue`).
     touched: Vec<u32>,
-    /// Lane words of the new queue, when a level is settled in parallel.
+    /// The frontier's lane words, `words` per entry of `queue`, in queue order.
     bits: Vec<u64>,
-    /// Bitset of the queue during a bottom-up level; all zero otherwise.
-    in_frontier: Vec<u64>,
+    /// A 1-bit-per-vertex set, all zero between levels: the queue during a
+    /// bottom-up level; during a wide (`words > 1`) top-down level, the
+    /// vertices already appended to the next queue.
+    marks: Vec<AtomicU64>,
 }
 
 impl Scratch {
-    /// Per-vertex arrays one `Scratch` holds (visited, frontier, next; the
-    /// 1-bit `in_frontier` set and the queues are not counted).
-    pub(crate) const BUFFERS: u64 = 3;
+    /// Per-vertex lane arrays one `Scratch` holds (visited, next; the 1-bit
+    /// `marks` set and the queues are not counted).
+    pub(crate) const BUFFERS: u64 = 2;
 
-    pub(crate) fn new(n: usize) -> Scratch {
+    pub(crate) fn new(n: usize, words: usize) -> Scratch {
+        assert!(matches!(words, 1 | 2 | 4 | 8), "1, 2, 4 or 8 lane words");
         Scratch {
-            visited: vec![0; n],
-            frontier: vec![0; n],
-            next: (0..n).map(|_| AtomicU64::new(0)).collect(),
+            words,
+            nodes: n,
+            visited: vec![0; n * words],
+            next: (0..n * words).map(|_| AtomicU64::new(0)).collect(),
             queue: Vec::new(),
             touched: Vec::new(),
             bits: Vec::new(),
-            in_frontier: vec![0; words(n)],
+            marks: (0..self::words(n)).map(|_| AtomicU64::new(0)).collect(),
         }
     }
 
     /// Vertices these buffers are sized for.
     pub(crate) fn nodes(&self) -> usize {
-        self.visited.len()
+        self.nodes
+    }
+
+    /// Lane words per vertex.
+    pub(crate) fn words(&self) -> usize {
+        self.words
+    }
+
+    /// Bytes of the per-vertex lane arrays of a sweep over `n` vertices.
+    pub(crate) fn bytes(n: usize, words: usize) -> u64 {
+        Self::BUFFERS * (n * words * 8) as u64
     }
 
     /// Did lane `q` of the last sweep reach `v`?
     #[inline]
     pub(crate) fn reached(&self, q: usize, v: u32) -> bool {
-        self.visited[v as usize] >> q & 1 != 0
+        self.visited[v as usize * self.words + q / 64] >> (q % 64) & 1 != 0
     }
 
     /// Lane `q`'s reached set of the last sweep as a vertex bitset.
     pub(crate) fn lane_set(&self, q: usize) -> Vec<u64> {
-        let mut s = vec![0u64; words(self.visited.len())];
-        for (v, &w) in self.visited.iter().enumerate() {
-            s[v / 64] |= (w >> q & 1) << (v % 64);
+        let mut s = vec![0u64; words(self.nodes)];
+        let (k, b) = (q / 64, q % 64);
+        for v in 0..self.nodes {
+            s[v / 64] |= (self.visited[v * self.words + k] >> b & 1) << (v % 64);
         }
         s
+    }
+}
+
+/// Per-thread buffers of independent single-source searches: a reached
+/// bitset and the search's queue (in BFS order; `n + 1` entries, so a
+/// target can be written past the tail before it is known to be new).
+pub(crate) struct SingleScratch {
+    seen: Vec<u64>,
+    queue: Vec<u32>,
+}
+
+impl SingleScratch {
+    /// Per-vertex arrays one `SingleScratch` holds (the queue; the bitset is n/64 words).
+    pub(crate) const BUFFERS: u64 = 1;
+
+    pub(crate) fn new(n: usize) -> SingleScratch {
+        SingleScratch {
+            seen: vec![0; words(n)],
+            queue: vec![0; n + 1],
+        }
+    }
+
+    /// Vertices these buffers are sized for (rounded up to 64).
+    pub(crate) fn capacity(&self) -> usize {
+        self.seen.len() * 64
+    }
+}
+
+/// What a kernel's `finish` may ask about one lane after its search.
+pub(crate) enum Reached<'a> {
+    Sweep(&'a Scratch),
+    Single(&'a SingleScratch),
+}
+
+impl Reached<'_> {
+    /// Did lane `q` reach `v`? (`q` is ignored for a single search.)
+    #[inline]
+    pub(crate) fn reached(&self, q: usize, v: u32) -> bool {
+        match self {
+            Reached::Sweep(s) => s.reached(q, v),
+            Reached::Single(s) => test(&s.seen, v),
+        }
+    }
+
+    /// Lane `q`'s reached set as a vertex bitset over `n` vertices.
+    pub(crate) fn lane_set(&self, q: usize, n: usize) -> Vec<u64> {
+        match self {
+            Reached::Sweep(s) => s.lane_set(q),
+            Reached::Single(s) => s.seen[..words(n)].to_vec(),
+        }
     }
 }
 
@@ -195,13 +343,32 @@ impl Sweep<'_> {
         }
     }
 
-    /// Run one sweep for `sources` (at most [`LANES`]; lane `q` is
+    /// Run one sweep for `sources` (at most `64 × s.words()`; lane `q` is
     /// `sources[q]`). Returns one [`Lane`] per source, in order; afterwards
-    /// `scratch.visited()` holds the reached lanes per vertex.
+    /// `s.reached(q, v)` answers for the sweep's lanes.
     pub(crate) fn run(&self, sources: &[u32], keep_levels: bool, s: &mut Scratch) -> Vec<Lane> {
-        assert!(sources.len() <= LANES, "a sweep serves at most 64 sources");
+        match s.words {
+            1 => self.run_w::<1>(sources, keep_levels, s),
+            2 => self.run_w::<2>(sources, keep_levels, s),
+            4 => self.run_w::<4>(sources, keep_levels, s),
+            8 => self.run_w::<8>(sources, keep_levels, s),
+            w => unreachable!("scratch with {w} lane words"),
+        }
+    }
+
+    fn run_w<const W: usize>(
+        &self,
+        sources: &[u32],
+        keep_levels: bool,
+        s: &mut Scratch,
+    ) -> Vec<Lane> {
+        assert!(
+            sources.len() <= LANES * W,
+            "a sweep of {W} lane words serves at most {} sources",
+            LANES * W
+        );
         let n = self.out.nodes();
-        debug_assert_eq!(s.visited.len(), n);
+        debug_assert_eq!(s.nodes, n);
         s.visited.fill(0);
         let mut lanes: Vec<Lane> = sources
             .iter()
@@ -219,14 +386,23 @@ impl Sweep<'_> {
                 }
             })
             .collect();
+        // Level 0: the sources, each vertex queued once with its lanes.
         s.queue.clear();
         for (q, &src) in sources.iter().enumerate() {
-            let v = src as usize;
-            if s.frontier[v] == 0 {
+            let c = cells::<W>(&s.next, src);
+            if c.iter().all(|x| x.load(Relaxed) == 0) {
                 s.queue.push(src);
             }
-            s.frontier[v] |= 1 << q;
-            s.visited[v] |= 1 << q;
+            c[q / 64].fetch_or(1 << (q % 64), Relaxed);
+        }
+        s.bits.clear();
+        for &v in &s.queue {
+            let i = v as usize * W;
+            for k in 0..W {
+                let b = s.next[i + k].swap(0, Relaxed);
+                s.bits.push(b);
+                s.visited[i + k] |= b;
+            }
         }
         let m = self.out.arcs();
         // Beamer's rule (GAP's α): bottom-up when the frontier's out-arcs
@@ -239,81 +415,101 @@ impl Sweep<'_> {
         let mut level = 0u32;
         while !s.queue.is_empty() {
             level += 1;
-            let (frontier, visited, next) = (&s.frontier, &s.visited, &s.next);
             let scout: usize = s.queue.iter().map(|&v| self.out.degree(v)).sum();
             s.touched.clear();
-            let alive = s.queue.iter().fold(0u64, |a, &v| a | frontier[v as usize]);
+            let mut alive = [0u64; W];
+            for f in s.bits.chunks_exact(W) {
+                for k in 0..W {
+                    alive[k] |= f[k];
+                }
+            }
             // A bottom-up vertex stops early only once it has every live
             // lane; with many lanes that is rare, so demand a wider frontier.
-            let alpha = if alive.count_ones() <= 1 {
-                ALPHA
-            } else {
-                ALPHA_LANES
-            };
+            let live: u32 = alive.iter().map(|a| a.count_ones()).sum();
+            let alpha = if live <= 1 { ALPHA } else { ALPHA_LANES };
             if scout > m / alpha && scout.saturating_mul(BOTTOM_UP_SLACK) > bottom_up_cost {
                 for &v in &s.queue {
-                    set(&mut s.in_frontier, v);
+                    s.marks[v as usize / 64].fetch_or(1 << (v % 64), Relaxed);
                 }
-                let (found, cost) =
-                    self.bottom_up(alive, &s.in_frontier, &s.frontier, &s.visited, &s.next);
+                let (found, cost) = self.bottom_up::<W>(&alive, &s.marks, &s.visited, &s.next);
                 for &v in &s.queue {
-                    s.in_frontier[v as usize / 64] = 0;
+                    s.marks[v as usize / 64].store(0, Relaxed);
                 }
                 s.touched = found;
                 bottom_up_cost = cost;
             } else if scout + s.queue.len() <= SEQUENTIAL_WORK {
-                self.top_down_serial(&s.queue, frontier, visited, next, &mut s.touched);
+                self.top_down_serial::<W>(&s.queue, &s.bits, &s.visited, &s.next, &mut s.touched);
             } else {
-                s.touched = self.top_down(&s.queue, frontier, visited, next);
-            }
-            for &v in &s.queue {
-                s.frontier[v as usize] = 0;
+                s.touched = self.top_down::<W>(&s.queue, &s.bits, &s.visited, &s.next, &s.marks);
+                if W > 1 {
+                    for &v in &s.touched {
+                        s.marks[v as usize / 64].store(0, Relaxed);
+                    }
+                }
             }
             std::mem::swap(&mut s.queue, &mut s.touched);
-            let mut counts = [0u64; LANES];
+            // Settle: the new frontier's words move from `next` into `bits`
+            // (queue order) and `visited`; count each lane's new vertices.
+            let mut counts = [[0u64; LANES]; W];
+            s.bits.clear();
             if s.queue.len() < PARALLEL_SETTLE {
-                let mut counter = LaneCounter::default();
+                let mut counter: [LaneCounter; W] = std::array::from_fn(|_| LaneCounter::default());
                 for &w in &s.queue {
-                    // One thread owns the level here: a plain load and
-                    // store, not a locked swap.
-                    let b = s.next[w as usize].load(Relaxed);
-                    s.next[w as usize].store(0, Relaxed);
-                    counter.add(b);
-                    s.frontier[w as usize] = b;
-                    s.visited[w as usize] |= b;
+                    let i = w as usize * W;
+                    for (k, c) in counter.iter_mut().enumerate() {
+                        // One thread owns the level here: a plain load and
+                        // store, not a locked swap.
+                        let b = s.next[i + k].load(Relaxed);
+                        s.next[i + k].store(0, Relaxed);
+                        c.add(b);
+                        s.bits.push(b);
+                        s.visited[i + k] |= b;
+                    }
                 }
-                counter.add_to(&mut counts);
+                for (c, out) in counter.iter().zip(&mut counts) {
+                    c.add_to(out);
+                }
             } else {
                 let next = &s.next;
-                s.bits.clear();
-                s.queue
-                    .par_iter()
-                    .with_min_len(MIN_LEN)
-                    .map(|&w| next[w as usize].swap(0, Relaxed))
-                    .collect_into_vec(&mut s.bits);
+                s.bits.resize(s.queue.len() * W, 0);
                 counts = s
                     .bits
-                    .par_chunks(MIN_LEN)
-                    .map(|chunk| {
-                        let mut counter = LaneCounter::default();
-                        chunk.iter().for_each(|&b| counter.add(b));
-                        let mut c = [0u64; LANES];
-                        counter.add_to(&mut c);
-                        c
+                    .par_chunks_mut(MIN_LEN * W)
+                    .zip(s.queue.par_chunks(MIN_LEN))
+                    .map(|(bits, queue)| {
+                        let mut counter: [LaneCounter; W] =
+                            std::array::from_fn(|_| LaneCounter::default());
+                        for (f, &w) in bits.chunks_exact_mut(W).zip(queue) {
+                            let i = w as usize * W;
+                            for (k, c) in counter.iter_mut().enumerate() {
+                                let b = next[i + k].swap(0, Relaxed);
+                                c.add(b);
+                                f[k] = b;
+                            }
+                        }
+                        let mut out = [[0u64; LANES]; W];
+                        for (c, o) in counter.iter().zip(&mut out) {
+                            c.add_to(o);
+                        }
+                        out
                     })
                     .reduce(
-                        || [0u64; LANES],
+                        || [[0u64; LANES]; W],
                         |mut a, b| {
-                            a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
+                            for (x, y) in a.iter_mut().zip(&b) {
+                                x.iter_mut().zip(y).for_each(|(x, y)| *x += y);
+                            }
                             a
                         },
                     );
-                for (&w, &b) in s.queue.iter().zip(&s.bits) {
-                    s.frontier[w as usize] = b;
-                    s.visited[w as usize] |= b;
+                for (&w, f) in s.queue.iter().zip(s.bits.chunks_exact(W)) {
+                    let i = w as usize * W;
+                    for (x, &b) in s.visited[i..i + W].iter_mut().zip(f) {
+                        *x |= b;
+                    }
                 }
             }
-            for (lane, &c) in lanes.iter_mut().zip(&counts) {
+            for (lane, &c) in lanes.iter_mut().zip(counts.iter().flatten()) {
                 if c > 0 {
                     lane.reached += c;
                     lane.level_sum += c * u64::from(level);
@@ -321,78 +517,101 @@ impl Sweep<'_> {
                 }
             }
             if keep_levels {
-                for &w in &s.queue {
-                    for_each_bit(s.frontier[w as usize], |q| {
-                        if let Some(l) = lanes[q].levels.as_mut() {
-                            l[w as usize] = level;
-                        }
-                    });
+                for (&w, f) in s.queue.iter().zip(s.bits.chunks_exact(W)) {
+                    for (k, &b) in f.iter().enumerate() {
+                        for_each_bit(b, |q| {
+                            if let Some(l) =
+                                lanes.get_mut(k * LANES + q).and_then(|l| l.levels.as_mut())
+                            {
+                                l[w as usize] = level;
+                            }
+                        });
+                    }
                 }
             }
         }
-        for &v in &s.queue {
-            s.frontier[v as usize] = 0;
-        }
         s.queue.clear();
+        s.bits.clear();
         lanes
     }
 
     /// Push, on one thread: for small frontiers, where splitting the level
     /// into rayon tasks costs more than the level itself.
-    fn top_down_serial(
+    fn top_down_serial<const W: usize>(
         &self,
         queue: &[u32],
-        frontier: &[u64],
+        bits: &[u64],
         visited: &[u64],
         next: &[AtomicU64],
         found: &mut Vec<u32>,
     ) {
         let targets = self.out.targets();
-        for &v in queue {
-            let f = frontier[v as usize];
+        for (&v, f) in queue.iter().zip(bits.chunks_exact(W)) {
+            let f: &[u64; W] = f.try_into().expect("W words");
             for i in self.out.range(v) {
                 let w = targets[i];
-                let new = f & !visited[w as usize];
-                if new == 0 || !self.passes(self.out, i) || self.blocked(w) {
+                let new = and_not(f, &row::<W>(visited, w));
+                if !any(&new) || !self.passes(self.out, i) || self.blocked(w) {
                     continue;
                 }
-                let cell = &next[w as usize];
-                let old = cell.load(Relaxed);
-                if old == 0 {
+                let cell = cells::<W>(next, w);
+                let mut was = 0;
+                for k in 0..W {
+                    let old = cell[k].load(Relaxed);
+                    was |= old;
+                    cell[k].store(old | new[k], Relaxed);
+                }
+                if was == 0 {
                     found.push(w);
                 }
-                cell.store(old | new, Relaxed);
             }
         }
     }
 
-    /// Push: the frontier queue scatters its lanes along out-arcs.
-    fn top_down(
+    /// Push: the frontier queue scatters its lanes along out-arcs. With one
+    /// lane word the thread whose `fetch_or` turns `next[w]` non-zero queues
+    /// `w`; with several, the thread that sets `w`'s bit in `marks` does.
+    fn top_down<const W: usize>(
         &self,
         queue: &[u32],
-        frontier: &[u64],
+        bits: &[u64],
         visited: &[u64],
         next: &[AtomicU64],
+        marks: &[AtomicU64],
     ) -> Vec<u32> {
         let targets = self.out.targets();
         queue
             .par_iter()
+            .zip(bits.par_chunks_exact(W))
             .with_min_len(MIN_LEN / 8)
-            .fold(Vec::new, |mut found, &v| {
-                let f = frontier[v as usize];
+            .fold(Vec::new, |mut found, (&v, f)| {
+                let f: &[u64; W] = f.try_into().expect("W words");
                 for i in self.out.range(v) {
                     let w = targets[i];
-                    let new = f & !visited[w as usize];
-                    if new == 0 || !self.passes(self.out, i) || self.blocked(w) {
+                    let new = and_not(f, &row::<W>(visited, w));
+                    if !any(&new) || !self.passes(self.out, i) || self.blocked(w) {
                         continue;
                     }
-                    let cell = &next[w as usize];
-                    // Skip the atomic when every new lane is already there.
-                    let old = cell.load(Relaxed);
-                    if old & new == new {
+                    let cell = cells::<W>(next, w);
+                    if W == 1 {
+                        // Skip the atomic when every new lane is already there.
+                        let old = cell[0].load(Relaxed);
+                        if old & new[0] == new[0] {
+                            continue;
+                        }
+                        if cell[0].fetch_or(new[0], Relaxed) == 0 {
+                            found.push(w);
+                        }
                         continue;
                     }
-                    if cell.fetch_or(new, Relaxed) == 0 {
+                    for k in 0..W {
+                        if new[k] != 0 && cell[k].load(Relaxed) & new[k] != new[k] {
+                            cell[k].fetch_or(new[k], Relaxed);
+                        }
+                    }
+                    let bit = 1u64 << (w % 64);
+                    let mark = &marks[w as usize / 64];
+                    if mark.load(Relaxed) & bit == 0 && mark.fetch_or(bit, Relaxed) & bit == 0 {
                         found.push(w);
                     }
                 }
@@ -407,11 +626,15 @@ impl Sweep<'_> {
     /// Pull: each vertex still missing a live lane gathers from in-arcs.
     /// Returns the vertices reached and the level's cost (arcs scanned plus
     /// vertices looked at).
-    fn bottom_up(
+    ///
+    /// It reads the in-neighbours' `visited` words, not a per-vertex
+    /// frontier array: if `u → w` is followed and `u` had lane `q` before
+    /// this level's frontier, `w` has `q` already (it got it one level after
+    /// `u`), so `visited[u] & want(w)` holds only lanes `u` got at this level.
+    fn bottom_up<const W: usize>(
         &self,
-        alive: u64,
-        in_frontier: &[u64],
-        frontier: &[u64],
+        alive: &[u64; W],
+        in_frontier: &[AtomicU64],
         visited: &[u64],
         next: &[AtomicU64],
     ) -> (Vec<u32>, usize) {
@@ -425,30 +648,39 @@ impl Sweep<'_> {
                 let mut found = Vec::new();
                 let mut cost = hi - lo;
                 for w in lo as u32..hi as u32 {
-                    let want = alive & !visited[w as usize];
-                    if want == 0 || self.blocked(w) {
+                    let want = and_not(alive, &row::<W>(visited, w));
+                    if !any(&want) || self.blocked(w) {
                         continue;
                     }
-                    let mut got = 0u64;
+                    let mut got = [0u64; W];
                     let range = self.inc.range(w);
                     let start = range.start;
                     let mut end = range.end;
                     for i in range {
                         let u = sources[i];
-                        // The 1-bit-per-vertex set is 64× smaller than the
+                        // The 1-bit-per-vertex set is far smaller than the
                         // lane words: most in-neighbours are ruled out in cache.
-                        if test(in_frontier, u) && self.passes(self.inc, i) {
-                            got |= frontier[u as usize];
-                            if got & want == want {
+                        if test_atomic(in_frontier, u) && self.passes(self.inc, i) {
+                            let vu = row::<W>(visited, u);
+                            for k in 0..W {
+                                got[k] |= vu[k];
+                            }
+                            if !any(&and_not(&want, &got)) {
                                 end = i + 1;
                                 break;
                             }
                         }
                     }
                     cost += end - start;
-                    let new = got & want;
-                    if new != 0 {
-                        next[w as usize].store(new, Relaxed);
+                    let mut new = [0u64; W];
+                    for k in 0..W {
+                        new[k] = got[k] & want[k];
+                    }
+                    if any(&new) {
+                        let cell = cells::<W>(next, w);
+                        for k in 0..W {
+                            cell[k].store(new[k], Relaxed);
+                        }
                         found.push(w);
                     }
                 }
@@ -461,6 +693,83 @@ impl Sweep<'_> {
             found.extend_from_slice(&f);
         }
         (found, cost)
+    }
+
+    /// One plain single-source search (FIFO queue, reached bitset), stopping
+    /// once `limit` vertices are reached. Returns the lane (exact when the
+    /// search ran to the end, i.e. `reached < limit` or the queue emptied)
+    /// and whether it ran to the end; `s` holds the reached set afterwards.
+    fn single(
+        &self,
+        src: u32,
+        keep_levels: bool,
+        limit: usize,
+        s: &mut SingleScratch,
+    ) -> (Lane, bool) {
+        let n = self.out.nodes();
+        s.seen[..words(n)].fill(0);
+        if s.queue.len() < n + 1 {
+            s.queue.resize(n + 1, 0);
+        }
+        s.queue[0] = src;
+        set(&mut s.seen, src);
+        let targets = self.out.targets();
+        // No label mask and no blocked vertices: append every target and
+        // advance the tail only for new ones (no branch to mispredict).
+        let plain = self.blocked.is_none() && (self.mask.is_none() || self.out.labels().is_none());
+        let mut levels = keep_levels.then(|| vec![NO_VERTEX; n]);
+        let (mut level, mut level_end, mut level_sum) = (0u32, 1usize, 0u64);
+        let (mut head, mut tail) = (0usize, 1usize);
+        while head < tail {
+            if head == level_end {
+                level += 1;
+                level_end = tail;
+            }
+            if tail >= limit {
+                break;
+            }
+            let v = s.queue[head];
+            head += 1;
+            level_sum += u64::from(level);
+            if let Some(l) = levels.as_mut() {
+                l[v as usize] = level;
+            }
+            if plain {
+                for &w in &targets[self.out.range(v)] {
+                    let (k, bit) = (w as usize / 64, 1u64 << (w % 64));
+                    let new = s.seen[k] & bit == 0;
+                    s.seen[k] |= bit;
+                    s.queue[tail] = w;
+                    tail += usize::from(new);
+                }
+            } else {
+                for i in self.out.range(v) {
+                    let w = targets[i];
+                    if !test(&s.seen, w) && self.passes(self.out, i) && !self.blocked(w) {
+                        set(&mut s.seen, w);
+                        s.queue[tail] = w;
+                        tail += 1;
+                    }
+                }
+            }
+        }
+        let complete = head == tail;
+        (
+            Lane {
+                reached: tail as u64,
+                max_level: level,
+                level_sum,
+                levels,
+            },
+            complete,
+        )
+    }
+
+    /// Levels a search from `src` needs to reach `quota` vertices, or `None`
+    /// when its whole reach is smaller.
+    fn probe(&self, src: u32, quota: usize, s: &mut SingleScratch) -> Option<u32> {
+        let (lane, complete) = self.single(src, false, quota, s);
+        (!complete).then_some(lane.max_level)
     }
 }
 
@@ -492,9 +801,71 @@ impl LaneCounter {
     }
 }
 
-/// Run `sources` in sweeps of up to 64 lanes, the sweeps in parallel with one
-/// [`Scratch`] per rayon task (from the workspace when it has one); `finish(lane index, source, lane, scratch)`
-/// turns each lane into a result. Results come back in source order.
+/// How a batch is run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Plan {
+    /// Sweeps of `words` lane words each (up to `64 × words` sources).
+    Sweeps { words: usize },
+    /// Independent single-source searches, in parallel.
+    Singles,
+}
+
+/// Lane words per sweep for `sources` sources over the sweep's graph: the
+/// fewest words that hold the batch in one sweep (at most [`MAX_WORDS`]),
+/// narrowed while the buffers of the sweeps that run at once would exceed
+/// [`SWEEP_MEMORY_FACTOR`] × the followed CSR's bytes (or
+/// [`SWEEP_MEMORY_FLOOR`], if larger). Never below 1.
+pub(crate) fn sweep_words(sweep: &Sweep<'_>, sources: usize, threads: usize) -> usize {
+    let n = sweep.out.nodes();
+    let cap = (SWEEP_MEMORY_FACTOR * sweep.out.bytes()).max(SWEEP_MEMORY_FLOOR);
+    let mut words = sources
+        .div_ceil(LANES)
+        .next_power_of_two()
+        .clamp(1, MAX_WORDS);
+    while words > 1 {
+        let at_once = sources.div_ceil(LANES * words).min(threads.max(1)) as u64;
+        if at_once * Scratch::bytes(n, words) <= cap {
+            break;
+        }
+        words /= 2;
+    }
+    words
+}
+
+/// Choose how to run `sources`: small batches are swept; larger ones first
+/// probe whether the graph is high-diameter (see [`DEEP_LEVELS`]), where lanes
+/// rarely share a frontier and independent searches do less work.
+fn plan(sweep: &Sweep<'_>, sources: &[u32], ctx: &Ctx<'_>) -> Plan {
+    let n = sweep.out.nodes();
+    let sweeps = Plan::Sweeps {
+        words: sweep_words(sweep, sources.len(), rayon::current_num_threads()),
+    };
+    if sources.len() < PROBE_MIN_SOURCES || n == 0 {
+        return sweeps;
+    }
+    let quota = (n / PROBE_FRACTION).max(PROBE_MIN_REACH);
+    if quota >= n {
+        return sweeps;
+    }
+    let mut s = ctx.single_scratch(n);
+    // Up to four sources, in case the first lie in small components.
+    for &src in sources.iter().take(4) {
+        if let Some(levels) = sweep.probe(src, quota, &mut s) {
+            return if levels > DEEP_LEVELS {
+                Plan::Singles
+            } else {
+                sweeps
+            };
+        }
+    }
+    sweeps
+}
+
+/// Run `sources` (results in source order), by the [`Plan`] chosen for the
+/// batch: sweeps of up to `64 × words` lanes in parallel, one [`Scratch`] per
+/// rayon task (from the workspace when it has one), or independent
+/// single-source searches in parallel. `finish(lane index, source, lane,
+/// reached)` turns each lane into a result.
 pub(crate) fn batched<R, F>(
     sweep: &Sweep<'_>,
     sources: &[u32],
@@ -504,25 +875,43 @@ pub(crate) fn batched<R, F>(
 ) -> Vec<R>
 where
     R: Send,
-    F: Fn(usize, u32, Lane, &Scratch) -> R + Sync,
+    F: Fn(usize, u32, Lane, &Reached<'_>) -> R + Sync,
 {
     let n = sweep.out.nodes();
-    // Balanced groups: 65 sources become 33 + 32, not 64 + 1. (Splitting
-    // 64 sources into one sweep per thread was measured slower on R-MAT:
-    // each sweep repeats the shared work.)
-    let groups = sources.len().div_ceil(LANES).max(1);
+    let words = match plan(sweep, sources, ctx) {
+        Plan::Sweeps { words } => words,
+        Plan::Singles => {
+            return sources
+                .par_iter()
+                .map_init(
+                    || ctx.single_scratch(n),
+                    |s, &src| {
+                        ctx.pass();
+                        let (lane, _) = sweep.single(src, keep_levels, usize::MAX, s);
+                        finish(0, src, lane, &Reached::Single(s))
+                    },
+                )
+                .collect();
+        }
+    };
+    // Balanced groups: 65 sources become 33 + 32 when a sweep holds 64,
+    // not 64 + 1. (Splitting one sweep's worth of sources into one sweep
+    // per thread was measured slower: each sweep repeats the shared work.)
+    let per_sweep = LANES * words;
+    let groups = sources.len().div_ceil(per_sweep).max(1);
     let size = sources.len().div_ceil(groups).max(1);
     let parts: Vec<Vec<R>> = sources
         .par_chunks(size)
         .map_init(
-            || ctx.sweep_scratch(n),
+            || ctx.sweep_scratch(n, words),
             |scratch, chunk| {
                 ctx.pass();
                 let lanes = sweep.run(chunk, keep_levels, scratch);
+                let view = Reached::Sweep(scratch);
                 lanes
                     .into_iter()
                     .enumerate()
-                    .map(|(q, lane)| finish(q, chunk[q], lane, scratch))
+                    .map(|(q, lane)| finish(q, chunk[q], lane, &view))
                     .collect()
             },
         )
@@ -591,7 +980,7 @@ mod tests {
             mask: None,
             blocked: None,
         };
-        // 150 sources: three sweeps of 50, duplicates throughout.
+        // 150 sources: one 4-word sweep, duplicates throughout.
         let sources: Vec<u32> = (0..150).map(|i| (i * 7 % 10) as u32).collect();
         let (counters, workspace) = (Counters::default(), Workspace::default());
         let ctx = Ctx::new(&counters, &workspace);
@@ -600,7 +989,8 @@ mod tests {
         });
         let want: Vec<_> = sources.iter().map(|&s| (s, u64::from(10 - s))).collect();
         assert_eq!(got, want);
-        // Three sweeps per batch; buffers go back to the workspace, so over
+        assert_eq!(sweep_words(&sweep, sources.len(), 2), 4);
+        // One sweep per batch; buffers go back to the workspace, so over
         // many batches no more are ever allocated than sweeps run at once.
         for _ in 0..4 {
             batched(&sweep, &sources, false, &ctx, |_, s, lane: Lane, _| {
@@ -608,10 +998,99 @@ mod tests {
             });
         }
         let c = counters.snapshot().unwrap();
-        assert_eq!(c.launches, 15);
-        let at_once = 3.min(rayon::current_num_threads()) as u64;
+        assert_eq!(c.launches, 5);
+        let at_once = 1;
         assert!(c.allocations >= Scratch::BUFFERS, "{c:?}");
         assert!(c.allocations <= at_once * Scratch::BUFFERS, "{c:?}");
+    }
+
+    fn path(n: u32) -> crate::graph::Graph {
+        let mut b = GraphBuilder::new(false);
+        for v in 0..n - 1 {
+            b.push(v.into(), (v + 1).into()).unwrap();
+        }
+        b.build().unwrap()
+    }
+
+    #[test]
+    fn wide_sweeps_match_single_lanes() {
+        // Undirected path: source s reaches all n, at level sum
+        // s(s+1)/2 + (n-1-s)(n-s)/2. 700 sources take two 8-word sweeps.
+        let n = 40u32;
+        let g = path(n);
+        let sweep = Sweep {
+            out: g.forward(),
+            inc: g.reverse(),
+            mask: None,
+            blocked: None,
+        };
+        let sources: Vec<u32> = (0..700).map(|i| (i * 13 % n as usize) as u32).collect();
+        assert_eq!(sweep_words(&sweep, sources.len(), 2), MAX_WORDS);
+        let (counters, workspace) = (Counters::default(), Workspace::default());
+        let ctx = Ctx::new(&counters, &workspace);
+        let got = batched(&sweep, &sources, true, &ctx, |q, s, lane: Lane, r| {
+            assert!(r.reached(q, n - 1));
+            (
+                s,
+                lane.reached,
+                lane.level_sum,
+                lane.max_level,
+                lane.levels.unwrap()[0],
+            )
+        });
+        for (&(s, reached, sum, max, l0), &src) in got.iter().zip(&sources) {
+            let (s64, n64) = (u64::from(s), u64::from(n));
+            assert_eq!(s, src);
+            assert_eq!(reached, n64);
+            assert_eq!(sum, s64 * (s64 + 1) / 2 + (n64 - 1 - s64) * (n64 - s64) / 2);
+            assert_eq!(max, s.max(n - 1 - s));
+            assert_eq!(l0, s);
+        }
+    }
+
+    #[test]
+    fn plans_by_diameter_and_memory() {
+        let (counters, workspace) = (Counters::default(), Workspace::default());
+        let ctx = Ctx::new(&counters, &workspace);
+        // A long path is high-diameter: independent searches.
+        let g = path(20_000);
+        let sweep = Sweep {
+            out: g.forward(),
+            inc: g.reverse(),
+            mask: None,
+            blocked: None,
+        };
+        let sources: Vec<u32> = (0..64).map(|i| i * 300).collect();
+        assert_eq!(plan(&sweep, &sources, &ctx), Plan::Singles);
+        assert_eq!(plan(&sweep, &sources[..4], &ctx), Plan::Sweeps { words: 1 });
+        let got = batched(&sweep, &sources, false, &ctx, |q, s, lane: Lane, r| {
+            assert!(r.reached(q, 0) && r.lane_set(q, 20_000)[0] & 1 == 1);
+            (s, lane.reached, lane.max_level)
+        });
+        for (&(s, reached, max), &src) in got.iter().zip(&sources) {
+            assert_eq!((s, reached, max), (src, 20_000, src.max(19_999 - src)));
+        }
+        // A star is shallow: one sweep, as wide as memory allows.
+        let mut b = GraphBuilder::new(false);
+        for v in 1..100_000u64 {
+            b.push(0, v).unwrap();
+        }
+        let g = b.build().unwrap();
+        let sweep = Sweep {
+            out: g.forward(),
+            inc: g.reverse(),
+            mask: None,
+            blocked: None,
+        };
+        let sources: Vec<u32> = (0..512).collect();
+        // CSR: 0.8 MB offsets + 0.8 MB targets; 2× that (3.2 MB) holds no
+        // wider sweep buffers (1.6 MB a word) for two sweeps at once.
+        let words = sweep_words(&sweep, sources.len(), 2);
+        assert!(Scratch::bytes(100_000, words) <= 2 * g.forward().bytes());
+        assert_eq!(words, 1);
+        assert_eq!(plan(&sweep, &sources, &ctx), Plan::Sweeps { words });
+        assert_eq!(sweep_words(&sweep, 64, 2), 1);
+        assert_eq!(sweep_words(&sweep, 128, 2), 2);
     }
 
     #[test]
@@ -628,7 +1107,7 @@ mod tests {
             mask: None,
             blocked: Some(&blocked),
         };
-        let mut s = Scratch::new(3);
+        let mut s = Scratch::new(3, 1);
         let lanes = sweep.run(&[0, 1], false, &mut s);
         assert_eq!((lanes[0].reached, lanes[1].reached), (2, 1));
         assert!(s.reached(0, 1) && !s.reached(0, 2) && !s.reached(1, 0));

@@ -135,7 +135,7 @@ pub fn parallel(g: &Graph, q: &ReachQuery, ctx: &Ctx<'_>) -> Vec<ReachResult> {
                 .copied()
                 .filter(|&t| s.reached(lane_ix, t))
                 .collect(),
-            set: q.keep_sets.then(|| s.lane_set(lane_ix)),
+            set: q.keep_sets.then(|| s.lane_set(lane_ix, g.nodes())),
         },
     )
 }
