@@ -75,7 +75,7 @@ pub fn import(kind: ImportKind) -> Result<()> {
         v["import_seconds"] = serde_json::json!(secs);
         outln!("{}", serde_json::to_string_pretty(&v)?);
     } else {
-        let c = &meta.counts;
+        let c = &meta.counts.program;
         outln!("bundle     {}", out.display());
         outln!(
             "functions  {} defined, {} declared (+{} intrinsics)",
@@ -95,8 +95,8 @@ pub fn import(kind: ImportKind) -> Result<()> {
         );
         outln!(
             "icfg       {} nodes, {} edges; {} variables",
-            c.icfg_nodes,
-            c.icfg_edges,
+            meta.counts.icfg_nodes,
+            meta.counts.icfg_edges,
             c.variables
         );
         outln!(
@@ -124,7 +124,7 @@ pub fn info(path: &Path, json: bool) -> Result<()> {
         v["layout_hash"] = serde_json::json!(format!("{:016x}", b.graph.layout_hash()));
         outln!("{}", serde_json::to_string_pretty(&v)?);
     } else {
-        let c = &b.meta.counts;
+        let c = &b.meta.counts.program;
         outln!("program bundle {} (from {})", path.display(), b.meta.source);
         outln!("nodes        {}", b.graph.nodes());
         outln!(

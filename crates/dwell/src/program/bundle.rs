@@ -39,50 +39,23 @@ pub struct Meta {
     pub labels: Vec<String>,
 }
 
-/// Counts printed by `dwell import llvm --json` and kept in `bundle.json`.
+/// Counts printed by `dwell import llvm --json` and kept in `bundle.json`:
+/// the program's own (flattened into the same JSON object) and the
+/// supergraph's.
 #[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize, PartialEq, Eq)]
 pub struct Counts {
-    pub functions: usize,
-    pub declared: usize,
-    pub intrinsics: usize,
-    pub blocks: usize,
-    pub cfg_edges: usize,
-    pub call_edges: usize,
-    pub direct_call_sites: usize,
-    pub indirect_call_sites: usize,
-    pub intrinsic_call_sites: usize,
-    pub cast_call_sites: usize,
-    pub asm_call_sites: usize,
-    pub address_taken: usize,
-    pub address_taken_declared: usize,
-    pub largest_function: String,
-    pub largest_function_blocks: usize,
+    #[serde(flatten)]
+    pub program: ProgramCounts,
     pub icfg_nodes: usize,
     pub icfg_edges: usize,
-    pub variables: usize,
 }
 
 impl Counts {
     pub fn new(c: &ProgramCounts, g: &Icfg) -> Counts {
         Counts {
-            functions: c.functions,
-            declared: c.declared,
-            intrinsics: c.intrinsics,
-            blocks: c.blocks,
-            cfg_edges: c.cfg_edges,
-            call_edges: c.call_edges,
-            direct_call_sites: c.direct_call_sites,
-            indirect_call_sites: c.indirect_call_sites,
-            intrinsic_call_sites: c.intrinsic_call_sites,
-            cast_call_sites: c.cast_call_sites,
-            asm_call_sites: c.asm_call_sites,
-            address_taken: c.address_taken,
-            address_taken_declared: c.address_taken_declared,
-            largest_function: c.largest_function.clone(),
-            largest_function_blocks: c.largest_function_blocks,
+            program: c.clone(),
             icfg_nodes: g.nodes.len(),
             icfg_edges: g.edges.len(),
-            variables: c.variables,
         }
     }
 }

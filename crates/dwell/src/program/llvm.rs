@@ -192,7 +192,7 @@ pub struct Program {
 }
 
 /// Counts that LLVM's own tools report for the same module.
-#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ProgramCounts {
     /// Defined functions.
     pub functions: usize,
