@@ -103,6 +103,10 @@ const ALPHA_LANES: usize = 4;
 /// See the direction rule in `Sweep::run`.
 const BOTTOM_UP_SLACK: usize = 3;
 
+/// A bottom-up level tests in-neighbours against the frontier's 1-bit set
+/// only while the frontier holds fewer than `n / FILTER_FRACTION` vertices.
+const FILTER_FRACTION: usize = 2;
+
 /// Vertices per rayon task of a bottom-up level.
 const BOTTOM_UP_CHUNK: usize = 4096;
 
@@ -427,16 +431,31 @@ impl Sweep<'_> {
             // lane; with many lanes that is rare, so demand a wider frontier.
             let live: u32 = alive.iter().map(|a| a.count_ones()).sum();
             let alpha = if live <= 1 { ALPHA } else { ALPHA_LANES };
+            // A bottom-up level settles its own frontier (words and counts).
+            let mut settled: Option<[[u64; LANES]; W]> = None;
             if scout > m / alpha && scout.saturating_mul(BOTTOM_UP_SLACK) > bottom_up_cost {
-                for &v in &s.queue {
-                    s.marks[v as usize / 64].fetch_or(1 << (v % 64), Relaxed);
+                // A wide frontier rules out few in-neighbours: gather
+                // every in-neighbour's words instead (see `bottom_up`).
+                let filter = s.queue.len() * FILTER_FRACTION < n;
+                if filter {
+                    for &v in &s.queue {
+                        s.marks[v as usize / 64].fetch_or(1 << (v % 64), Relaxed);
+                    }
                 }
-                let (found, cost) = self.bottom_up::<W>(&alive, &s.marks, &s.visited, &s.next);
-                for &v in &s.queue {
-                    s.marks[v as usize / 64].store(0, Relaxed);
+                let (cost, c) = self.bottom_up::<W>(
+                    &alive,
+                    filter.then_some(&s.marks[..]),
+                    &s.visited,
+                    &mut s.touched,
+                    &mut s.bits,
+                );
+                if filter {
+                    for &v in &s.queue {
+                        s.marks[v as usize / 64].store(0, Relaxed);
+                    }
                 }
-                s.touched = found;
                 bottom_up_cost = cost;
+                settled = Some(c);
             } else if scout + s.queue.len() <= SEQUENTIAL_WORK {
                 self.top_down_serial::<W>(&s.queue, &s.bits, &s.visited, &s.next, &mut s.touched);
             } else {
@@ -451,8 +470,17 @@ impl Sweep<'_> {
             // Settle: the new frontier's words move from `next` into `bits`
             // (queue order) and `visited`; count each lane's new vertices.
             let mut counts = [[0u64; LANES]; W];
-            s.bits.clear();
-            if s.queue.len() < PARALLEL_SETTLE {
+            if let Some(c) = settled {
+                // `bits` holds the new frontier's words already.
+                counts = c;
+                for (&w, f) in s.queue.iter().zip(s.bits.chunks_exact(W)) {
+                    let i = w as usize * W;
+                    for (x, &b) in s.visited[i..i + W].iter_mut().zip(f) {
+                        *x |= b;
+                    }
+                }
+            } else if s.queue.len() < PARALLEL_SETTLE {
+                s.bits.clear();
                 let mut counter: [LaneCounter; W] = std::array::from_fn(|_| LaneCounter::default());
                 for &w in &s.queue {
                     let i = w as usize * W;
@@ -471,6 +499,7 @@ impl Sweep<'_> {
                 }
             } else {
                 let next = &s.next;
+                s.bits.clear();
                 s.bits.resize(s.queue.len() * W, 0);
                 counts = s
                     .bits
@@ -624,28 +653,37 @@ impl Sweep<'_> {
     }
 
     /// Pull: each vertex still missing a live lane gathers from in-arcs.
-    /// Returns the vertices reached and the level's cost (arcs scanned plus
-    /// vertices looked at).
+    /// The vertices reached go to `found` (vertex order) and their new lane
+    /// words to `bits` (`W` per vertex); `next` is not used. Returns the
+    /// level's cost (arcs scanned plus vertices looked at) and each lane's
+    /// count of new vertices.
     ///
     /// It reads the in-neighbours' `visited` words, not a per-vertex
     /// frontier array: if `u → w` is followed and `u` had lane `q` before
     /// this level's frontier, `w` has `q` already (it got it one level after
     /// `u`), so `visited[u] & want(w)` holds only lanes `u` got at this level.
+    /// That holds for every in-neighbour, so `in_frontier` (the frontier's
+    /// 1-bit set) only saves loads: with a wide frontier (`None`) every
+    /// in-neighbour is gathered, with no test or branch per arc.
     fn bottom_up<const W: usize>(
         &self,
         alive: &[u64; W],
-        in_frontier: &[AtomicU64],
+        in_frontier: Option<&[AtomicU64]>,
         visited: &[u64],
-        next: &[AtomicU64],
-    ) -> (Vec<u32>, usize) {
+        found: &mut Vec<u32>,
+        bits: &mut Vec<u64>,
+    ) -> (usize, [[u64; LANES]; W]) {
         let sources = self.inc.targets();
         let n = self.out.nodes();
-        let chunks: Vec<(Vec<u32>, usize)> = (0..n.div_ceil(BOTTOM_UP_CHUNK))
+        let chunks: Vec<(Vec<u32>, Vec<u64>, [LaneCounter; W], usize)> = (0..n
+            .div_ceil(BOTTOM_UP_CHUNK))
             .into_par_iter()
             .map(|c| {
                 let lo = c * BOTTOM_UP_CHUNK;
                 let hi = (lo + BOTTOM_UP_CHUNK).min(n);
                 let mut found = Vec::new();
+                let mut bits = Vec::new();
+                let mut counter: [LaneCounter; W] = std::array::from_fn(|_| LaneCounter::default());
                 let mut cost = hi - lo;
                 for w in lo as u32..hi as u32 {
                     let want = and_not(alive, &row::<W>(visited, w));
@@ -656,18 +694,37 @@ impl Sweep<'_> {
                     let range = self.inc.range(w);
                     let start = range.start;
                     let mut end = range.end;
-                    for i in range {
-                        let u = sources[i];
-                        // The 1-bit-per-vertex set is far smaller than the
-                        // lane words: most in-neighbours are ruled out in cache.
-                        if test_atomic(in_frontier, u) && self.passes(self.inc, i) {
-                            let vu = row::<W>(visited, u);
-                            for k in 0..W {
-                                got[k] |= vu[k];
+                    match (in_frontier, self.mask) {
+                        (None, None) => {
+                            for (j, &u) in sources[range].iter().enumerate() {
+                                let vu = row::<W>(visited, u);
+                                for k in 0..W {
+                                    got[k] |= vu[k];
+                                }
+                                if !any(&and_not(&want, &got)) {
+                                    end = start + j + 1;
+                                    break;
+                                }
                             }
-                            if !any(&and_not(&want, &got)) {
-                                end = i + 1;
-                                break;
+                        }
+                        _ => {
+                            for i in range {
+                                let u = sources[i];
+                                // The 1-bit-per-vertex set is far smaller than
+                                // the lane words: most in-neighbours are ruled
+                                // out in cache.
+                                if in_frontier.is_none_or(|f| test_atomic(f, u))
+                                    && self.passes(self.inc, i)
+                                {
+                                    let vu = row::<W>(visited, u);
+                                    for k in 0..W {
+                                        got[k] |= vu[k];
+                                    }
+                                    if !any(&and_not(&want, &got)) {
+                                        end = i + 1;
+                                        break;
+                                    }
+                                }
                             }
                         }
                     }
@@ -677,22 +734,29 @@ impl Sweep<'_> {
                         new[k] = got[k] & want[k];
                     }
                     if any(&new) {
-                        let cell = cells::<W>(next, w);
-                        for k in 0..W {
-                            cell[k].store(new[k], Relaxed);
-                        }
                         found.push(w);
+                        for (c, &b) in counter.iter_mut().zip(&new) {
+                            c.add(b);
+                        }
+                        bits.extend_from_slice(&new);
                     }
                 }
-                (found, cost)
+                (found, bits, counter, cost)
             })
             .collect();
-        let cost = chunks.iter().map(|c| c.1).sum();
-        let mut found = Vec::with_capacity(chunks.iter().map(|c| c.0.len()).sum());
-        for (f, _) in chunks {
+        found.clear();
+        bits.clear();
+        let mut cost = 0;
+        let mut counts = [[0u64; LANES]; W];
+        for (f, b, counter, c) in chunks {
             found.extend_from_slice(&f);
+            bits.extend_from_slice(&b);
+            for (c, out) in counter.iter().zip(&mut counts) {
+                c.add_to(out);
+            }
+            cost += c;
         }
-        (found, cost)
+        (cost, counts)
     }
 
     /// One plain single-source search (FIFO queue, reached bitset), stopping
