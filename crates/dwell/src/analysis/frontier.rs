@@ -107,6 +107,10 @@ const BOTTOM_UP_SLACK: usize = 3;
 /// only while the frontier holds fewer than `n / FILTER_FRACTION` vertices.
 const FILTER_FRACTION: usize = 2;
 
+/// ... and while the lane arrays exceed this many bytes: below it `visited`
+/// stays in cache and an unpredictable test per arc costs more than the load.
+const FILTER_BYTES: u64 = 2 << 20;
+
 /// Vertices per rayon task of a bottom-up level.
 const BOTTOM_UP_CHUNK: usize = 4096;
 
@@ -436,7 +440,7 @@ impl Sweep<'_> {
             if scout > m / alpha && scout.saturating_mul(BOTTOM_UP_SLACK) > bottom_up_cost {
                 // A wide frontier rules out few in-neighbours: gather
                 // every in-neighbour's words instead (see `bottom_up`).
-                let filter = s.queue.len() * FILTER_FRACTION < n;
+                let filter = s.queue.len() * FILTER_FRACTION < n && Scratch::bytes(n, W) > FILTER_BYTES;
                 if filter {
                     for &v in &s.queue {
                         s.marks[v as usize / 64].fetch_or(1 << (v % 64), Relaxed);
@@ -511,7 +515,10 @@ impl Sweep<'_> {
                         for (f, &w) in bits.chunks_exact_mut(W).zip(queue) {
                             let i = w as usize * W;
                             for (k, c) in counter.iter_mut().enumerate() {
-                                let b = next[i + k].swap(0, Relaxed);
+                                // Queue entries are distinct: this task owns
+                                // `w`'s words, so no locked swap is needed.
+                                let b = next[i + k].load(Relaxed);
+                                next[i + k].store(0, Relaxed);
                                 c.add(b);
                                 f[k] = b;
                             }
@@ -846,7 +853,7 @@ struct LaneCounter {
 }
 
 impl LaneCounter {
-    #[inline]
+    #[inline(always)]
     fn add(&mut self, word: u64) {
         let mut carry = word;
         let mut k = 0;
