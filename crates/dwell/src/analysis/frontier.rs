@@ -440,7 +440,8 @@ impl Sweep<'_> {
             if scout > m / alpha && scout.saturating_mul(BOTTOM_UP_SLACK) > bottom_up_cost {
                 // A wide frontier rules out few in-neighbours: gather
                 // every in-neighbour's words instead (see `bottom_up`).
-                let filter = s.queue.len() * FILTER_FRACTION < n && Scratch::bytes(n, W) > FILTER_BYTES;
+                let filter =
+                    s.queue.len() * FILTER_FRACTION < n && Scratch::bytes(n, W) > FILTER_BYTES;
                 if filter {
                     for &v in &s.queue {
                         s.marks[v as usize / 64].fetch_or(1 << (v % 64), Relaxed);
@@ -742,11 +743,11 @@ impl Sweep<'_> {
                     }
                     if any(&new) {
                         found.push(w);
-                        for (c, &b) in counter.iter_mut().zip(&new) {
-                            c.add(b);
-                        }
                         bits.extend_from_slice(&new);
                     }
+                }
+                for (k, c) in counter.iter_mut().enumerate() {
+                    c.add_strided(bits.get(k..).unwrap_or_default(), W);
                 }
                 (found, bits, counter, cost)
             })
@@ -857,6 +858,47 @@ impl LaneCounter {
     fn add(&mut self, word: u64) {
         let mut carry = word;
         let mut k = 0;
+        while carry != 0 {
+            let p = self.planes[k];
+            self.planes[k] = p ^ carry;
+            carry &= p;
+            k += 1;
+        }
+    }
+
+    /// Add `words[0]`, `words[stride]`, `words[2·stride]`, …: blocks of 8
+    /// words go through a carry-save adder tree (Harley–Seal) into weight
+    /// 1, 2 and 4 accumulators with no branch; only the weight-8 carries
+    /// out of each block take the carry loop.
+    fn add_strided(&mut self, words: &[u64], stride: usize) {
+        #[inline(always)]
+        fn csa(a: u64, b: u64, c: u64) -> (u64, u64) {
+            let u = a ^ b;
+            ((a & b) | (u & c), u ^ c)
+        }
+        let (mut ones, mut twos, mut fours) = (0u64, 0u64, 0u64);
+        let mut it = words.iter().step_by(stride).copied();
+        for _ in 0..it.len().div_ceil(8) {
+            let x: [u64; 8] = std::array::from_fn(|_| it.next().unwrap_or(0));
+            let (twos_a, o) = csa(ones, x[0], x[1]);
+            let (twos_b, o) = csa(o, x[2], x[3]);
+            let (fours_a, t) = csa(twos, twos_a, twos_b);
+            let (twos_a, o) = csa(o, x[4], x[5]);
+            let (twos_b, o) = csa(o, x[6], x[7]);
+            let (fours_b, t) = csa(t, twos_a, twos_b);
+            let (eights, f) = csa(fours, fours_a, fours_b);
+            (ones, twos, fours) = (o, t, f);
+            self.add_at(3, eights);
+        }
+        self.add_at(0, ones);
+        self.add_at(1, twos);
+        self.add_at(2, fours);
+    }
+
+    /// Add `word` at weight `2^k`.
+    #[inline(always)]
+    fn add_at(&mut self, mut k: usize, word: u64) {
+        let mut carry = word;
         while carry != 0 {
             let p = self.planes[k];
             self.planes[k] = p ^ carry;
@@ -1162,6 +1204,34 @@ mod tests {
         assert_eq!(plan(&sweep, &sources, &ctx), Plan::Sweeps { words });
         assert_eq!(sweep_words(&sweep, 64, 2), 1);
         assert_eq!(sweep_words(&sweep, 128, 2), 2);
+    }
+
+    #[test]
+    fn strided_lane_counts_match_bit_by_bit() {
+        // Pseudo-random words, 0..40 of them, strides 1 and 3.
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        for len in 0..40 {
+            for stride in [1, 3] {
+                let words: Vec<u64> = (0..len * stride)
+                    .map(|_| {
+                        x ^= x << 13;
+                        x ^= x >> 7;
+                        x ^= x << 17;
+                        x
+                    })
+                    .collect();
+                let mut c = LaneCounter::default();
+                c.add(u64::MAX); // a count already there
+                c.add_strided(&words, stride);
+                let mut got = [0u64; LANES];
+                c.add_to(&mut got);
+                let mut want = [1u64; LANES];
+                for w in words.iter().step_by(stride) {
+                    for_each_bit(*w, |q| want[q] += 1);
+                }
+                assert_eq!(got, want, "len {len} stride {stride}");
+            }
+        }
     }
 
     #[test]
