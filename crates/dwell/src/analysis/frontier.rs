@@ -489,17 +489,17 @@ impl Sweep<'_> {
                 let mut counter: [LaneCounter; W] = std::array::from_fn(|_| LaneCounter::default());
                 for &w in &s.queue {
                     let i = w as usize * W;
-                    for (k, c) in counter.iter_mut().enumerate() {
+                    for k in 0..W {
                         // One thread owns the level here: a plain load and
                         // store, not a locked swap.
                         let b = s.next[i + k].load(Relaxed);
                         s.next[i + k].store(0, Relaxed);
-                        c.add(b);
                         s.bits.push(b);
                         s.visited[i + k] |= b;
                     }
                 }
-                for (c, out) in counter.iter().zip(&mut counts) {
+                for (k, (c, out)) in counter.iter_mut().zip(&mut counts).enumerate() {
+                    c.add_strided(s.bits.get(k..).unwrap_or_default(), W);
                     c.add_to(out);
                 }
             } else {
@@ -515,17 +515,17 @@ impl Sweep<'_> {
                             std::array::from_fn(|_| LaneCounter::default());
                         for (f, &w) in bits.chunks_exact_mut(W).zip(queue) {
                             let i = w as usize * W;
-                            for (k, c) in counter.iter_mut().enumerate() {
+                            for k in 0..W {
                                 // Queue entries are distinct: this task owns
                                 // `w`'s words, so no locked swap is needed.
                                 let b = next[i + k].load(Relaxed);
                                 next[i + k].store(0, Relaxed);
-                                c.add(b);
                                 f[k] = b;
                             }
                         }
                         let mut out = [[0u64; LANES]; W];
-                        for (c, o) in counter.iter().zip(&mut out) {
+                        for (k, (c, o)) in counter.iter_mut().zip(&mut out).enumerate() {
+                            c.add_strided(bits.get(k..).unwrap_or_default(), W);
                             c.add_to(o);
                         }
                         out
@@ -854,18 +854,6 @@ struct LaneCounter {
 }
 
 impl LaneCounter {
-    #[inline(always)]
-    fn add(&mut self, word: u64) {
-        let mut carry = word;
-        let mut k = 0;
-        while carry != 0 {
-            let p = self.planes[k];
-            self.planes[k] = p ^ carry;
-            carry &= p;
-            k += 1;
-        }
-    }
-
     /// Add `words[0]`, `words[stride]`, `words[2·stride]`, …: blocks of 8
     /// words go through a carry-save adder tree (Harley–Seal) into weight
     /// 1, 2 and 4 accumulators with no branch; only the weight-8 carries
@@ -1221,7 +1209,7 @@ mod tests {
                     })
                     .collect();
                 let mut c = LaneCounter::default();
-                c.add(u64::MAX); // a count already there
+                c.add_at(0, u64::MAX); // a count already there
                 c.add_strided(&words, stride);
                 let mut got = [0u64; LANES];
                 c.add_to(&mut got);
