@@ -111,6 +111,11 @@ const FILTER_FRACTION: usize = 2;
 /// stays in cache and an unpredictable test per arc costs more than the load.
 const FILTER_BYTES: u64 = 2 << 20;
 
+/// A bottom-up level gathers every in-arc with no early exit (`dense_rows`)
+/// when the last one's cost exceeded `DENSE_NUM / DENSE_DEN` of `n + arcs`.
+const DENSE_NUM: usize = 3;
+const DENSE_DEN: usize = 4;
+
 /// Vertices per rayon task of a bottom-up level.
 const BOTTOM_UP_CHUNK: usize = 4096;
 
@@ -447,8 +452,16 @@ impl Sweep<'_> {
                         s.marks[v as usize / 64].fetch_or(1 << (v % 64), Relaxed);
                     }
                 }
+                // Most vertices scanned all their in-arcs last time (or this
+                // is the first bottom-up level): no early exit, no branch
+                // per row (see `dense_rows`).
+                let dense = !filter
+                    && self.mask.is_none()
+                    && self.blocked.is_none()
+                    && (bottom_up_cost == 0 || bottom_up_cost * DENSE_DEN > (n + m) * DENSE_NUM);
                 let (cost, c) = self.bottom_up::<W>(
                     &alive,
+                    dense,
                     filter.then_some(&s.marks[..]),
                     &s.visited,
                     &mut s.touched,
@@ -676,6 +689,7 @@ impl Sweep<'_> {
     fn bottom_up<const W: usize>(
         &self,
         alive: &[u64; W],
+        dense: bool,
         in_frontier: Option<&[AtomicU64]>,
         visited: &[u64],
         found: &mut Vec<u32>,
@@ -693,7 +707,10 @@ impl Sweep<'_> {
                 let mut bits = Vec::new();
                 let mut counter: [LaneCounter; W] = std::array::from_fn(|_| LaneCounter::default());
                 let mut cost = hi - lo;
-                for w in lo as u32..hi as u32 {
+                if dense {
+                    cost = self.dense_rows::<W>(lo, hi, alive, visited, &mut found, &mut bits);
+                }
+                for w in lo as u32..if dense { lo as u32 } else { hi as u32 } {
                     let want = and_not(alive, &row::<W>(visited, w));
                     if !any(&want) || self.blocked(w) {
                         continue;
@@ -765,6 +782,74 @@ impl Sweep<'_> {
             cost += c;
         }
         (cost, counts)
+    }
+
+    /// Bottom-up over rows `lo..hi` with neither a frontier test nor an
+    /// early exit (BFS: no mask, nothing blocked): one pass ORs every
+    /// in-neighbour's words into a per-row accumulator as a segmented scan
+    /// over the rows' arcs, with no branch at row ends (only empty rows take
+    /// one); a second pass keeps the lanes each row lacks. Returns the cost
+    /// the early-exit scan would have had, estimated: a row whose wanted
+    /// lanes all arrive counts half its arcs, a complete row none.
+    fn dense_rows<const W: usize>(
+        &self,
+        lo: usize,
+        hi: usize,
+        alive: &[u64; W],
+        visited: &[u64],
+        found: &mut Vec<u32>,
+        bits: &mut Vec<u64>,
+    ) -> usize {
+        let offsets = self.inc.offsets();
+        let sources = self.inc.targets();
+        let len = hi - lo;
+        let (first, last) = (offsets[lo] as usize, offsets[hi] as usize);
+        // Row ends as bits over the chunk's arcs, so the scan's row index
+        // advances by a bit, not by a load it must wait for; empty rows
+        // have no arcs and are left out.
+        let mut ends = vec![0u64; (last - first).div_ceil(64) + 1];
+        let mut rows = Vec::with_capacity(len);
+        for w in lo..hi {
+            let end = offsets[w + 1] as usize;
+            if end > offsets[w] as usize {
+                let e = end - 1 - first;
+                ends[e / 64] |= 1 << (e % 64);
+                rows.push(w as u32);
+            }
+        }
+        let mut acc = vec![[0u64; W]; rows.len() + 1];
+        let mut r = 0usize;
+        let mut got = [0u64; W];
+        for (i, &u) in sources[first..last].iter().enumerate() {
+            let vu = row::<W>(visited, u);
+            for k in 0..W {
+                got[k] |= vu[k];
+            }
+            acc[r] = got;
+            let at_end = (ends[i / 64] >> (i % 64) & 1) as usize;
+            let keep = (at_end as u64).wrapping_sub(1);
+            for g in &mut got {
+                *g &= keep;
+            }
+            r += at_end;
+        }
+        let mut cost = len;
+        for (&w, a) in rows.iter().zip(&acc) {
+            let want = and_not(alive, &row::<W>(visited, w));
+            let mut new = [0u64; W];
+            for k in 0..W {
+                new[k] = a[k] & want[k];
+            }
+            let degree = self.inc.degree(w);
+            let wanted = any(&want);
+            let complete = wanted && !any(&and_not(&want, &new));
+            cost += usize::from(wanted) * degree - usize::from(complete) * (degree / 2);
+            if any(&new) {
+                found.push(w);
+                bits.extend_from_slice(&new);
+            }
+        }
+        cost
     }
 
     /// One plain single-source search (FIFO queue, reached bitset), stopping
