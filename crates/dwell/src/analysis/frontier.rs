@@ -204,6 +204,10 @@ pub(crate) fn bitset_of(n: usize, vs: &[u32], ctx: &Ctx<'_>) -> Vec<u64> {
     s
 }
 
+/// One bottom-up chunk's result: vertices reached, their new lane words
+/// (`W` each), lane counts, cost.
+type Pulled<const W: usize> = (Vec<u32>, Vec<u64>, [LaneCounter; W], usize);
+
 /// What one sweep follows: arcs of `out` passing `mask` (every arc, label 0
 /// included, when `None`), into vertices not `blocked`. `inc` must be the
 /// transpose of `out` (for bottom-up levels).
@@ -697,8 +701,7 @@ impl Sweep<'_> {
     ) -> (usize, [[u64; LANES]; W]) {
         let sources = self.inc.targets();
         let n = self.out.nodes();
-        let chunks: Vec<(Vec<u32>, Vec<u64>, [LaneCounter; W], usize)> = (0..n
-            .div_ceil(BOTTOM_UP_CHUNK))
+        let chunks: Vec<Pulled<W>> = (0..n.div_ceil(BOTTOM_UP_CHUNK))
             .into_par_iter()
             .map(|c| {
                 let lo = c * BOTTOM_UP_CHUNK;
