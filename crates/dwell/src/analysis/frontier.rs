@@ -22,7 +22,11 @@
 //! - **bottom-up** (pull): every vertex `w` that some live lane has not yet
 //!   visited ORs the lane words of its in-neighbours that are on the
 //!   frontier, stopping as soon as all the lanes it still lacks are found
-//!   (parallel over vertices, no atomics needed).
+//!   (parallel over vertices, no atomics needed). When the last bottom-up
+//!   level scanned most arcs anyway (and for the first one), a BFS level is
+//!   *dense*: every in-arc is ORed in, as a segmented scan with no branch per
+//!   row (`Sweep::dense_rows`). Bottom-up chunks return the new frontier's
+//!   words and lane counts themselves (no `next` round trip).
 //!
 //! The choice per level follows Beamer, Asanović and Patterson,
 //! "Direction-Optimizing Breadth-First Search", SC 2012 (GAP `bfs.cc`): go
