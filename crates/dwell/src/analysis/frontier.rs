@@ -22,7 +22,11 @@
 //! - **bottom-up** (pull): every vertex `w` that some live lane has not yet
 //!   visited ORs the lane words of its in-neighbours that are on the
 //!   frontier, stopping as soon as all the lanes it still lacks are found
-//!   (parallel over vertices, no atomics needed).
+//!   (parallel over vertices, no atomics needed). When the last bottom-up
+//!   level scanned most arcs anyway (and for the first one), a BFS level is
+//!   *dense*: every in-arc is ORed in, as a segmented scan with no branch per
+//!   row (`Sweep::dense_rows`). Bottom-up chunks return the new frontier's
+//!   words and lane counts themselves (no `next` round trip).
 //!
 //! The choice per level follows Beamer, Asanović and Patterson,
 //! "Direction-Optimizing Breadth-First Search", SC 2012 (GAP `bfs.cc`): go
@@ -102,6 +106,19 @@ const ALPHA_LANES: usize = 4;
 
 /// See the direction rule in `Sweep::run`.
 const BOTTOM_UP_SLACK: usize = 3;
+
+/// A bottom-up level tests in-neighbours against the frontier's 1-bit set
+/// only while the frontier holds fewer than `n / FILTER_FRACTION` vertices.
+const FILTER_FRACTION: usize = 2;
+
+/// ... and while the lane arrays exceed this many bytes: below it `visited`
+/// stays in cache and an unpredictable test per arc costs more than the load.
+const FILTER_BYTES: u64 = 2 << 20;
+
+/// A bottom-up level gathers every in-arc with no early exit (`dense_rows`)
+/// when the last one's cost exceeded `DENSE_NUM / DENSE_DEN` of `n + arcs`.
+const DENSE_NUM: usize = 3;
+const DENSE_DEN: usize = 4;
 
 /// Vertices per rayon task of a bottom-up level.
 const BOTTOM_UP_CHUNK: usize = 4096;
@@ -190,6 +207,10 @@ pub(crate) fn bitset_of(n: usize, vs: &[u32], ctx: &Ctx<'_>) -> Vec<u64> {
     }
     s
 }
+
+/// One bottom-up chunk's result: vertices reached, their new lane words
+/// (`W` each), lane counts, cost.
+type Pulled<const W: usize> = (Vec<u32>, Vec<u64>, [LaneCounter; W], usize);
 
 /// What one sweep follows: arcs of `out` passing `mask` (every arc, label 0
 /// included, when `None`), into vertices not `blocked`. `inc` must be the
@@ -427,16 +448,40 @@ impl Sweep<'_> {
             // lane; with many lanes that is rare, so demand a wider frontier.
             let live: u32 = alive.iter().map(|a| a.count_ones()).sum();
             let alpha = if live <= 1 { ALPHA } else { ALPHA_LANES };
+            // A bottom-up level settles its own frontier (words and counts).
+            let mut settled: Option<[[u64; LANES]; W]> = None;
             if scout > m / alpha && scout.saturating_mul(BOTTOM_UP_SLACK) > bottom_up_cost {
-                for &v in &s.queue {
-                    s.marks[v as usize / 64].fetch_or(1 << (v % 64), Relaxed);
+                // A wide frontier rules out few in-neighbours: gather
+                // every in-neighbour's words instead (see `bottom_up`).
+                let filter =
+                    s.queue.len() * FILTER_FRACTION < n && Scratch::bytes(n, W) > FILTER_BYTES;
+                if filter {
+                    for &v in &s.queue {
+                        s.marks[v as usize / 64].fetch_or(1 << (v % 64), Relaxed);
+                    }
                 }
-                let (found, cost) = self.bottom_up::<W>(&alive, &s.marks, &s.visited, &s.next);
-                for &v in &s.queue {
-                    s.marks[v as usize / 64].store(0, Relaxed);
+                // Most vertices scanned all their in-arcs last time (or this
+                // is the first bottom-up level): no early exit, no branch
+                // per row (see `dense_rows`).
+                let dense = !filter
+                    && self.mask.is_none()
+                    && self.blocked.is_none()
+                    && (bottom_up_cost == 0 || bottom_up_cost * DENSE_DEN > (n + m) * DENSE_NUM);
+                let (cost, c) = self.bottom_up::<W>(
+                    &alive,
+                    dense,
+                    filter.then_some(&s.marks[..]),
+                    &s.visited,
+                    &mut s.touched,
+                    &mut s.bits,
+                );
+                if filter {
+                    for &v in &s.queue {
+                        s.marks[v as usize / 64].store(0, Relaxed);
+                    }
                 }
-                s.touched = found;
                 bottom_up_cost = cost;
+                settled = Some(c);
             } else if scout + s.queue.len() <= SEQUENTIAL_WORK {
                 self.top_down_serial::<W>(&s.queue, &s.bits, &s.visited, &s.next, &mut s.touched);
             } else {
@@ -451,26 +496,36 @@ impl Sweep<'_> {
             // Settle: the new frontier's words move from `next` into `bits`
             // (queue order) and `visited`; count each lane's new vertices.
             let mut counts = [[0u64; LANES]; W];
-            s.bits.clear();
-            if s.queue.len() < PARALLEL_SETTLE {
+            if let Some(c) = settled {
+                // `bits` holds the new frontier's words already.
+                counts = c;
+                for (&w, f) in s.queue.iter().zip(s.bits.chunks_exact(W)) {
+                    let i = w as usize * W;
+                    for (x, &b) in s.visited[i..i + W].iter_mut().zip(f) {
+                        *x |= b;
+                    }
+                }
+            } else if s.queue.len() < PARALLEL_SETTLE {
+                s.bits.clear();
                 let mut counter: [LaneCounter; W] = std::array::from_fn(|_| LaneCounter::default());
                 for &w in &s.queue {
                     let i = w as usize * W;
-                    for (k, c) in counter.iter_mut().enumerate() {
+                    for k in 0..W {
                         // One thread owns the level here: a plain load and
                         // store, not a locked swap.
                         let b = s.next[i + k].load(Relaxed);
                         s.next[i + k].store(0, Relaxed);
-                        c.add(b);
                         s.bits.push(b);
                         s.visited[i + k] |= b;
                     }
                 }
-                for (c, out) in counter.iter().zip(&mut counts) {
+                for (k, (c, out)) in counter.iter_mut().zip(&mut counts).enumerate() {
+                    c.add_strided(s.bits.get(k..).unwrap_or_default(), W);
                     c.add_to(out);
                 }
             } else {
                 let next = &s.next;
+                s.bits.clear();
                 s.bits.resize(s.queue.len() * W, 0);
                 counts = s
                     .bits
@@ -481,14 +536,17 @@ impl Sweep<'_> {
                             std::array::from_fn(|_| LaneCounter::default());
                         for (f, &w) in bits.chunks_exact_mut(W).zip(queue) {
                             let i = w as usize * W;
-                            for (k, c) in counter.iter_mut().enumerate() {
-                                let b = next[i + k].swap(0, Relaxed);
-                                c.add(b);
+                            for k in 0..W {
+                                // Queue entries are distinct: this task owns
+                                // `w`'s words, so no locked swap is needed.
+                                let b = next[i + k].load(Relaxed);
+                                next[i + k].store(0, Relaxed);
                                 f[k] = b;
                             }
                         }
                         let mut out = [[0u64; LANES]; W];
-                        for (c, o) in counter.iter().zip(&mut out) {
+                        for (k, (c, o)) in counter.iter_mut().zip(&mut out).enumerate() {
+                            c.add_strided(bits.get(k..).unwrap_or_default(), W);
                             c.add_to(o);
                         }
                         out
@@ -624,30 +682,42 @@ impl Sweep<'_> {
     }
 
     /// Pull: each vertex still missing a live lane gathers from in-arcs.
-    /// Returns the vertices reached and the level's cost (arcs scanned plus
-    /// vertices looked at).
+    /// The vertices reached go to `found` (vertex order) and their new lane
+    /// words to `bits` (`W` per vertex); `next` is not used. Returns the
+    /// level's cost (arcs scanned plus vertices looked at) and each lane's
+    /// count of new vertices.
     ///
     /// It reads the in-neighbours' `visited` words, not a per-vertex
     /// frontier array: if `u → w` is followed and `u` had lane `q` before
     /// this level's frontier, `w` has `q` already (it got it one level after
     /// `u`), so `visited[u] & want(w)` holds only lanes `u` got at this level.
+    /// That holds for every in-neighbour, so `in_frontier` (the frontier's
+    /// 1-bit set) only saves loads: with a wide frontier (`None`) every
+    /// in-neighbour is gathered, with no test or branch per arc.
     fn bottom_up<const W: usize>(
         &self,
         alive: &[u64; W],
-        in_frontier: &[AtomicU64],
+        dense: bool,
+        in_frontier: Option<&[AtomicU64]>,
         visited: &[u64],
-        next: &[AtomicU64],
-    ) -> (Vec<u32>, usize) {
+        found: &mut Vec<u32>,
+        bits: &mut Vec<u64>,
+    ) -> (usize, [[u64; LANES]; W]) {
         let sources = self.inc.targets();
         let n = self.out.nodes();
-        let chunks: Vec<(Vec<u32>, usize)> = (0..n.div_ceil(BOTTOM_UP_CHUNK))
+        let chunks: Vec<Pulled<W>> = (0..n.div_ceil(BOTTOM_UP_CHUNK))
             .into_par_iter()
             .map(|c| {
                 let lo = c * BOTTOM_UP_CHUNK;
                 let hi = (lo + BOTTOM_UP_CHUNK).min(n);
                 let mut found = Vec::new();
+                let mut bits = Vec::new();
+                let mut counter: [LaneCounter; W] = std::array::from_fn(|_| LaneCounter::default());
                 let mut cost = hi - lo;
-                for w in lo as u32..hi as u32 {
+                if dense {
+                    cost = self.dense_rows::<W>(lo, hi, alive, visited, &mut found, &mut bits);
+                }
+                for w in lo as u32..if dense { lo as u32 } else { hi as u32 } {
                     let want = and_not(alive, &row::<W>(visited, w));
                     if !any(&want) || self.blocked(w) {
                         continue;
@@ -656,18 +726,37 @@ impl Sweep<'_> {
                     let range = self.inc.range(w);
                     let start = range.start;
                     let mut end = range.end;
-                    for i in range {
-                        let u = sources[i];
-                        // The 1-bit-per-vertex set is far smaller than the
-                        // lane words: most in-neighbours are ruled out in cache.
-                        if test_atomic(in_frontier, u) && self.passes(self.inc, i) {
-                            let vu = row::<W>(visited, u);
-                            for k in 0..W {
-                                got[k] |= vu[k];
+                    match (in_frontier, self.mask) {
+                        (None, None) => {
+                            for (j, &u) in sources[range].iter().enumerate() {
+                                let vu = row::<W>(visited, u);
+                                for k in 0..W {
+                                    got[k] |= vu[k];
+                                }
+                                if !any(&and_not(&want, &got)) {
+                                    end = start + j + 1;
+                                    break;
+                                }
                             }
-                            if !any(&and_not(&want, &got)) {
-                                end = i + 1;
-                                break;
+                        }
+                        _ => {
+                            for i in range {
+                                let u = sources[i];
+                                // The 1-bit-per-vertex set is far smaller than
+                                // the lane words: most in-neighbours are ruled
+                                // out in cache.
+                                if in_frontier.is_none_or(|f| test_atomic(f, u))
+                                    && self.passes(self.inc, i)
+                                {
+                                    let vu = row::<W>(visited, u);
+                                    for k in 0..W {
+                                        got[k] |= vu[k];
+                                    }
+                                    if !any(&and_not(&want, &got)) {
+                                        end = i + 1;
+                                        break;
+                                    }
+                                }
                             }
                         }
                     }
@@ -677,22 +766,97 @@ impl Sweep<'_> {
                         new[k] = got[k] & want[k];
                     }
                     if any(&new) {
-                        let cell = cells::<W>(next, w);
-                        for k in 0..W {
-                            cell[k].store(new[k], Relaxed);
-                        }
                         found.push(w);
+                        bits.extend_from_slice(&new);
                     }
                 }
-                (found, cost)
+                for (k, c) in counter.iter_mut().enumerate() {
+                    c.add_strided(bits.get(k..).unwrap_or_default(), W);
+                }
+                (found, bits, counter, cost)
             })
             .collect();
-        let cost = chunks.iter().map(|c| c.1).sum();
-        let mut found = Vec::with_capacity(chunks.iter().map(|c| c.0.len()).sum());
-        for (f, _) in chunks {
+        found.clear();
+        bits.clear();
+        let mut cost = 0;
+        let mut counts = [[0u64; LANES]; W];
+        for (f, b, counter, c) in chunks {
             found.extend_from_slice(&f);
+            bits.extend_from_slice(&b);
+            for (c, out) in counter.iter().zip(&mut counts) {
+                c.add_to(out);
+            }
+            cost += c;
         }
-        (found, cost)
+        (cost, counts)
+    }
+
+    /// Bottom-up over rows `lo..hi` with neither a frontier test nor an
+    /// early exit (BFS: no mask, nothing blocked): one pass ORs every
+    /// in-neighbour's words into a per-row accumulator as a segmented scan
+    /// over the rows' arcs, with no branch at row ends (only empty rows take
+    /// one); a second pass keeps the lanes each row lacks. Returns the cost
+    /// the early-exit scan would have had, estimated: a row whose wanted
+    /// lanes all arrive counts half its arcs, a complete row none.
+    fn dense_rows<const W: usize>(
+        &self,
+        lo: usize,
+        hi: usize,
+        alive: &[u64; W],
+        visited: &[u64],
+        found: &mut Vec<u32>,
+        bits: &mut Vec<u64>,
+    ) -> usize {
+        let offsets = self.inc.offsets();
+        let sources = self.inc.targets();
+        let len = hi - lo;
+        let (first, last) = (offsets[lo] as usize, offsets[hi] as usize);
+        // Row ends as bits over the chunk's arcs, so the scan's row index
+        // advances by a bit, not by a load it must wait for; empty rows
+        // have no arcs and are left out.
+        let mut ends = vec![0u64; (last - first).div_ceil(64) + 1];
+        let mut rows = Vec::with_capacity(len);
+        for w in lo..hi {
+            let end = offsets[w + 1] as usize;
+            if end > offsets[w] as usize {
+                let e = end - 1 - first;
+                ends[e / 64] |= 1 << (e % 64);
+                rows.push(w as u32);
+            }
+        }
+        let mut acc = vec![[0u64; W]; rows.len() + 1];
+        let mut r = 0usize;
+        let mut got = [0u64; W];
+        for (i, &u) in sources[first..last].iter().enumerate() {
+            let vu = row::<W>(visited, u);
+            for k in 0..W {
+                got[k] |= vu[k];
+            }
+            acc[r] = got;
+            let at_end = (ends[i / 64] >> (i % 64) & 1) as usize;
+            let keep = (at_end as u64).wrapping_sub(1);
+            for g in &mut got {
+                *g &= keep;
+            }
+            r += at_end;
+        }
+        let mut cost = len;
+        for (&w, a) in rows.iter().zip(&acc) {
+            let want = and_not(alive, &row::<W>(visited, w));
+            let mut new = [0u64; W];
+            for k in 0..W {
+                new[k] = a[k] & want[k];
+            }
+            let degree = self.inc.degree(w);
+            let wanted = any(&want);
+            let complete = wanted && !any(&and_not(&want, &new));
+            cost += usize::from(wanted) * degree - usize::from(complete) * (degree / 2);
+            if any(&new) {
+                found.push(w);
+                bits.extend_from_slice(&new);
+            }
+        }
+        cost
     }
 
     /// One plain single-source search (FIFO queue, reached bitset), stopping
@@ -782,10 +946,39 @@ struct LaneCounter {
 }
 
 impl LaneCounter {
-    #[inline]
-    fn add(&mut self, word: u64) {
+    /// Add `words[0]`, `words[stride]`, `words[2·stride]`, …: blocks of 8
+    /// words go through a carry-save adder tree (Harley–Seal) into weight
+    /// 1, 2 and 4 accumulators with no branch; only the weight-8 carries
+    /// out of each block take the carry loop.
+    fn add_strided(&mut self, words: &[u64], stride: usize) {
+        #[inline(always)]
+        fn csa(a: u64, b: u64, c: u64) -> (u64, u64) {
+            let u = a ^ b;
+            ((a & b) | (u & c), u ^ c)
+        }
+        let (mut ones, mut twos, mut fours) = (0u64, 0u64, 0u64);
+        let mut it = words.iter().step_by(stride).copied();
+        for _ in 0..it.len().div_ceil(8) {
+            let x: [u64; 8] = std::array::from_fn(|_| it.next().unwrap_or(0));
+            let (twos_a, o) = csa(ones, x[0], x[1]);
+            let (twos_b, o) = csa(o, x[2], x[3]);
+            let (fours_a, t) = csa(twos, twos_a, twos_b);
+            let (twos_a, o) = csa(o, x[4], x[5]);
+            let (twos_b, o) = csa(o, x[6], x[7]);
+            let (fours_b, t) = csa(t, twos_a, twos_b);
+            let (eights, f) = csa(fours, fours_a, fours_b);
+            (ones, twos, fours) = (o, t, f);
+            self.add_at(3, eights);
+        }
+        self.add_at(0, ones);
+        self.add_at(1, twos);
+        self.add_at(2, fours);
+    }
+
+    /// Add `word` at weight `2^k`.
+    #[inline(always)]
+    fn add_at(&mut self, mut k: usize, word: u64) {
         let mut carry = word;
-        let mut k = 0;
         while carry != 0 {
             let p = self.planes[k];
             self.planes[k] = p ^ carry;
@@ -1091,6 +1284,34 @@ mod tests {
         assert_eq!(plan(&sweep, &sources, &ctx), Plan::Sweeps { words });
         assert_eq!(sweep_words(&sweep, 64, 2), 1);
         assert_eq!(sweep_words(&sweep, 128, 2), 2);
+    }
+
+    #[test]
+    fn strided_lane_counts_match_bit_by_bit() {
+        // Pseudo-random words, 0..40 of them, strides 1 and 3.
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        for len in 0..40 {
+            for stride in [1, 3] {
+                let words: Vec<u64> = (0..len * stride)
+                    .map(|_| {
+                        x ^= x << 13;
+                        x ^= x >> 7;
+                        x ^= x << 17;
+                        x
+                    })
+                    .collect();
+                let mut c = LaneCounter::default();
+                c.add_at(0, u64::MAX); // a count already there
+                c.add_strided(&words, stride);
+                let mut got = [0u64; LANES];
+                c.add_to(&mut got);
+                let mut want = [1u64; LANES];
+                for w in words.iter().step_by(stride) {
+                    for_each_bit(*w, |q| want[q] += 1);
+                }
+                assert_eq!(got, want, "len {len} stride {stride}");
+            }
+        }
     }
 
     #[test]
