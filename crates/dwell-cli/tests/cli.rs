@@ -24,6 +24,9 @@ fn bad_inputs_exit_1_with_fix_hints() {
     fails_with_fix(&["run", "bfs", &g, "--sources", "0", "--backend", "gpu9000"]);
     fails_with_fix(&["run", "reach", &g, "--sources", "0", "--labels", "call"]);
     fails_with_fix(&["run", "dataflow", &g]);
+    let empty = write(dir.path(), "empty.edges", "# nothing here\n");
+    let err = fails_with_fix(&["run", "bfs", &empty, "--sources", "0"]);
+    assert!(err.contains("no vertices"), "{err}");
 }
 
 #[test]

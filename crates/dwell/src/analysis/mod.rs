@@ -88,6 +88,7 @@ impl Query {
         let n = g.nodes();
         let ids = |what: &'static str, ids: &[u32]| -> Result<(), QueryError> {
             match ids.iter().find(|&&v| v as usize >= n) {
+                Some(_) if n == 0 => Err(QueryError::EmptyGraph),
                 Some(&id) => Err(QueryError::VertexOutOfRange { what, id, nodes: n }),
                 None => Ok(()),
             }
@@ -141,6 +142,8 @@ pub enum QueryError {
         id: u32,
         nodes: usize,
     },
+    #[error("the graph has no vertices, so no query can start anywhere. Fix: check that the input file holds arcs (an empty or comment-only file loads as an empty graph)")]
+    EmptyGraph,
     #[error("no source vertices given. Fix: pass --sources 0,5,9, --sources-file FILE or --sources random:N")]
     NoSources,
     #[error("{0}")]
