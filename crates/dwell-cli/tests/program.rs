@@ -23,6 +23,15 @@ fn ok(cmd: &mut Command) -> String {
     String::from_utf8(out.stdout).unwrap()
 }
 
+/// `dwell import llvm REPO_FILE --out bundle` (must succeed).
+fn import(bundle: &Path, rel: &str) {
+    ok(dwell()
+        .args(["import", "llvm"])
+        .arg(repo(rel))
+        .arg("--out")
+        .arg(bundle));
+}
+
 #[test]
 fn import_lua_counts_and_analyses() {
     let dir = tempfile::tempdir().unwrap();
@@ -87,11 +96,7 @@ fn import_lua_counts_and_analyses() {
 fn taint_on_bundle_and_errors() {
     let dir = tempfile::tempdir().unwrap();
     let b = dir.path().join("t");
-    ok(dwell()
-        .args(["import", "llvm"])
-        .arg(repo("crates/dwell/tests/data/llvm/taint.ll"))
-        .arg("--out")
-        .arg(&b));
+    import(&b, "crates/dwell/tests/data/llvm/taint.ll");
     let out = ok(dwell()
         .args(["run", "taint"])
         .arg(&b)
@@ -133,11 +138,7 @@ fn taint_on_bundle_and_errors() {
     // Only an impossible call/return path joins source and sink: reported
     // with --context-insensitive only.
     let c = dir.path().join("c");
-    ok(dwell()
-        .args(["import", "llvm"])
-        .arg(repo("crates/dwell/tests/data/llvm/taint_context.ll"))
-        .arg("--out")
-        .arg(&c));
+    import(&c, "crates/dwell/tests/data/llvm/taint_context.ll");
     let args = ["--sources-fn", "getenv", "--sinks-fn", "system", "--json"];
     for (extra, want) in [(None, 0), (Some("--context-insensitive"), 1)] {
         let out = ok(dwell()
@@ -176,11 +177,7 @@ fn taint_on_bundle_and_errors() {
 fn per_node_sets_with_out() {
     let dir = tempfile::tempdir().unwrap();
     let b = dir.path().join("lua");
-    ok(dwell()
-        .args(["import", "llvm"])
-        .arg(repo("data/programs/lua-5.4.7.ssa.ll.xz"))
-        .arg("--out")
-        .arg(&b));
+    import(&b, "data/programs/lua-5.4.7.ssa.ll.xz");
     let all = dir.path().join("live.txt");
     ok(dwell()
         .args(["run", "liveness"])
@@ -233,11 +230,7 @@ fn per_node_sets_with_out() {
 fn graph_only_flags_are_refused_on_bundles() {
     let dir = tempfile::tempdir().unwrap();
     let b = dir.path().join("lua");
-    ok(dwell()
-        .args(["import", "llvm"])
-        .arg(repo("data/programs/lua-5.4.7.ssa.ll.xz"))
-        .arg("--out")
-        .arg(&b));
+    import(&b, "data/programs/lua-5.4.7.ssa.ll.xz");
     for extra in [["--repeat", "3"], ["--budget-bytes", "1000"]] {
         let out = dwell()
             .args(["run", "liveness"])
