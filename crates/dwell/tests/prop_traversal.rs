@@ -228,17 +228,22 @@ proptest! {
         prop_assert!(scc.count >= wcc.count);
     }
 
-    /// High-diameter graphs (a ring with a few chords), where large batches
-    /// may run as independent single-source searches instead of sweeps.
+    /// High-diameter graphs (a ring with a few chords and hubs), where large
+    /// batches may run as independent single-source searches instead of sweeps
+    /// (hubs give those searches rows longer than their short-row copy).
     #[test]
     fn cpu_matches_reference_on_long_rings(nodes in 300u32..3000, directed in any::<bool>(),
         chords in proptest::collection::vec((0u32..3000, 0u32..3000, 0u32..16), 0..6),
+        hubs in proptest::collection::vec((0u32..3000, proptest::collection::vec(0u32..3000, 5..40)), 0..3),
         sources in proptest::collection::vec(0u32..3000, 1..200),
         sinks in proptest::collection::vec(0u32..3000, 0..10),
         sanitizers in proptest::collection::vec(0u32..3000, 0..4),
         mask in prop_oneof![Just(ALL_LABELS), 1u32..16], keep in any::<bool>()) {
         let mut arcs: Vec<_> = (0..nodes).map(|v| (v, (v + 1) % nodes, Some(v % 16))).collect();
         arcs.extend(chords.iter().map(|&(u, v, l)| (u % nodes, v % nodes, Some(l))));
+        for (hub, spokes) in &hubs {
+            arcs.extend(spokes.iter().map(|&v| (hub % nodes, v % nodes, Some(v % 16))));
+        }
         let g = graph(directed, u64::from(nodes), &arcs);
         let fit = |vs: &[u32]| vs.iter().map(|&v| v % nodes).collect::<Vec<_>>();
         let (sources, sinks, sanitizers) = (fit(&sources), fit(&sinks), fit(&sanitizers));

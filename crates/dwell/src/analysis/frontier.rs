@@ -140,6 +140,12 @@ const PROBE_MIN_REACH: usize = 256;
 /// graph high-diameter: its sources run as independent single-source searches.
 const DEEP_LEVELS: u32 = 12;
 
+/// Rows of at most this many arcs are gathered as a fixed-size copy.
+const SHORT_ROW: usize = 4;
+
+/// Vertices of a level whose rows a single search gathers at a time.
+const GATHER_CHUNK: usize = 256;
+
 /// Batches smaller than this are always swept (no probe).
 const PROBE_MIN_SOURCES: usize = 8;
 
@@ -306,6 +312,7 @@ impl Scratch {
 pub(crate) struct SingleScratch {
     seen: Vec<u64>,
     queue: Vec<u32>,
+    gathered: Vec<u32>,
 }
 
 impl SingleScratch {
@@ -316,6 +323,7 @@ impl SingleScratch {
         SingleScratch {
             seen: vec![0; words(n)],
             queue: vec![0; n + 1],
+            gathered: Vec::new(),
         }
     }
 
@@ -871,51 +879,43 @@ impl Sweep<'_> {
         s: &mut SingleScratch,
     ) -> (Lane, bool) {
         let n = self.out.nodes();
-        s.seen[..words(n)].fill(0);
-        if s.queue.len() < n + 1 {
-            s.queue.resize(n + 1, 0);
+        let SingleScratch {
+            seen,
+            queue,
+            gathered,
+        } = s;
+        seen[..words(n)].fill(0);
+        if queue.len() < n + 1 {
+            queue.resize(n + 1, 0);
         }
-        s.queue[0] = src;
-        set(&mut s.seen, src);
-        let targets = self.out.targets();
-        // No label mask and no blocked vertices: append every target and
-        // advance the tail only for new ones (no branch to mispredict).
+        queue[0] = src;
+        set(seen, src);
+        // No label mask and no blocked vertices: the plain loop.
         let plain = self.blocked.is_none() && (self.mask.is_none() || self.out.labels().is_none());
+        // Level by level; per-vertex work is only the expansion (sums and
+        // levels come from the level boundaries afterwards), which keeps the
+        // loop's few live values in registers.
+        let (mut level, mut level_sum) = (0u32, 0u64);
         let mut levels = keep_levels.then(|| vec![NO_VERTEX; n]);
-        let (mut level, mut level_end, mut level_sum) = (0u32, 1usize, 0u64);
         let (mut head, mut tail) = (0usize, 1usize);
-        while head < tail {
-            if head == level_end {
-                level += 1;
-                level_end = tail;
+        loop {
+            let end = tail;
+            if let Some(l) = levels.as_mut() {
+                for &v in &queue[head..end] {
+                    l[v as usize] = level;
+                }
             }
-            if tail >= limit {
+            level_sum += u64::from(level) * (end - head) as u64;
+            tail = if plain {
+                expand_plain(self.out, seen, queue, gathered, head, end)
+            } else {
+                self.expand_filtered(seen, queue, head, end)
+            };
+            head = end;
+            if head == tail || tail >= limit {
                 break;
             }
-            let v = s.queue[head];
-            head += 1;
-            level_sum += u64::from(level);
-            if let Some(l) = levels.as_mut() {
-                l[v as usize] = level;
-            }
-            if plain {
-                for &w in &targets[self.out.range(v)] {
-                    let (k, bit) = (w as usize / 64, 1u64 << (w % 64));
-                    let new = s.seen[k] & bit == 0;
-                    s.seen[k] |= bit;
-                    s.queue[tail] = w;
-                    tail += usize::from(new);
-                }
-            } else {
-                for i in self.out.range(v) {
-                    let w = targets[i];
-                    if !test(&s.seen, w) && self.passes(self.out, i) && !self.blocked(w) {
-                        set(&mut s.seen, w);
-                        s.queue[tail] = w;
-                        tail += 1;
-                    }
-                }
-            }
+            level += 1;
         }
         let complete = head == tail;
         (
@@ -929,12 +929,86 @@ impl Sweep<'_> {
         )
     }
 
+    /// One level of a single search with a label mask or blocked vertices:
+    /// expands `queue[head..end]`, appending new vertices; returns the new tail.
+    fn expand_filtered(
+        &self,
+        seen: &mut [u64],
+        queue: &mut [u32],
+        head: usize,
+        end: usize,
+    ) -> usize {
+        let targets = self.out.targets();
+        let mut tail = end;
+        for x in head..end {
+            for i in self.out.range(queue[x]) {
+                let w = targets[i];
+                if !test(seen, w) && self.passes(self.out, i) && !self.blocked(w) {
+                    set(seen, w);
+                    queue[tail] = w;
+                    tail += 1;
+                }
+            }
+        }
+        tail
+    }
+
     /// Levels a search from `src` needs to reach `quota` vertices, or `None`
     /// when its whole reach is smaller.
     fn probe(&self, src: u32, quota: usize, s: &mut SingleScratch) -> Option<u32> {
         let (lane, complete) = self.single(src, false, quota, s);
         (!complete).then_some(lane.max_level)
     }
+}
+
+/// One level of a plain single search: expands `queue[head..end]`, appending
+/// new targets; returns the new tail. `queue` has room for `n + 1` entries.
+///
+/// Each chunk of the level runs in two passes: first its vertices' rows are
+/// gathered into `gathered` (short rows as a fixed four-arc copy with the
+/// length as the advance, so the pass has no data-dependent branch and the
+/// out-of-order core overlaps the rows' cache misses), then every gathered
+/// target is tested and appended, again without a branch. Expanding row by
+/// row instead mispredicts each row's end, and after each misprediction the
+/// next row waits for its offset and arcs in turn (measured: about half the
+/// time of a single search on the Bremen road network).
+fn expand_plain(
+    out: &Csr,
+    seen: &mut [u64],
+    queue: &mut [u32],
+    gathered: &mut Vec<u32>,
+    head: usize,
+    end: usize,
+) -> usize {
+    let (offsets, targets) = (out.offsets(), out.targets());
+    let mut tail = end;
+    for chunk in (head..end).step_by(GATHER_CHUNK) {
+        let mut len = 0usize;
+        for &v in &queue[chunk..end.min(chunk + GATHER_CHUNK)] {
+            let v = v as usize;
+            // Offsets never exceed `targets.len()`, a usize.
+            let (a, b) = (offsets[v] as usize, offsets[v + 1] as usize);
+            let degree = b - a;
+            let room = len + degree.max(SHORT_ROW);
+            if gathered.len() < room {
+                gathered.resize(room.max(2 * gathered.len()), 0);
+            }
+            if degree <= SHORT_ROW && a + SHORT_ROW <= targets.len() {
+                gathered[len..len + SHORT_ROW].copy_from_slice(&targets[a..a + SHORT_ROW]);
+            } else {
+                gathered[len..len + degree].copy_from_slice(&targets[a..b]);
+            }
+            len += degree;
+        }
+        for &w in &gathered[..len] {
+            let (k, bit) = (w as usize / 64, 1u64 << (w % 64));
+            let new = seen[k] & bit == 0;
+            seen[k] |= bit;
+            queue[tail] = w;
+            tail += usize::from(new);
+        }
+    }
+    tail
 }
 
 /// Per-lane counters in bit-sliced form: plane `k` holds bit `k` of every
