@@ -496,6 +496,33 @@ fn larger_random_graphs_match() {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// Single-source queries on R-MAT graphs whose middle levels are wide
+    /// enough for a single search to go bottom-up (over a frontier bitset),
+    /// with and without label masks and sanitizers, both directions.
+    #[test]
+    fn single_source_searches_match_on_wide_levels(scale in 9u32..12, seed in 0u64..1000,
+        directed in any::<bool>(), labelled in any::<bool>(), mask in prop_oneof![Just(ALL_LABELS), 1u32..16],
+        sanitizers in proptest::collection::vec(0u32..4096, 0..40), pick in 0usize..64) {
+        let gen = dwell::gen::rmat(scale, 8, seed).unwrap();
+        let arcs: Vec<_> = gen.edges.iter().enumerate()
+            .map(|(i, &(u, v))| (u, v, labelled.then_some(i as u32 % 16)))
+            .collect();
+        let g = graph(directed, gen.nodes, &arcs);
+        let candidates = dwell::sources::random(&g, 64, seed).unwrap();
+        let source = candidates[pick % candidates.len()];
+        let sinks = dwell::sources::random(&g, 8, seed + 1).unwrap();
+        let sanitizers: Vec<u32> = sanitizers.iter().map(|&v| v % gen.nodes as u32).collect();
+        bfs(&g, &[source], true);
+        for direction in [Direction::Forward, Direction::Backward] {
+            reach(&g, ReachQuery { sources: vec![source], direction, mask, sinks: sinks.clone(), keep_sets: true });
+        }
+        taint(&g, TaintQuery { sources: vec![source], sinks, sanitizers, mask, witnesses: false });
+    }
+}
+
 #[test]
 fn rmat_levels_big_enough_for_the_parallel_paths_match() {
     // R-MAT scale 15, edge factor 40: over a million arcs either way, so the widest levels run

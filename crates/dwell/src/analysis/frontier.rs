@@ -76,6 +76,10 @@
 //!   plus the lane words' overhead: every source then runs its own plain
 //!   queue search (reached bitset, branch-free append), in parallel. The
 //!   probe costs at most `n / 64` vertices' work.
+//! - **One source** always runs as its own search: a single search is
+//!   direction-optimizing too, over 1-bit sets (frontier and reached
+//!   bitsets) rather than a one-lane sweep's 64-bit words, and its
+//!   bottom-up levels run in parallel.
 
 use super::Ctx;
 use crate::graph::{Csr, NO_VERTEX};
@@ -90,6 +94,10 @@ pub(crate) const MAX_WORDS: usize = 8;
 
 /// Bottom-up when the frontier's out-arcs exceed `arcs / ALPHA` (GAP's α).
 const ALPHA: usize = 15;
+
+/// A single search goes back top-down once its frontier shrinks below
+/// `n / BETA` vertices (GAP's β).
+const BETA: usize = 18;
 
 /// Minimum vertices per rayon task in a level, so tiny levels stay on one thread.
 const MIN_LEN: usize = 1024;
@@ -313,6 +321,8 @@ pub(crate) struct SingleScratch {
     seen: Vec<u64>,
     queue: Vec<u32>,
     gathered: Vec<u32>,
+    /// A bottom-up level's frontier as a bitset; all zero between levels.
+    front: Vec<u64>,
 }
 
 impl SingleScratch {
@@ -324,6 +334,7 @@ impl SingleScratch {
             seen: vec![0; words(n)],
             queue: vec![0; n + 1],
             gathered: Vec::new(),
+            front: vec![0; words(n)],
         }
     }
 
@@ -867,10 +878,14 @@ impl Sweep<'_> {
         cost
     }
 
-    /// One plain single-source search (FIFO queue, reached bitset), stopping
-    /// once `limit` vertices are reached. Returns the lane (exact when the
-    /// search ran to the end, i.e. `reached < limit` or the queue emptied)
-    /// and whether it ran to the end; `s` holds the reached set afterwards.
+    /// One single-source search, direction-optimizing over 1-bit sets (GAP
+    /// `bfs.cc`): top-down levels expand a FIFO queue; when the frontier's
+    /// out-arcs exceed the unexplored arcs over [`ALPHA`], levels go
+    /// bottom-up (every unreached vertex looks for an in-neighbour in the
+    /// frontier's bitset, in parallel) until the frontier shrinks below
+    /// `n / BETA`. Stops once `limit` vertices are reached. Returns the lane
+    /// (exact when the search ran to the end) and whether it ran to the end;
+    /// `s` holds the reached set afterwards.
     fn single(
         &self,
         src: u32,
@@ -883,6 +898,7 @@ impl Sweep<'_> {
             seen,
             queue,
             gathered,
+            front,
         } = s;
         seen[..words(n)].fill(0);
         if queue.len() < n + 1 {
@@ -898,20 +914,53 @@ impl Sweep<'_> {
         let (mut level, mut level_sum) = (0u32, 0u64);
         let mut levels = keep_levels.then(|| vec![NO_VERTEX; n]);
         let (mut head, mut tail) = (0usize, 1usize);
+        let mut unexplored = self.out.arcs();
+        let (mut bottom_up, mut last_size, mut bottom_up_cost) = (false, 0usize, 0usize);
         loop {
             let end = tail;
+            let size = end - head;
             if let Some(l) = levels.as_mut() {
                 for &v in &queue[head..end] {
                     l[v as usize] = level;
                 }
             }
-            level_sum += u64::from(level) * (end - head) as u64;
-            tail = if plain {
-                expand_plain(self.out, seen, queue, gathered, head, end)
-            } else {
-                self.expand_filtered(seen, queue, head, end)
+            level_sum += u64::from(level) * size as u64;
+            // Small frontiers stay top-down without summing their degrees
+            // (the high-diameter case: hundreds of tiny levels). Bottom-up
+            // needs GAP's rule and, once a bottom-up level has run, that it
+            // cost less than the frontier's out-arcs: on a directed graph
+            // every vertex the source cannot reach scans all its in-arcs at
+            // every bottom-up level (pgp-strong-2009: 3x slower than top-down).
+            bottom_up = size > GATHER_CHUNK && {
+                let scout: usize = queue[head..end].iter().map(|&v| self.out.degree(v)).sum();
+                let wide = if bottom_up {
+                    size >= last_size || size > n / BETA
+                } else {
+                    scout > unexplored / ALPHA
+                };
+                wide && (bottom_up_cost == 0 || bottom_up_cost < scout)
             };
+            if bottom_up {
+                for &v in &queue[head..end] {
+                    set(front, v);
+                }
+                let (found, cost) = self.bottom_up_single(seen, front, &mut queue[end..]);
+                tail += found;
+                bottom_up_cost = cost;
+                for &v in &queue[head..end] {
+                    front[v as usize / 64] = 0;
+                }
+            } else {
+                let arcs;
+                (tail, arcs) = if plain {
+                    expand_plain(self.out, seen, queue, gathered, head, end)
+                } else {
+                    self.expand_filtered(seen, queue, head, end)
+                };
+                unexplored = unexplored.saturating_sub(arcs);
+            }
             head = end;
+            last_size = size;
             if head == tail || tail >= limit {
                 break;
             }
@@ -929,19 +978,76 @@ impl Sweep<'_> {
         )
     }
 
+    /// One bottom-up level of a single search: every unreached, unblocked
+    /// vertex with an in-neighbour in `front` (over a followed arc) is marked
+    /// in `seen` and appended to `out` (in id order); returns how many, and
+    /// the level's cost (vertices examined plus arcs scanned). Parallel over
+    /// blocks of `seen`'s words, which each task owns.
+    fn bottom_up_single(&self, seen: &mut [u64], front: &[u64], out: &mut [u32]) -> (usize, usize) {
+        let n = self.out.nodes();
+        let sources = self.inc.targets();
+        let block = BOTTOM_UP_CHUNK / 64;
+        let parts: Vec<(Vec<u32>, usize)> = seen[..words(n)]
+            .par_chunks_mut(block)
+            .enumerate()
+            .map(|(c, words)| {
+                let (mut found, mut cost) = (Vec::new(), 0);
+                for (j, word) in words.iter_mut().enumerate() {
+                    let base = (c * block + j) * 64;
+                    let mut todo = !*word;
+                    if n - base < 64 {
+                        todo &= (1u64 << (n - base)) - 1;
+                    }
+                    while todo != 0 {
+                        let b = todo.trailing_zeros();
+                        todo &= todo - 1;
+                        // `base + b < n`, a u32 id.
+                        let w = (base + b as usize) as u32;
+                        if self.blocked(w) {
+                            continue;
+                        }
+                        let range = self.inc.range(w);
+                        let (start, mut end) = (range.start, range.end);
+                        for i in range {
+                            if test(front, sources[i]) && self.passes(self.inc, i) {
+                                *word |= 1 << b;
+                                found.push(w);
+                                end = i + 1;
+                                break;
+                            }
+                        }
+                        cost += 1 + end - start;
+                    }
+                }
+                (found, cost)
+            })
+            .collect();
+        let (mut count, mut cost) = (0, 0);
+        for (p, c) in parts {
+            out[count..count + p.len()].copy_from_slice(&p);
+            count += p.len();
+            cost += c;
+        }
+        (count, cost)
+    }
+
     /// One level of a single search with a label mask or blocked vertices:
-    /// expands `queue[head..end]`, appending new vertices; returns the new tail.
+    /// expands `queue[head..end]`, appending new vertices; returns the new tail
+    /// and the arcs scanned.
     fn expand_filtered(
         &self,
         seen: &mut [u64],
         queue: &mut [u32],
         head: usize,
         end: usize,
-    ) -> usize {
+    ) -> (usize, usize) {
         let targets = self.out.targets();
         let mut tail = end;
+        let mut arcs = 0;
         for x in head..end {
-            for i in self.out.range(queue[x]) {
+            let row = self.out.range(queue[x]);
+            arcs += row.len();
+            for i in row {
                 let w = targets[i];
                 if !test(seen, w) && self.passes(self.out, i) && !self.blocked(w) {
                     set(seen, w);
@@ -950,7 +1056,7 @@ impl Sweep<'_> {
                 }
             }
         }
-        tail
+        (tail, arcs)
     }
 
     /// Levels a search from `src` needs to reach `quota` vertices, or `None`
@@ -962,7 +1068,8 @@ impl Sweep<'_> {
 }
 
 /// One level of a plain single search: expands `queue[head..end]`, appending
-/// new targets; returns the new tail. `queue` has room for `n + 1` entries.
+/// new targets; returns the new tail and the arcs scanned. `queue` has room
+/// for `n + 1` entries.
 ///
 /// Each chunk of the level runs in two passes: first its vertices' rows are
 /// gathered into `gathered` (short rows as a fixed four-arc copy with the
@@ -979,9 +1086,10 @@ fn expand_plain(
     gathered: &mut Vec<u32>,
     head: usize,
     end: usize,
-) -> usize {
+) -> (usize, usize) {
     let (offsets, targets) = (out.offsets(), out.targets());
     let mut tail = end;
+    let mut arcs = 0;
     for chunk in (head..end).step_by(GATHER_CHUNK) {
         let mut len = 0usize;
         for &v in &queue[chunk..end.min(chunk + GATHER_CHUNK)] {
@@ -1000,6 +1108,7 @@ fn expand_plain(
             }
             len += degree;
         }
+        arcs += len;
         for &w in &gathered[..len] {
             let (k, bit) = (w as usize / 64, 1u64 << (w % 64));
             let new = seen[k] & bit == 0;
@@ -1008,7 +1117,7 @@ fn expand_plain(
             tail += usize::from(new);
         }
     }
-    tail
+    (tail, arcs)
 }
 
 /// Per-lane counters in bit-sliced form: plane `k` holds bit `k` of every
@@ -1107,6 +1216,11 @@ fn plan(sweep: &Sweep<'_>, sources: &[u32], ctx: &Ctx<'_>) -> Plan {
     let sweeps = Plan::Sweeps {
         words: sweep_words(sweep, sources.len(), rayon::current_num_threads()),
     };
+    // One source shares nothing: its own search, over 1-bit sets, beats a
+    // one-lane sweep's 64-bit words.
+    if sources.len() == 1 {
+        return Plan::Singles;
+    }
     if sources.len() < PROBE_MIN_SOURCES || n == 0 {
         return sweeps;
     }
