@@ -13,6 +13,7 @@ mod ctx;
 pub mod dataflow;
 mod frontier;
 pub mod reach;
+mod relabel;
 pub mod taint;
 
 pub use bfs::{BfsQuery, BfsResult};

@@ -18,6 +18,7 @@
 mod build;
 pub mod hash;
 mod labels;
+pub mod order;
 
 pub use build::{GraphBuilder, GraphError};
 pub use labels::{parse_mask, LabelError, LabelNames, MAX_LABEL_NAMES};

@@ -1,0 +1,108 @@
+//! Queries and outputs across a [`Relabeled`] graph: vertex ids in a query
+//! are renamed into the copy's ids, ids in an output back to the original's,
+//! so a backend that runs on the copy answers exactly as on the original.
+//! Per-vertex arrays are permuted back; component labels are renumbered
+//! canonically again. Dataflow problems are not renamed (their solver keeps
+//! its own layout); callers run them on the original graph.
+
+use super::components::{canonical, Components};
+use super::{BfsQuery, Output, Query, ReachQuery, TaintQuery};
+use crate::graph::order::Relabeled;
+
+impl Relabeled {
+    /// Does a query of this kind run on the copy? (Everything but dataflow.)
+    pub(crate) fn serves(q: &Query) -> bool {
+        !matches!(q, Query::Dataflow(_))
+    }
+
+    fn rename(&self, ids: &[u32]) -> Vec<u32> {
+        ids.iter().map(|&v| self.new_id[v as usize]).collect()
+    }
+
+    fn restore(&self, ids: &mut [u32]) {
+        for v in ids {
+            *v = self.old_id[*v as usize];
+        }
+    }
+
+    /// `q` in the copy's ids (a validated query: every id is in range).
+    pub(crate) fn query_in(&self, q: &Query) -> Query {
+        match q {
+            Query::Bfs(b) => Query::Bfs(BfsQuery {
+                sources: self.rename(&b.sources),
+                ..b.clone()
+            }),
+            Query::Reach(r) => Query::Reach(ReachQuery {
+                sources: self.rename(&r.sources),
+                sinks: self.rename(&r.sinks),
+                ..r.clone()
+            }),
+            Query::Taint(t) => Query::Taint(TaintQuery {
+                sources: self.rename(&t.sources),
+                sinks: self.rename(&t.sinks),
+                sanitizers: self.rename(&t.sanitizers),
+                ..t.clone()
+            }),
+            Query::Wcc | Query::Scc | Query::Dataflow(_) => q.clone(),
+        }
+    }
+
+    /// An output computed on the copy, in the original's ids.
+    pub(crate) fn output_out(&self, out: Output) -> Output {
+        match out {
+            Output::Bfs(mut rs) => {
+                for r in &mut rs {
+                    r.source = self.old_id[r.source as usize];
+                    if let Some(l) = r.levels.as_mut() {
+                        *l = self.per_vertex(l);
+                    }
+                }
+                Output::Bfs(rs)
+            }
+            Output::Reach(mut rs) => {
+                for r in &mut rs {
+                    r.source = self.old_id[r.source as usize];
+                    self.restore(&mut r.sinks_reached);
+                    if let Some(s) = r.set.as_mut() {
+                        *s = self.bitset(s);
+                    }
+                }
+                Output::Reach(rs)
+            }
+            Output::Taint(mut rs) => {
+                for r in &mut rs {
+                    r.source = self.old_id[r.source as usize];
+                    for f in &mut r.findings {
+                        f.sink = self.old_id[f.sink as usize];
+                        if let Some(p) = f.path.as_mut() {
+                            self.restore(p);
+                        }
+                    }
+                }
+                Output::Taint(rs)
+            }
+            Output::Wcc(c) => Output::Wcc(self.components(&c)),
+            Output::Scc(c) => Output::Scc(self.components(&c)),
+            Output::Dataflow(d) => Output::Dataflow(d),
+        }
+    }
+
+    /// A per-vertex array indexed by new ids, re-indexed by original ids.
+    fn per_vertex(&self, by_new: &[u32]) -> Vec<u32> {
+        self.new_id.iter().map(|&i| by_new[i as usize]).collect()
+    }
+
+    /// A vertex bitset over new ids, over original ids.
+    fn bitset(&self, by_new: &[u64]) -> Vec<u64> {
+        let mut out = vec![0u64; by_new.len()];
+        for (v, &i) in self.new_id.iter().enumerate() {
+            let bit = by_new[i as usize / 64] >> (i % 64) & 1;
+            out[v / 64] |= bit << (v % 64);
+        }
+        out
+    }
+
+    fn components(&self, c: &Components) -> Components {
+        canonical(&self.per_vertex(&c.labels))
+    }
+}
