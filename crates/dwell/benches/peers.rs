@@ -10,20 +10,26 @@
 //! (an undirected graph's edges both ways), then times, after one untimed
 //! warm-up, `R` runs of (median reported):
 //! - `bfs xN`: one dwell query with `N` sources (`sources::random`, seed 1)
-//!   through `analysis::run(&Cpu, ..)` versus petgraph's `Bfs` walked to the
-//!   end from each of the `N` sources in turn;
+//!   versus petgraph's `Bfs` walked to the end from each of the `N` sources
+//!   in turn;
 //! - `bfs x1`: `K` single-source dwell queries versus `K` petgraph walks;
 //! - `wcc`: dwell versus `petgraph::algo::connected_components`;
 //! - `scc`: dwell versus `petgraph::algo::tarjan_scc`.
 //!
-//! Times are per query (per source for BFS); `petgraph/dwell` > 1 means dwell
-//! is faster. Each row checks that both sides agree (sum of reached counts,
-//! or component count). The table is Markdown, ready for docs/BENCHMARKS.md.
+//! dwell's queries run in one resident `cpu` session per row, opened once
+//! before the warm-up (as a tool running many queries over one graph would);
+//! the session opens, which include the degree-grouped copy of a skewed
+//! graph, are listed after the table. Times are per query (per source for
+//! BFS); `petgraph/dwell` > 1 means dwell is faster. Each row checks that
+//! both sides agree (sum of reached counts, or component count) and that
+//! every round gave the same answer. The table is Markdown, ready for
+//! docs/BENCHMARKS.md.
 
-use dwell::analysis::{self, BfsQuery, Output, Query};
+use dwell::analysis::{BfsQuery, Output, Query};
 use dwell::backend::Cpu;
 use dwell::formats::{self, LoadOptions};
 use dwell::graph::Graph;
+use dwell::session::{plan, profile::derive, Session};
 use petgraph::graph::{DiGraph, NodeIndex};
 use petgraph::visit::Bfs;
 use std::time::Instant;
@@ -66,15 +72,53 @@ fn petgraph_of(g: &Graph) -> DiGraph<(), ()> {
     pg
 }
 
-fn dwell_bfs(g: &Graph, sources: &[u32]) -> u64 {
-    let q = Query::Bfs(BfsQuery {
+fn bfs_query(sources: &[u32]) -> Query {
+    Query::Bfs(BfsQuery {
         sources: sources.to_vec(),
         keep_levels: false,
-    });
-    match analysis::run(&Cpu, g, &q).expect("valid sources") {
+    })
+}
+
+/// Sum of reached counts, or the component count.
+fn checksum(out: &Output) -> u64 {
+    match out {
         Output::Bfs(r) => r.iter().map(|x| x.reached).sum(),
-        _ => unreachable!(),
+        Output::Wcc(c) | Output::Scc(c) => c.count,
+        _ => unreachable!("the bench runs bfs and components"),
     }
+}
+
+/// `rounds` timed rounds, after one untimed warm-up, of `queries` in one
+/// resident `cpu` session that keeps every output. Returns the median
+/// round's seconds, the checksum of a round (every round must agree) and
+/// the session's open time.
+fn dwell_rounds(g: &Graph, queries: &[Query], rounds: usize) -> (f64, u64, f64) {
+    let runs = ((rounds + 1) * queries.len()) as u64;
+    let mut profile = derive(&Cpu, g, &queries[0], runs, u64::MAX).expect("sizes fit");
+    profile.keep_all_outputs = true;
+    let opened = Instant::now();
+    let mut s = Session::open(&Cpu, g, plan(&profile).expect("plan")).expect("open");
+    let open = opened.elapsed().as_secs_f64();
+    let mut t = Vec::with_capacity(rounds);
+    for round in 0..=rounds {
+        let start = Instant::now();
+        for q in queries {
+            s.run(q).expect("valid query");
+        }
+        if round > 0 {
+            t.push(start.elapsed().as_secs_f64());
+        }
+    }
+    let outputs = s.finish().expect("read back").outputs;
+    let sums: Vec<u64> = outputs
+        .chunks(queries.len())
+        .map(|round| round.iter().map(checksum).sum())
+        .collect();
+    assert!(
+        sums.windows(2).all(|w| w[0] == w[1]),
+        "a run changed its answer"
+    );
+    (median(t), sums[0], open)
 }
 
 fn petgraph_bfs(pg: &DiGraph<(), ()>, source: u32) -> u64 {
@@ -129,6 +173,7 @@ fn bench_all() {
         "| graph | nodes | arcs | analysis | dwell µs/query | petgraph µs/query | petgraph/dwell |"
     );
     println!("|---|---:|---:|---|---:|---:|---:|");
+    let mut opens = Vec::new();
     for path in &graphs {
         // cargo bench runs in crates/dwell: read relative paths from the
         // workspace root when they are not found here.
@@ -154,33 +199,31 @@ fn bench_all() {
             );
         };
         let sources = dwell::sources::random(&g, batch, 1).expect("enough sources");
-        let (d, dc) = time(runs, || dwell_bfs(&g, &sources));
+        let (d, dc, open) = dwell_rounds(&g, &[bfs_query(&sources)], runs);
+        opens.push(format!("{name}: {:.1} ms", open * 1e3));
         let (p, pc) = time(runs, || sources.iter().map(|&s| petgraph_bfs(&pg, s)).sum());
         assert_eq!(dc, pc, "bfs: dwell and petgraph disagree on {name}");
         row(format!("bfs x{batch}"), d / batch as f64, p / batch as f64);
 
         if singles > 0 {
             let ones = dwell::sources::random(&g, singles, 1).expect("enough sources");
-            let (d, dc) = time(runs, || ones.iter().map(|&s| dwell_bfs(&g, &[s])).sum());
+            let queries: Vec<Query> = ones.iter().map(|&s| bfs_query(&[s])).collect();
+            let (d, dc, _) = dwell_rounds(&g, &queries, runs);
             let (p, pc) = time(runs, || ones.iter().map(|&s| petgraph_bfs(&pg, s)).sum());
             assert_eq!(dc, pc, "bfs x1: dwell and petgraph disagree on {name}");
             row("bfs x1".into(), d / singles as f64, p / singles as f64);
         }
 
-        let (d, dc) = time(runs, || match analysis::run(&Cpu, &g, &Query::Wcc) {
-            Ok(Output::Wcc(c)) => c.count,
-            _ => unreachable!(),
-        });
+        let (d, dc, _) = dwell_rounds(&g, &[Query::Wcc], runs);
         let (p, pc) = time(runs, || petgraph::algo::connected_components(&pg) as u64);
         assert_eq!(dc, pc, "wcc: dwell and petgraph disagree on {name}");
         row("wcc".into(), d, p);
 
-        let (d, dc) = time(runs, || match analysis::run(&Cpu, &g, &Query::Scc) {
-            Ok(Output::Scc(c)) => c.count,
-            _ => unreachable!(),
-        });
+        let (d, dc, _) = dwell_rounds(&g, &[Query::Scc], runs);
         let (p, pc) = time(runs, || petgraph::algo::tarjan_scc(&pg).len() as u64);
         assert_eq!(dc, pc, "scc: dwell and petgraph disagree on {name}");
         row("scc".into(), d, p);
     }
+    println!();
+    println!("dwell session opens (untimed above): {}", opens.join(", "));
 }
