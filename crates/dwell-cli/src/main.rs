@@ -14,6 +14,12 @@ use clap::Parser;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
+    // The main thread joins rayon's pool, so a session's runs (each a whole
+    // run on a pool thread, see dwell's host backend) start in place instead
+    // of waking a pool thread and sleeping until it is done.
+    let _ = rayon::ThreadPoolBuilder::new()
+        .use_current_thread()
+        .build_global();
     let cli = args::Cli::parse();
     match cmd::dispatch(cli) {
         Ok(()) => ExitCode::SUCCESS,

@@ -142,6 +142,11 @@ fn main() {
 }
 
 fn bench_all() {
+    // As in the `dwell` binary: this thread joins rayon's pool, so dwell's
+    // runs start in place.
+    let _ = rayon::ThreadPoolBuilder::new()
+        .use_current_thread()
+        .build_global();
     let mut runs = 5usize;
     let mut batch = 64usize;
     let mut singles = 8usize;
