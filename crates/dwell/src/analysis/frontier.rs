@@ -1087,37 +1087,57 @@ fn expand_plain(
     head: usize,
     end: usize,
 ) -> (usize, usize) {
-    let (offsets, targets) = (out.offsets(), out.targets());
     let mut tail = end;
     let mut arcs = 0;
     for chunk in (head..end).step_by(GATHER_CHUNK) {
-        let mut len = 0usize;
-        for &v in &queue[chunk..end.min(chunk + GATHER_CHUNK)] {
-            let v = v as usize;
-            // Offsets never exceed `targets.len()`, a usize.
-            let (a, b) = (offsets[v] as usize, offsets[v + 1] as usize);
-            let degree = b - a;
-            let room = len + degree.max(SHORT_ROW);
-            if gathered.len() < room {
-                gathered.resize(room.max(2 * gathered.len()), 0);
-            }
-            if degree <= SHORT_ROW && a + SHORT_ROW <= targets.len() {
-                gathered[len..len + SHORT_ROW].copy_from_slice(&targets[a..a + SHORT_ROW]);
-            } else {
-                gathered[len..len + degree].copy_from_slice(&targets[a..b]);
-            }
-            len += degree;
-        }
+        let len = gather(out, &queue[chunk..end.min(chunk + GATHER_CHUNK)], gathered);
         arcs += len;
-        for &w in &gathered[..len] {
-            let (k, bit) = (w as usize / 64, 1u64 << (w % 64));
-            let new = seen[k] & bit == 0;
-            seen[k] |= bit;
-            queue[tail] = w;
-            tail += usize::from(new);
-        }
+        tail = append_new(&gathered[..len], seen, queue, tail);
     }
     (tail, arcs)
+}
+
+/// The rows of `vertices`, one after another, into `gathered` (grown as
+/// needed); returns how many arcs. Out of line for the same reason as
+/// [`append_new`].
+#[inline(never)]
+fn gather(out: &Csr, vertices: &[u32], gathered: &mut Vec<u32>) -> usize {
+    let (offsets, targets) = (out.offsets(), out.targets());
+    let mut len = 0usize;
+    for &v in vertices {
+        let v = v as usize;
+        // Offsets never exceed `targets.len()`, a usize.
+        let (a, b) = (offsets[v] as usize, offsets[v + 1] as usize);
+        let degree = b - a;
+        let room = len + degree.max(SHORT_ROW);
+        if gathered.len() < room {
+            gathered.resize(room.max(2 * gathered.len()), 0);
+        }
+        if degree <= SHORT_ROW && a + SHORT_ROW <= targets.len() {
+            gathered[len..len + SHORT_ROW].copy_from_slice(&targets[a..a + SHORT_ROW]);
+        } else {
+            gathered[len..len + degree].copy_from_slice(&targets[a..b]);
+        }
+        len += degree;
+    }
+    len
+}
+
+/// Append the targets not yet in `seen` to `queue` from `tail` (marking
+/// them), every target written and the tail advanced only for new ones;
+/// returns the new tail. Kept out of line so that its few values stay in
+/// registers (inlined into `single`, the tail lived on the stack: a
+/// store-to-load round trip per arc).
+#[inline(never)]
+fn append_new(targets: &[u32], seen: &mut [u64], queue: &mut [u32], mut tail: usize) -> usize {
+    for &w in targets {
+        let (k, bit) = (w as usize / 64, 1u64 << (w % 64));
+        let new = seen[k] & bit == 0;
+        seen[k] |= bit;
+        queue[tail] = w;
+        tail += usize::from(new);
+    }
+    tail
 }
 
 /// Per-lane counters in bit-sliced form: plane `k` holds bit `k` of every
