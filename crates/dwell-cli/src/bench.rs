@@ -1,9 +1,10 @@
 //! `dwell bench`: time analyses over resident graphs and, in the same run, the
 //! scipy.sparse.csgraph peer on the very same CSR and sources.
 //!
-//! For each graph and analysis: load once, build the query once, run it once
-//! untimed (warm-up: rayon threads, the lazily built reverse CSR), then
-//! `--runs` timed runs through `analysis::run`; the reported time is the
+//! For each graph and analysis: load once, build the query once, open one
+//! resident session (which builds the reverse CSR and, on `cpu` over a skewed
+//! graph, the degree-grouped copy), run the query once untimed (warm-up),
+//! then `--runs` timed runs in the same session; the reported time is the
 //! median run divided by the number of queries in it (sources for
 //! bfs/reach, 1 for wcc/scc/dataflow).
 //!
