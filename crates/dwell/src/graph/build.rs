@@ -252,7 +252,7 @@ impl GraphBuilder {
 
 /// `len` copies of `x`, or an error naming the bytes when the machine cannot
 /// hold them (a header may declare billions of vertices in ten bytes).
-fn filled<T: Clone>(len: usize, x: T) -> Result<Vec<T>, GraphError> {
+pub(super) fn filled<T: Clone>(len: usize, x: T) -> Result<Vec<T>, GraphError> {
     let mut v = Vec::new();
     v.try_reserve_exact(len)
         .map_err(|_| GraphError::OutOfMemory {

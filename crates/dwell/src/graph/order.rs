@@ -15,6 +15,7 @@
 //! `WorthRelabelling`: sampled mean degree over 1.3x the sampled median); a
 //! road network or grid keeps its order.
 
+use super::build::filled;
 use super::{Csr, Graph, GraphError};
 use rayon::prelude::*;
 use std::sync::OnceLock;
@@ -86,8 +87,8 @@ impl Relabeled {
             next[gi] = start;
             start += sizes[gi];
         }
-        let mut new_id = try_filled(n, 0u32)?;
-        let mut old_id = try_filled(n, 0u32)?;
+        let mut new_id = filled(n, 0u32)?;
+        let mut old_id = filled(n, 0u32)?;
         for v in 0..n as u32 {
             let slot = &mut next[group(v)];
             // `*slot < n`, and ids below n fit in u32 (a graph invariant).
@@ -119,29 +120,18 @@ impl Relabeled {
     }
 }
 
-/// `len` copies of `x`, or an out-of-memory error.
-fn try_filled<T: Clone>(len: usize, x: T) -> Result<Vec<T>, GraphError> {
-    let mut v = Vec::new();
-    v.try_reserve_exact(len)
-        .map_err(|_| GraphError::OutOfMemory {
-            bytes: (len as u64).saturating_mul(std::mem::size_of::<T>() as u64),
-        })?;
-    v.resize(len, x);
-    Ok(v)
-}
-
 /// `csr` under new ids: new row `i` is old row `old_id[i]` with targets
 /// renamed and re-sorted (labels and weights carried along).
 fn permute(csr: &Csr, new_id: &[u32], old_id: &[u32]) -> Result<Csr, GraphError> {
     let n = csr.nodes();
-    let mut offsets = try_filled(n + 1, 0u64)?;
+    let mut offsets = filled(n + 1, 0u64)?;
     for i in 0..n {
         offsets[i + 1] = offsets[i] + csr.degree(old_id[i]) as u64;
     }
     let m = csr.arcs();
-    let mut targets = try_filled(m, 0u32)?;
-    let mut labels = csr.labels().map(|_| try_filled(m, 0u32)).transpose()?;
-    let mut weights = csr.weights().map(|_| try_filled(m, 0u32)).transpose()?;
+    let mut targets = filled(m, 0u32)?;
+    let mut labels = csr.labels().map(|_| filled(m, 0u32)).transpose()?;
+    let mut weights = csr.weights().map(|_| filled(m, 0u32)).transpose()?;
     // Disjoint blocks of rows, each with its slices of the three arc arrays.
     let blocks = split_rows(
         &offsets,
