@@ -73,13 +73,19 @@
 //!   (Bremen roads: 17–37; email-Enron, pgp-strong, cond-mat: 2–7) lanes
 //!   rarely share a frontier (each vertex is reached at a different level by
 //!   almost every lane), so a sweep does about the work of separate searches
-//!   plus the lane words' overhead: every source then runs its own plain
-//!   queue search (reached bitset, branch-free append), in parallel. The
-//!   probe costs at most `n / 64` vertices' work.
-//! - **One to four sources** always run as their own searches: a single search is
-//!   direction-optimizing too, over 1-bit sets (frontier and reached
-//!   bitsets) rather than a one-lane sweep's 64-bit words, and its
-//!   bottom-up levels run in parallel.
+//!   plus the lane words' overhead: every source then runs its own single
+//!   search, in parallel. The probe costs at most `n / 64` vertices' work.
+//! - **One to four sources** always run as their own searches.
+//!
+//! # Single searches
+//!
+//! A FIFO queue in BFS order; each top-down level gathers the rows of up to
+//! 256 frontier vertices, then appends the new targets with no branch. The
+//! reached set is a byte per vertex on graphs of at most 128K vertices and a
+//! bit above ([`Marks`]). Searches are direction-optimizing too: bottom-up
+//! levels test in-neighbours against the frontier's bitset, in parallel.
+//! That is a 1-bit (or 1-byte) set per vertex, not a one-lane sweep's
+//! 64-bit words.
 
 use super::Ctx;
 use crate::graph::{Csr, NO_VERTEX};
@@ -1033,7 +1039,7 @@ impl Sweep<'_> {
         cost
     }
 
-    /// One single-source search, direction-optimizing over 1-bit sets (GAP
+    /// One single-source search, direction-optimizing (GAP
     /// `bfs.cc`): top-down levels expand a FIFO queue; when the frontier's
     /// out-arcs exceed the unexplored arcs over [`ALPHA`], levels go
     /// bottom-up (every unreached vertex looks for an in-neighbour in the
