@@ -1,6 +1,7 @@
 //! Queries and outputs across a [`Relabeled`] graph: vertex ids in a query
 //! are renamed into the copy's ids, ids in an output back to the original's,
-//! so a backend that runs on the copy answers exactly as on the original.
+//! so a backend that runs on the copy answers as on the original (a taint
+//! witness is a shortest path either way, not necessarily the same one).
 //! Per-vertex arrays are permuted back; component labels are renumbered
 //! canonically again. Dataflow problems are not renamed (their solver keeps
 //! its own layout); callers run them on the original graph.

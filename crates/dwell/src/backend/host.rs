@@ -11,7 +11,8 @@
 //! than one run also makes a degree-grouped copy resident at open
 //! ([`Relabeled`]; R-MAT 20: 0.4 s to build, queries 1.3–2x faster) and runs every
 //! traversal and component query on it, renaming ids on the way in and out,
-//! so results are exactly the original's; dataflow runs on the original.
+//! so results are the original's (a taint witness may be another path of
+//! the same, shortest, length); dataflow runs on the original.
 
 use super::{Backend, Resident};
 use crate::analysis::{self, Ctx, Output, Query, Workspace};
