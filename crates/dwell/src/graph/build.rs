@@ -243,6 +243,7 @@ impl GraphBuilder {
         Ok(Graph {
             forward,
             reverse: OnceLock::new(),
+            skewed: OnceLock::new(),
             directed,
             label_names: self.label_names,
             layout_hash,

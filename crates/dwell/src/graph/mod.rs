@@ -162,6 +162,8 @@ impl Csr {
 pub struct Graph {
     forward: Csr,
     reverse: OnceLock<Csr>,
+    /// [`order::skewed`], once computed.
+    skewed: OnceLock<bool>,
     directed: bool,
     label_names: LabelNames,
     layout_hash: u64,

@@ -55,7 +55,12 @@ fn degree(g: &Graph, v: u32) -> usize {
 
 /// Is the degree distribution skewed enough for [`Relabeled::degree_grouped`]
 /// to pay? Mean over median of an even sample of vertices (GAP's test).
+/// Computed once per graph (a session asks on every run).
 pub fn skewed(g: &Graph) -> bool {
+    *g.skewed.get_or_init(|| sample_skewed(g))
+}
+
+fn sample_skewed(g: &Graph) -> bool {
     let n = g.nodes();
     if n == 0 {
         return false;
@@ -101,6 +106,7 @@ impl Relabeled {
             graph: Graph {
                 forward,
                 reverse: OnceLock::new(),
+                skewed: OnceLock::new(),
                 directed: g.is_directed(),
                 label_names: g.label_names().clone(),
                 layout_hash: g.layout_hash(),
