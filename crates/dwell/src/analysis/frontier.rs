@@ -372,8 +372,8 @@ enum Seen {
 impl Seen {
     fn has(&self, v: u32) -> bool {
         match self {
-            Seen::Bits(b) => test(b, v),
-            Seen::Bytes(b) => b[v as usize] != 0,
+            Seen::Bits(b) => b[..].has(v),
+            Seen::Bytes(b) => b[..].has(v),
         }
     }
 }
@@ -1622,10 +1622,29 @@ mod tests {
                         );
                         let (ra, rb) = (Reached::Single(&bytes), Reached::Single(&bits));
                         assert_eq!(ra.lane_set(0, n), rb.lane_set(0, n));
+                        if mask.is_none() && !block && limit == usize::MAX {
+                            assert_eq!(a.levels, Some(naive_levels(g, src)));
+                        }
                     }
                 }
             }
         }
+    }
+
+    /// Levels of a plain FIFO BFS from `src` (the oracle of the test above).
+    fn naive_levels(g: &crate::graph::Graph, src: u32) -> Vec<u32> {
+        let mut levels = vec![NO_VERTEX; g.nodes()];
+        let mut queue = std::collections::VecDeque::from([src]);
+        levels[src as usize] = 0;
+        while let Some(v) = queue.pop_front() {
+            for &w in g.forward().neighbors(v) {
+                if levels[w as usize] == NO_VERTEX {
+                    levels[w as usize] = levels[v as usize] + 1;
+                    queue.push_back(w);
+                }
+            }
+        }
+        levels
     }
 
     fn path(n: u32) -> crate::graph::Graph {
