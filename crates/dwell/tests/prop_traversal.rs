@@ -581,3 +581,94 @@ fn rmat_levels_big_enough_for_the_parallel_paths_match() {
         components(g);
     }
 }
+
+/// A graph with trees hanging from a ring core, for the folded searches of
+/// `graph::fold`: `core` ring vertices (with chords), then tree vertices,
+/// each hung from an earlier vertex by an arc kind (0: both ways, 1: away
+/// from the parent, 2: towards it), some starting new tree components
+/// (parent `None`), and one long path hung from vertex 0 whose region is too
+/// large to fold (it stays in the core).
+fn hanging_trees(
+    directed: bool,
+    core: u32,
+    chords: &[(u32, u32)],
+    hung: &[(Option<u32>, u8)],
+    tail: u32,
+) -> Graph {
+    let mut arcs: Vec<(u32, u32)> = (0..core).map(|v| (v, (v + 1) % core)).collect();
+    if directed {
+        // Both ways round the ring, so the core is strongly connected.
+        arcs.extend((0..core).map(|v| ((v + 1) % core, v)));
+    }
+    arcs.extend(chords.iter().map(|&(u, v)| (u % core, v % core)));
+    let mut next = core;
+    for &(parent, kind) in hung {
+        if let Some(p) = parent {
+            let p = p % next;
+            match kind % 3 {
+                0 if directed => arcs.extend([(p, next), (next, p)]),
+                0 | 1 => arcs.push((p, next)),
+                _ => arcs.push((next, p)),
+            }
+        }
+        next += 1;
+    }
+    let mut last = 0;
+    for _ in 0..tail {
+        arcs.push((last, next));
+        if directed {
+            arcs.push((next, last));
+        }
+        last = next;
+        next += 1;
+    }
+    plain(directed, u64::from(next), &arcs)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// BFS summaries from single searches over a folded graph (trees walked
+    /// from their regions, the core with its hanging trees added) equal the
+    /// oracle's, from sources in the core, in hanging trees and in tree
+    /// components; and with levels kept (no folding) too.
+    #[test]
+    fn folded_searches_match(directed in any::<bool>(), core in 3u32..60,
+        chords in proptest::collection::vec((0u32..60, 0u32..60), 0..8),
+        hung in proptest::collection::vec((proptest::option::weighted(0.95, 0u32..10_000), any::<u8>()), 20..400),
+        tail in prop_oneof![Just(0u32), 300u32..320],
+        sources in proptest::collection::vec(0u32..10_000, 1..=4)) {
+        let g = hanging_trees(directed, core, &chords, &hung, tail);
+        prop_assume!(dwell::graph::fold::Folded::build(&g).unwrap().is_some());
+        let n = g.nodes() as u32;
+        let sources: Vec<u32> = sources.iter().map(|&v| v % n).collect();
+        bfs(&g, &sources, false);
+        bfs(&g, &sources, true);
+    }
+}
+
+#[test]
+fn folded_searches_match_on_the_bremen_roads() {
+    // The bundled road network: 39% of its vertices hang outside the core.
+    // Sources in both, including its small components.
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../data/roads/bremen_dist.gr.xz"
+    );
+    let g = dwell::formats::load(path.as_ref(), &Default::default()).unwrap();
+    let fold = dwell::graph::fold::Folded::build(&g)
+        .unwrap()
+        .expect("Bremen folds");
+    assert!(
+        fold.core.nodes() * 10 < g.nodes() * 7,
+        "{} core vertices",
+        fold.core.nodes()
+    );
+    let sources = dwell::sources::random(&g, 96, 7).unwrap();
+    let outside = |v: &u32| fold.core_id[*v as usize] == NO_VERTEX;
+    assert!(sources.iter().filter(|v| outside(v)).count() >= 20);
+    bfs(&g, &sources, false);
+    for pair in sources.chunks(2).take(8) {
+        bfs(&g, pair, false);
+    }
+}

@@ -100,6 +100,7 @@ pub fn parallel(g: &Graph, q: &BfsQuery, ctx: &Ctx<'_>) -> Vec<BfsResult> {
     };
     frontier::batched(
         &sweep,
+        ctx.fold(),
         &q.sources,
         q.keep_levels,
         ctx,

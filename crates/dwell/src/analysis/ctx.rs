@@ -11,6 +11,7 @@
 use super::dataflow::Layout;
 use super::frontier::{ParentScratch, Scratch, SingleScratch};
 use super::Direction;
+use crate::graph::fold::Folded;
 use crate::graph::Graph;
 use crate::session::counters::{Counter, Counters};
 use std::ops::{Deref, DerefMut};
@@ -44,6 +45,8 @@ type Cached = (LayoutKey, Arc<Layout>);
 pub struct Ctx<'a> {
     counters: &'a Counters,
     workspace: &'a Workspace,
+    /// The session's fold of the graph a kernel runs on, if it keeps one.
+    fold: Option<&'a Folded>,
 }
 
 /// A buffer lent by the workspace; it goes back when dropped.
@@ -87,7 +90,19 @@ impl<'a> Ctx<'a> {
         Ctx {
             counters,
             workspace,
+            fold: None,
         }
+    }
+
+    /// This context with the session's fold of the graph the kernel will
+    /// run on (see [`crate::graph::fold`]).
+    pub fn with_fold(self, fold: Option<&'a Folded>) -> Ctx<'a> {
+        Ctx { fold, ..self }
+    }
+
+    /// The fold of the kernel's graph, if the session keeps one.
+    pub(crate) fn fold(&self) -> Option<&'a Folded> {
+        self.fold
     }
 
     /// The session's counters.

@@ -87,7 +87,8 @@
 //! That is a 1-bit (or 1-byte) set per vertex, not a one-lane sweep's
 //! 64-bit words.
 
-use super::Ctx;
+use super::{folded, Ctx};
+use crate::graph::fold::Folded;
 use crate::graph::{Csr, NO_VERTEX};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
@@ -246,6 +247,47 @@ pub(crate) struct Sweep<'a> {
     pub inc: &'a Csr,
     pub mask: Option<u32>,
     pub blocked: Option<&'a [u64]>,
+}
+
+/// What a single search adds up besides its own vertices. Every vertex it
+/// reaches is passed to `row` during the level it was reached at, which
+/// returns the vertex's arc range in the CSR being searched and the
+/// accumulator with the vertex counted (a plain value, so it stays in
+/// registers inside the gather loop; and a tally may keep its per-vertex
+/// data beside the row bounds, read by the same load). Accumulators are
+/// `merge`d in, and `close` ends each level. `()` adds nothing and reads
+/// the CSR's own offsets.
+pub(crate) trait Tally {
+    type Acc: Copy + Default;
+    fn row(&self, out: &Csr, v: u32, acc: Self::Acc) -> (usize, usize, Self::Acc);
+    fn merge(&mut self, acc: Self::Acc);
+    fn close(&mut self, level: u32);
+
+    /// Count all of `vertices` (rows unused), then merge.
+    fn add_all(&mut self, out: &Csr, vertices: &[u32]) {
+        let acc = vertices
+            .iter()
+            .fold(Self::Acc::default(), |acc, &v| self.row(out, v, acc).2);
+        self.merge(acc);
+    }
+}
+
+impl Tally for () {
+    type Acc = ();
+    #[inline(always)]
+    fn row(&self, out: &Csr, v: u32, _: ()) -> (usize, usize, ()) {
+        let offsets = out.offsets();
+        // Offsets never exceed `targets.len()`, a usize.
+        (
+            offsets[v as usize] as usize,
+            offsets[v as usize + 1] as usize,
+            (),
+        )
+    }
+    #[inline(always)]
+    fn merge(&mut self, _: ()) {}
+    #[inline(always)]
+    fn close(&mut self, _: u32) {}
 }
 
 /// One lane's result.
@@ -500,6 +542,9 @@ impl Marks for [u8] {
 pub(crate) enum Reached<'a> {
     Sweep(&'a Scratch),
     Single(&'a SingleScratch),
+    /// A search over a [`Folded`] graph, which records no reached set: only
+    /// queries that read none pass [`batched`] a fold.
+    Folded,
 }
 
 impl Reached<'_> {
@@ -509,6 +554,7 @@ impl Reached<'_> {
         match self {
             Reached::Sweep(s) => s.reached(q, v),
             Reached::Single(s) => s.seen.has(v),
+            Reached::Folded => unreachable!("folded searches record no reached set"),
         }
     }
 
@@ -526,6 +572,7 @@ impl Reached<'_> {
                     set
                 }
             },
+            Reached::Folded => unreachable!("folded searches record no reached set"),
         }
     }
 }
@@ -1054,33 +1101,41 @@ impl Sweep<'_> {
         limit: usize,
         s: &mut SingleScratch,
     ) -> (Lane, bool) {
+        self.single_tallied(src, keep_levels, limit, &mut (), s)
+    }
+
+    /// [`single`](Self::single), passing every reached vertex to `tally`
+    /// during the level it was reached at.
+    pub(crate) fn single_tallied<T: Tally>(
+        &self,
+        src: u32,
+        keep_levels: bool,
+        limit: usize,
+        tally: &mut T,
+        s: &mut SingleScratch,
+    ) -> (Lane, bool) {
         let SingleScratch {
             seen,
             queue,
             gathered,
             front,
         } = s;
+        let bufs = (queue, gathered, &mut front[..]);
         match seen {
-            Seen::Bits(b) => {
-                self.single_with(&mut b[..], src, keep_levels, limit, queue, gathered, front)
-            }
-            Seen::Bytes(b) => {
-                self.single_with(&mut b[..], src, keep_levels, limit, queue, gathered, front)
-            }
+            Seen::Bits(b) => self.single_with(&mut b[..], src, keep_levels, limit, tally, bufs),
+            Seen::Bytes(b) => self.single_with(&mut b[..], src, keep_levels, limit, tally, bufs),
         }
     }
 
     /// [`single`](Self::single) over one kind of reached set.
-    #[allow(clippy::too_many_arguments)]
-    fn single_with<M: Marks + ?Sized>(
+    fn single_with<M: Marks + ?Sized, T: Tally>(
         &self,
         seen: &mut M,
         src: u32,
         keep_levels: bool,
         limit: usize,
-        queue: &mut Vec<u32>,
-        gathered: &mut Vec<u32>,
-        front: &mut [u64],
+        tally: &mut T,
+        (queue, gathered, front): (&mut Vec<u32>, &mut Vec<u32>, &mut [u64]),
     ) -> (Lane, bool) {
         let n = self.out.nodes();
         seen.clear(n);
@@ -1127,6 +1182,7 @@ impl Sweep<'_> {
                 for &v in &queue[head..end] {
                     set(front, v);
                 }
+                tally.add_all(self.out, &queue[head..end]);
                 let (found, cost) = self.bottom_up_single(seen, front, &mut queue[end..]);
                 tail += found;
                 bottom_up_cost = cost;
@@ -1136,14 +1192,16 @@ impl Sweep<'_> {
             } else {
                 let arcs;
                 (tail, arcs) = if plain {
-                    expand_plain(self.out, seen, queue, gathered, head, end)
+                    expand_plain(self.out, seen, queue, gathered, head, end, tally)
                 } else {
+                    tally.add_all(self.out, &queue[head..end]);
                     self.expand_filtered(seen, queue, head, end)
                 };
                 unexplored = unexplored.saturating_sub(arcs);
             }
             head = end;
             last_size = size;
+            tally.close(level);
             if head == tail || tail >= limit {
                 break;
             }
@@ -1244,35 +1302,41 @@ impl Sweep<'_> {
 /// row instead mispredicts each row's end, and after each misprediction the
 /// next row waits for its offset and arcs in turn (measured: about half the
 /// time of a single search on the Bremen road network).
-fn expand_plain<M: Marks + ?Sized>(
+fn expand_plain<M: Marks + ?Sized, T: Tally>(
     out: &Csr,
     seen: &mut M,
     queue: &mut [u32],
     gathered: &mut Vec<u32>,
     head: usize,
     end: usize,
+    tally: &mut T,
 ) -> (usize, usize) {
     let mut tail = end;
     let mut arcs = 0;
     for chunk in (head..end).step_by(GATHER_CHUNK) {
-        let len = gather(out, &queue[chunk..end.min(chunk + GATHER_CHUNK)], gathered);
+        let len = gather(
+            out,
+            &queue[chunk..end.min(chunk + GATHER_CHUNK)],
+            gathered,
+            tally,
+        );
         arcs += len;
         tail = append_new(&gathered[..len], seen, queue, tail);
     }
     (tail, arcs)
 }
 
-/// The rows of `vertices`, one after another, into `gathered` (grown as
-/// needed); returns how many arcs. Out of line for the same reason as
-/// [`append_new`].
+/// The rows of `vertices` (bounds from `tally`, which counts each vertex),
+/// one after another, into `gathered` (grown as needed); returns how many
+/// arcs. Out of line for the same reason as [`append_new`].
 #[inline(never)]
-fn gather(out: &Csr, vertices: &[u32], gathered: &mut Vec<u32>) -> usize {
-    let (offsets, targets) = (out.offsets(), out.targets());
+fn gather<T: Tally>(out: &Csr, vertices: &[u32], gathered: &mut Vec<u32>, tally: &mut T) -> usize {
+    let targets = out.targets();
     let mut len = 0usize;
+    let mut acc = T::Acc::default();
     for &v in vertices {
-        let v = v as usize;
-        // Offsets never exceed `targets.len()`, a usize.
-        let (a, b) = (offsets[v] as usize, offsets[v + 1] as usize);
+        let (a, b);
+        (a, b, acc) = tally.row(out, v, acc);
         let degree = b - a;
         let room = len + degree.max(SHORT_ROW);
         if gathered.len() < room {
@@ -1285,6 +1349,7 @@ fn gather(out: &Csr, vertices: &[u32], gathered: &mut Vec<u32>) -> usize {
         }
         len += degree;
     }
+    tally.merge(acc);
     len
 }
 
@@ -1437,8 +1502,14 @@ fn plan(sweep: &Sweep<'_>, sources: &[u32], ctx: &Ctx<'_>) -> Plan {
 /// rayon task (from the workspace when it has one), or independent
 /// single-source searches in parallel. `finish(lane index, source, lane,
 /// reached)` turns each lane into a result.
+///
+/// `fold`, the fold of the graph whose arcs `sweep.out` holds (a plain
+/// sweep: no mask, nothing blocked), lets single searches walk its core
+/// ([`super::folded`]); their lanes then have no levels and `finish` gets
+/// [`Reached::Folded`], so only queries that read no reached set pass one.
 pub(crate) fn batched<R, F>(
     sweep: &Sweep<'_>,
+    fold: Option<&Folded>,
     sources: &[u32],
     keep_levels: bool,
     ctx: &Ctx<'_>,
@@ -1449,9 +1520,35 @@ where
     F: Fn(usize, u32, Lane, &Reached<'_>) -> R + Sync,
 {
     let n = sweep.out.nodes();
-    let words = match plan(sweep, sources, ctx) {
-        Plan::Sweeps { words } => words,
-        Plan::Singles => {
+    let words = match (plan(sweep, sources, ctx), fold.filter(|_| !keep_levels)) {
+        (Plan::Sweeps { words }, _) => words,
+        (Plan::Singles, Some(fold)) => {
+            debug_assert!(sweep.mask.is_none() && sweep.blocked.is_none());
+            let core_graph = &fold.core;
+            let core = Sweep {
+                out: core_graph.forward(),
+                inc: core_graph.reverse(),
+                mask: None,
+                blocked: None,
+            };
+            return sources
+                .par_iter()
+                .map_init(
+                    || {
+                        (
+                            ctx.single_scratch(core_graph.nodes()),
+                            ctx.parent_scratch(n),
+                        )
+                    },
+                    |(s, local), &src| {
+                        ctx.pass();
+                        let lane = folded::search(sweep.out, fold, &core, src, s, local);
+                        finish(0, src, lane, &Reached::Folded)
+                    },
+                )
+                .collect();
+        }
+        (Plan::Singles, None) => {
             return sources
                 .par_iter()
                 .map_init(
@@ -1555,18 +1652,28 @@ mod tests {
         let sources: Vec<u32> = (0..150).map(|i| (i * 7 % 10) as u32).collect();
         let (counters, workspace) = (Counters::default(), Workspace::default());
         let ctx = Ctx::new(&counters, &workspace);
-        let got = batched(&sweep, &sources, false, &ctx, |_, s, lane: Lane, _| {
-            (s, lane.reached)
-        });
+        let got = batched(
+            &sweep,
+            None,
+            &sources,
+            false,
+            &ctx,
+            |_, s, lane: Lane, _| (s, lane.reached),
+        );
         let want: Vec<_> = sources.iter().map(|&s| (s, u64::from(10 - s))).collect();
         assert_eq!(got, want);
         assert_eq!(sweep_words(&sweep, sources.len(), 2), 4);
         // One sweep per batch; buffers go back to the workspace, so over
         // many batches no more are ever allocated than sweeps run at once.
         for _ in 0..4 {
-            batched(&sweep, &sources, false, &ctx, |_, s, lane: Lane, _| {
-                (s, lane.reached)
-            });
+            batched(
+                &sweep,
+                None,
+                &sources,
+                false,
+                &ctx,
+                |_, s, lane: Lane, _| (s, lane.reached),
+            );
         }
         let c = counters.snapshot().unwrap();
         assert_eq!(c.launches, 5);
@@ -1671,7 +1778,7 @@ mod tests {
         assert_eq!(sweep_words(&sweep, sources.len(), 2), MAX_WORDS);
         let (counters, workspace) = (Counters::default(), Workspace::default());
         let ctx = Ctx::new(&counters, &workspace);
-        let got = batched(&sweep, &sources, true, &ctx, |q, s, lane: Lane, r| {
+        let got = batched(&sweep, None, &sources, true, &ctx, |q, s, lane: Lane, r| {
             assert!(r.reached(q, n - 1));
             (
                 s,
@@ -1708,10 +1815,17 @@ mod tests {
         // A few sources are searched alone whatever the graph; five are probed.
         assert_eq!(plan(&sweep, &sources[..4], &ctx), Plan::Singles);
         assert_eq!(plan(&sweep, &sources[..5], &ctx), Plan::Singles);
-        let got = batched(&sweep, &sources, false, &ctx, |q, s, lane: Lane, r| {
-            assert!(r.reached(q, 0) && r.lane_set(q, 20_000)[0] & 1 == 1);
-            (s, lane.reached, lane.max_level)
-        });
+        let got = batched(
+            &sweep,
+            None,
+            &sources,
+            false,
+            &ctx,
+            |q, s, lane: Lane, r| {
+                assert!(r.reached(q, 0) && r.lane_set(q, 20_000)[0] & 1 == 1);
+                (s, lane.reached, lane.max_level)
+            },
+        );
         for (&(s, reached, max), &src) in got.iter().zip(&sources) {
             assert_eq!((s, reached, max), (src, 20_000, src.max(19_999 - src)));
         }

@@ -11,6 +11,7 @@ pub mod bfs;
 pub mod components;
 mod ctx;
 pub mod dataflow;
+mod folded;
 mod frontier;
 pub mod reach;
 mod relabel;

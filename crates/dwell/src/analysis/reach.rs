@@ -123,6 +123,7 @@ pub fn parallel(g: &Graph, q: &ReachQuery, ctx: &Ctx<'_>) -> Vec<ReachResult> {
     };
     frontier::batched(
         &sweep,
+        None,
         &q.sources,
         false,
         ctx,

@@ -148,6 +148,7 @@ pub fn parallel(g: &Graph, q: &TaintQuery, ctx: &Ctx<'_>) -> Vec<TaintResult> {
         };
         return frontier::batched(
             &sweep,
+            None,
             &q.sources,
             false,
             ctx,

@@ -13,9 +13,14 @@
 //! traversal and component query on it, renaming ids on the way in and out,
 //! so results are the original's (a taint witness may be another path of
 //! the same, shortest, length); dataflow runs on the original.
+//!
+//! On other graphs, such a session keeps a [`Folded`] copy instead when
+//! enough vertices hang outside the 2-core (Bremen roads: 39%): BFS
+//! summaries from single searches walk its core (`analysis::folded`).
 
 use super::{Backend, Resident};
 use crate::analysis::{self, Ctx, Output, Query, Workspace};
+use crate::graph::fold::{self, Folded};
 use crate::graph::order::{self, Relabeled};
 use crate::graph::Graph;
 use crate::session::counters::{Counter, Counters};
@@ -42,6 +47,8 @@ struct HostResident<'g> {
     g: &'g Graph,
     /// The degree-grouped copy the `cpu` kernels run on, if it pays.
     relabeled: Option<Relabeled>,
+    /// The fold of an unrelabeled graph, if it pays.
+    folded: Option<Folded>,
     kernels: Kernels,
     counters: Arc<Counters>,
     workspace: Workspace,
@@ -59,21 +66,33 @@ fn open<'g>(
     let _ = g.reverse();
     counters.bump(Counter::GraphUploads);
     counters.add(Counter::BytesUploaded, profile::resident_graph_bytes(g)?);
+    let failed = |e: crate::graph::GraphError| SessionError::Backend {
+        backend: "cpu",
+        message: e.to_string(),
+    };
     // A one-run session would pay the copy for a single query.
-    let relabeled = if plan.runs > 1 && relabels(kernels, g) {
-        let r = Relabeled::degree_grouped(g).map_err(|e| SessionError::Backend {
-            backend: "cpu",
-            message: e.to_string(),
-        })?;
+    let copies = plan.runs > 1 && kernels == Kernels::Parallel;
+    let relabeled = if copies && order::skewed(g) {
+        let r = Relabeled::degree_grouped(g).map_err(failed)?;
         let _ = r.graph.reverse();
-        counters.add(Counter::BytesUploaded, extra_bytes(g)?);
+        counters.add(Counter::BytesUploaded, relabeled_bytes(g)?);
         Some(r)
     } else {
         None
     };
+    let folded = if copies && relabeled.is_none() && fold::foldable(g) {
+        Folded::build(g).map_err(failed)?
+    } else {
+        None
+    };
+    if let Some(f) = &folded {
+        let _ = f.core.reverse();
+        counters.add(Counter::BytesUploaded, f.bytes());
+    }
     Ok(Box::new(HostResident {
         g,
         relabeled,
+        folded,
         kernels,
         counters,
         workspace: Workspace::default(),
@@ -82,28 +101,31 @@ fn open<'g>(
     }))
 }
 
-/// Does this session keep a degree-grouped copy? (`cpu` on skewed graphs.)
-fn relabels(kernels: Kernels, g: &Graph) -> bool {
-    kernels == Kernels::Parallel && order::skewed(g)
-}
-
-fn extra_bytes(g: &Graph) -> Result<u64, SizeOverflow> {
+fn relabeled_bytes(g: &Graph) -> Result<u64, SizeOverflow> {
     Relabeled::extra_bytes(g).ok_or(SizeOverflow {
         what: "relabeled graph bytes",
     })
 }
 
-/// The shared requirements plus the degree-grouped copy where there may be
-/// one (sessions of more than one run; counted for any session, to be safe).
+/// The shared requirements plus the copy a `cpu` session may keep: the
+/// degree-grouped copy of a skewed graph, else at most a fold of a
+/// foldable one (sessions of more than one run; counted for any session,
+/// to be safe).
 fn requirements(kernels: Kernels, g: &Graph, q: &Query) -> Result<Requirements, SizeOverflow> {
     let mut r = profile::requirements(g, q)?;
-    if relabels(kernels, g) {
-        r.graph_bytes = r
-            .graph_bytes
-            .checked_add(extra_bytes(g)?)
-            .ok_or(SizeOverflow {
-                what: "resident graph bytes",
-            })?;
+    if kernels == Kernels::Parallel {
+        let copy = if order::skewed(g) {
+            relabeled_bytes(g)?
+        } else if fold::foldable(g) {
+            Folded::extra_bytes(g).ok_or(SizeOverflow {
+                what: "folded graph bytes",
+            })?
+        } else {
+            0
+        };
+        r.graph_bytes = r.graph_bytes.checked_add(copy).ok_or(SizeOverflow {
+            what: "resident graph bytes",
+        })?;
     }
     Ok(r)
 }
@@ -189,7 +211,7 @@ impl Resident for HostResident<'_> {
             Some(r) if Relabeled::serves(q) => {
                 r.output_out(execute(kernels, &r.graph, &r.query_in(q), &ctx))
             }
-            _ => execute(kernels, g, q, &ctx),
+            _ => execute(kernels, g, q, &ctx.with_fold(self.folded.as_ref())),
         });
         if !self.keep_all {
             self.outputs.clear();

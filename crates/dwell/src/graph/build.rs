@@ -244,6 +244,7 @@ impl GraphBuilder {
             forward,
             reverse: OnceLock::new(),
             skewed: OnceLock::new(),
+            foldable: OnceLock::new(),
             directed,
             label_names: self.label_names,
             layout_hash,

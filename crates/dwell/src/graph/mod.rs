@@ -16,6 +16,7 @@
 //!   once), so its reverse CSR is the forward CSR.
 
 mod build;
+pub mod fold;
 pub mod hash;
 mod labels;
 pub mod order;
@@ -164,6 +165,8 @@ pub struct Graph {
     reverse: OnceLock<Csr>,
     /// [`order::skewed`], once computed.
     skewed: OnceLock<bool>,
+    /// [`fold::foldable`], once computed.
+    foldable: OnceLock<bool>,
     directed: bool,
     label_names: LabelNames,
     layout_hash: u64,

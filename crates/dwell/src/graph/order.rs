@@ -107,6 +107,7 @@ impl Relabeled {
                 forward,
                 reverse: OnceLock::new(),
                 skewed: OnceLock::new(),
+                foldable: OnceLock::new(),
                 directed: g.is_directed(),
                 label_names: g.label_names().clone(),
                 layout_hash: g.layout_hash(),

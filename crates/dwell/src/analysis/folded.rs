@@ -1,0 +1,177 @@
+//! Single-source BFS summaries over a [`Folded`] graph: the search walks the
+//! 2-core and adds each reached root's hanging trees from its [`Hang`]
+//! instead of walking them (see [`crate::graph::fold`]).
+//!
+//! A source in the core runs one core search, tallying the [`Hang`] of every
+//! core vertex it reaches, at that vertex's level. A source in a hanging
+//! tree first walks its region (the trees of its root, and the root) with a
+//! plain BFS over the original arcs; if it reaches the root, at depth `d`, a
+//! core search from the root follows, shifted by `d`, without the root's own
+//! trees (the walk counted them, at their true distances: a path that leaves
+//! the region leaves through the root and can only come back through it). A
+//! source in a tree component walks its component and is done.
+//!
+//! Only the summary is produced (reached count, level sum, deepest level):
+//! no levels and no reached set, which would take the walk that folding
+//! saves. Equal to an unfolded search by construction; property tests check
+//! it against the reference oracle.
+
+use super::frontier::{Lane, ParentScratch, SingleScratch, Sweep, Tally};
+use crate::graph::fold::{Folded, Hang};
+use crate::graph::{Csr, NO_VERTEX};
+
+/// Adds the hanging trees of the core vertices a search reaches.
+struct HangTally<'a> {
+    /// [`Folded::rows`].
+    rows: &'a [u64],
+    /// Leave out the source's own trees (counted by the region walk).
+    skip_source: bool,
+    // The open level.
+    count: u64,
+    depth_sum: u64,
+    height: u32,
+    // Closed levels.
+    reached: u64,
+    level_sum: u64,
+    max_level: u32,
+}
+
+impl Tally for HangTally<'_> {
+    /// The open level's (count, depth sum, height) so far.
+    type Acc = (u64, u64, u32);
+
+    /// `v`'s row bounds and hang, from its row word and the next one's;
+    /// `out` (the core CSR) holds the same offsets.
+    #[inline(always)]
+    fn row(
+        &self,
+        _out: &Csr,
+        v: u32,
+        (count, depth_sum, height): Self::Acc,
+    ) -> (usize, usize, Self::Acc) {
+        let (x, y) = (self.rows[v as usize], self.rows[v as usize + 1]);
+        let h = Hang::unpack((x >> 32) as u32);
+        (
+            x as u32 as usize,
+            y as u32 as usize,
+            (
+                count + u64::from(h.count),
+                depth_sum + u64::from(h.depth_sum),
+                height.max(h.height),
+            ),
+        )
+    }
+
+    fn merge(&mut self, (count, depth_sum, height): Self::Acc) {
+        self.count += count;
+        self.depth_sum += depth_sum;
+        self.height = self.height.max(height);
+    }
+
+    fn close(&mut self, level: u32) {
+        if self.count > 0 && !(level == 0 && self.skip_source) {
+            self.reached += self.count;
+            self.level_sum += u64::from(level) * self.count + self.depth_sum;
+            // Both below the vertex count, a u32.
+            self.max_level = self.max_level.max(level + self.height);
+        }
+        (self.count, self.depth_sum, self.height) = (0, 0, 0);
+    }
+}
+
+/// The summary of a BFS from `src` over `out` (the graph `fold` folds),
+/// as an unfolded search would give it. `core` searches `fold.core`.
+pub(crate) fn search(
+    out: &Csr,
+    fold: &Folded,
+    core: &Sweep<'_>,
+    src: u32,
+    single: &mut SingleScratch,
+    local: &mut ParentScratch,
+) -> Lane {
+    let c = fold.core_id[src as usize];
+    if c != NO_VERTEX {
+        return from_core(fold, core, c, false, single);
+    }
+    let region = fold.region[src as usize];
+    let root = (fold.core_id[region as usize] != NO_VERTEX).then_some(region);
+    let (walked, root_depth) = walk_region(out, &fold.region, src, root, local);
+    let (Some(r), Some(d)) = (root, root_depth) else {
+        return walked;
+    };
+    let rest = from_core(fold, core, fold.core_id[r as usize], true, single);
+    Lane {
+        reached: walked.reached + rest.reached,
+        level_sum: walked.level_sum + rest.level_sum + u64::from(d) * rest.reached,
+        max_level: walked.max_level.max(d + rest.max_level),
+        levels: None,
+    }
+}
+
+/// A core search from core vertex `c`, with the hanging trees added.
+fn from_core(
+    fold: &Folded,
+    core: &Sweep<'_>,
+    c: u32,
+    skip_source: bool,
+    s: &mut SingleScratch,
+) -> Lane {
+    let mut t = HangTally {
+        rows: &fold.rows,
+        skip_source,
+        count: 0,
+        depth_sum: 0,
+        height: 0,
+        reached: 0,
+        level_sum: 0,
+        max_level: 0,
+    };
+    let (lane, _) = core.single_tallied(c, false, usize::MAX, &mut t, s);
+    Lane {
+        reached: lane.reached + t.reached,
+        level_sum: lane.level_sum + t.level_sum,
+        max_level: lane.max_level.max(t.max_level),
+        levels: None,
+    }
+}
+
+/// BFS from `src` over the vertices of its region (`region[w]` equal to
+/// `src`'s), which include the root, if any. Returns the summary of the
+/// region's vertices other than the root, and the root's depth if reached.
+fn walk_region(
+    out: &Csr,
+    region: &[u32],
+    src: u32,
+    root: Option<u32>,
+    s: &mut ParentScratch,
+) -> (Lane, Option<u32>) {
+    let name = region[src as usize];
+    let mut lane = Lane::default();
+    let mut root_depth = None;
+    s.parent[src as usize] = src;
+    s.queue.push(src);
+    let (mut head, mut level) = (0, 0u32);
+    while head < s.queue.len() {
+        let end = s.queue.len();
+        for i in head..end {
+            let v = s.queue[i];
+            if Some(v) == root {
+                root_depth = Some(level);
+            } else {
+                lane.reached += 1;
+                lane.level_sum += u64::from(level);
+                lane.max_level = level;
+            }
+            for &w in out.neighbors(v) {
+                if region[w as usize] == name && s.parent[w as usize] == NO_VERTEX {
+                    s.parent[w as usize] = v;
+                    s.queue.push(w);
+                }
+            }
+        }
+        head = end;
+        level += 1;
+    }
+    s.reset();
+    (lane, root_depth)
+}
