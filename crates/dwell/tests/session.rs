@@ -189,3 +189,31 @@ fn over_budget_plans_are_refused() {
         Err(dwell::session::PlanError::OverBudget { required, budget }) if required == peak && budget == peak - 1
     ));
 }
+
+#[test]
+fn copies_are_made_by_the_first_query_that_uses_them() {
+    // polblogs is skewed: a `cpu` session of several runs keeps a
+    // degree-grouped copy, but dataflow never runs on it, so a session
+    // that starts with dataflow uploads only the graph until a traversal.
+    use dwell::analysis::{DataflowProblem, Direction, FactSets, Meet};
+    use dwell::graph::order::{skewed, Relabeled};
+    let g = polblogs();
+    assert!(skewed(&g));
+    let n = g.nodes();
+    let dataflow = Query::Dataflow(DataflowProblem {
+        direction: Direction::Forward,
+        meet: Meet::Union,
+        gen: FactSets::from_lists(n, 4, &[(0, vec![1]), (7, vec![2, 3])]),
+        kill: FactSets::new(n, 4),
+    });
+    let p = plan(&derive(&Cpu, &g, &dataflow, 4, u64::MAX).unwrap()).unwrap();
+    let mut s = Session::open(&Cpu, &g, p).unwrap();
+    let graph = dwell::session::profile::resident_graph_bytes(&g).unwrap();
+    s.run(&dataflow).unwrap();
+    s.run(&dataflow).unwrap();
+    assert_eq!(s.counters().unwrap().bytes_uploaded, graph);
+    s.run(&bfs(&[0, 5])).unwrap();
+    s.run(&dataflow).unwrap();
+    let copy = Relabeled::extra_bytes(&g).unwrap();
+    assert_eq!(s.counters().unwrap().bytes_uploaded, graph + copy);
+}

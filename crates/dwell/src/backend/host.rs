@@ -8,8 +8,8 @@
 //! backends never wait on a device: `host_syncs` stays 0.
 //!
 //! On a graph with a skewed degree distribution, a `cpu` session of more
-//! than one run also makes a degree-grouped copy resident at open
-//! ([`Relabeled`]; R-MAT 20: 0.4 s to build, queries 1.3–2x faster) and runs every
+//! than one run also makes a degree-grouped copy resident ([`Relabeled`];
+//! R-MAT 20: 0.4 s to build, queries 1.3–2x faster) and runs every
 //! traversal and component query on it, renaming ids on the way in and out,
 //! so results are the original's (a taint witness may be another path of
 //! the same, shortest, length); dataflow runs on the original.
@@ -17,6 +17,10 @@
 //! On other graphs, such a session keeps a [`Folded`] copy instead when
 //! enough vertices hang outside the 2-core (Bremen roads: 39%): BFS
 //! summaries from single searches walk its core (`analysis::folded`).
+//!
+//! Either copy is made by the session's first query that uses it (a
+//! session that only runs dataflow makes none), once, and counted in
+//! `bytes_uploaded` then.
 
 use super::{Backend, Resident};
 use crate::analysis::{self, Ctx, Output, Query, Workspace};
@@ -43,12 +47,22 @@ enum Kernels {
     Reference,
 }
 
+/// A copy of the graph a `cpu` session keeps beside it.
+enum Copy {
+    /// Degree-grouped (skewed graphs): every query but dataflow runs on it.
+    Relabeled(Relabeled),
+    /// Hanging trees folded (other graphs): BFS summaries use it.
+    Folded(Folded),
+}
+
 struct HostResident<'g> {
     g: &'g Graph,
-    /// The degree-grouped copy the `cpu` kernels run on, if it pays.
-    relabeled: Option<Relabeled>,
-    /// The fold of an unrelabeled graph, if it pays.
-    folded: Option<Folded>,
+    /// May this session keep a copy? (`cpu`, more than one run: a one-run
+    /// session would pay the copy for a single query.)
+    copies: bool,
+    /// The copy, made by the first query that uses one (so a session that
+    /// only runs dataflow never makes one).
+    copy: Option<Copy>,
     kernels: Kernels,
     counters: Arc<Counters>,
     workspace: Workspace,
@@ -66,33 +80,10 @@ fn open<'g>(
     let _ = g.reverse();
     counters.bump(Counter::GraphUploads);
     counters.add(Counter::BytesUploaded, profile::resident_graph_bytes(g)?);
-    let failed = |e: crate::graph::GraphError| SessionError::Backend {
-        backend: "cpu",
-        message: e.to_string(),
-    };
-    // A one-run session would pay the copy for a single query.
-    let copies = plan.runs > 1 && kernels == Kernels::Parallel;
-    let relabeled = if copies && order::skewed(g) {
-        let r = Relabeled::degree_grouped(g).map_err(failed)?;
-        let _ = r.graph.reverse();
-        counters.add(Counter::BytesUploaded, relabeled_bytes(g)?);
-        Some(r)
-    } else {
-        None
-    };
-    let folded = if copies && relabeled.is_none() && fold::foldable(g) {
-        Folded::build(g).map_err(failed)?
-    } else {
-        None
-    };
-    if let Some(f) = &folded {
-        let _ = f.core.reverse();
-        counters.add(Counter::BytesUploaded, f.bytes());
-    }
     Ok(Box::new(HostResident {
         g,
-        relabeled,
-        folded,
+        copies: plan.runs > 1 && kernels == Kernels::Parallel,
+        copy: None,
         kernels,
         counters,
         workspace: Workspace::default(),
@@ -193,8 +184,45 @@ fn execute(kernels: Kernels, g: &Graph, q: &Query, ctx: &Ctx<'_>) -> Output {
     }
 }
 
+impl HostResident<'_> {
+    /// Make the copy `q` would use, if this session keeps one and has not
+    /// made it yet: the degree-grouped copy of a skewed graph for any query
+    /// but dataflow, the fold of a foldable one for a BFS summary.
+    fn make_copy_for(&mut self, q: &Query) -> Result<(), SessionError> {
+        if !self.copies || self.copy.is_some() {
+            return Ok(());
+        }
+        let g = self.g;
+        let failed = |e: crate::graph::GraphError| SessionError::Backend {
+            backend: "cpu",
+            message: e.to_string(),
+        };
+        let summary = matches!(q, Query::Bfs(b) if !b.keep_levels);
+        if order::skewed(g) {
+            if Relabeled::serves(q) {
+                let r = Relabeled::degree_grouped(g).map_err(failed)?;
+                let _ = r.graph.reverse();
+                self.counters
+                    .add(Counter::BytesUploaded, relabeled_bytes(g)?);
+                self.copy = Some(Copy::Relabeled(r));
+            }
+        } else if summary && fold::foldable(g) {
+            // `None` when regions too large to fold leave too little:
+            // then no copy, and later queries do not try again.
+            self.copies = false;
+            if let Some(f) = Folded::build(g).map_err(failed)? {
+                let _ = f.core.reverse();
+                self.counters.add(Counter::BytesUploaded, f.bytes());
+                self.copy = Some(Copy::Folded(f));
+            }
+        }
+        Ok(())
+    }
+}
+
 impl Resident for HostResident<'_> {
     fn run(&mut self, q: &Query) -> Result<(), SessionError> {
+        self.make_copy_for(q)?;
         let ctx = Ctx::new(&self.counters, &self.workspace);
         // The whole run on a pool thread: a kernel alternates serial steps
         // with parallel ones (per level), and each parallel step the
@@ -206,12 +234,13 @@ impl Resident for HostResident<'_> {
         // does), so this scope starts in place instead of waking a pool
         // thread and sleeping until it is done (another 1.3–1.5x on
         // 64-source BFS over email-Enron and pgp-strong-2009).
-        let (g, relabeled, kernels) = (self.g, &self.relabeled, self.kernels);
-        let out = rayon::scope(|_| match relabeled {
-            Some(r) if Relabeled::serves(q) => {
+        let (g, kernels) = (self.g, self.kernels);
+        let out = rayon::scope(|_| match &self.copy {
+            Some(Copy::Relabeled(r)) if Relabeled::serves(q) => {
                 r.output_out(execute(kernels, &r.graph, &r.query_in(q), &ctx))
             }
-            _ => execute(kernels, g, q, &ctx.with_fold(self.folded.as_ref())),
+            Some(Copy::Folded(f)) => execute(kernels, g, q, &ctx.with_fold(Some(f))),
+            _ => execute(kernels, g, q, &ctx),
         });
         if !self.keep_all {
             self.outputs.clear();
