@@ -16,6 +16,11 @@
 //!   by RPO position is swept round-robin. Chosen for small graphs (under
 //!   `SMALL` nodes: no weak components are computed) and for graphs one weak
 //!   component dominates (nothing to run in parallel).
+//! - **FIFO** (undirected graphs): every arc is stored both ways, so every
+//!   arc lies on a cycle and no order puts predecessors first. A FIFO queue
+//!   of dirty nodes (all of them first, in id order) re-evaluates least, and
+//!   needs no layout: the reference's schedule, without its per-evaluation
+//!   allocations (email-Enron 64K evaluations against RPO round-robin's 97K).
 //! - **Partitioned**: weakly connected components by union-find over the
 //!   forward arcs (path halving, union by smaller id), largest first, each in
 //!   RPO; both adjacencies relabelled into position space (CSRs of
@@ -70,12 +75,14 @@ fn solve(
             } else {
                 Order::Ascending
             };
-            sequential(preds, succs, order, true, p, ctx)
+            sequential(preds, succs, order, Schedule::OnePass, p, ctx)
         }
         Layout::Sequential { order, pos } => {
-            sequential(preds, succs, Order::Permuted { order, pos }, false, p, ctx)
+            let order = Order::Permuted { order, pos };
+            sequential(preds, succs, order, Schedule::RoundRobin, p, ctx)
         }
         Layout::Partitioned(part) => partitioned(part, p, ctx),
+        Layout::Fifo => sequential(preds, succs, Order::Ascending, Schedule::Fifo, p, ctx),
     }
 }
 
@@ -93,6 +100,8 @@ pub(crate) enum Layout {
     },
     /// Weak components in position space, solved in parallel.
     Partitioned(Partitioned),
+    /// A FIFO worklist over node ids (undirected graphs).
+    Fifo,
 }
 
 /// Which layout to build: `Auto` decides; tests force the others.
@@ -124,6 +133,14 @@ impl Layout {
             if let Some(descending) = topological(succs) {
                 return Layout::Topological { descending };
             }
+        }
+        // Every arc of an undirected graph lies on a cycle (it is stored
+        // both ways), so no order puts predecessors first; a FIFO queue
+        // re-evaluates least (email-Enron: 64K evaluations against RPO
+        // round-robin's 97K and node-order round-robin's 88K; cond-mat-2005:
+        // 88K, 142K, 129K), and it needs no layout at all.
+        if choice == Choice::Auto && !g.is_directed() {
+            return Layout::Fifo;
         }
         if choice == Choice::Sequential || (choice == Choice::Auto && n < SMALL) {
             let members: Vec<u32> = ctx.counted(|| (0..n as u32).collect());
@@ -293,13 +310,23 @@ impl Order<'_> {
     }
 }
 
-/// Solve in node order with one sweep order; `one_pass` when that order is
-/// topological (each node evaluated once, after its predecessors).
+/// How [`sequential`] schedules evaluations.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Schedule {
+    /// The order is topological: each node once, after its predecessors.
+    OnePass,
+    /// Sweep a dirty bitset in the order, round and round.
+    RoundRobin,
+    /// A FIFO queue of dirty nodes, every node queued at first in the order.
+    Fifo,
+}
+
+/// Solve in node order with one sweep order and schedule.
 fn sequential(
     preds: &Csr,
     succs: &Csr,
     order: Order<'_>,
-    one_pass: bool,
+    schedule: Schedule,
     p: &DataflowProblem,
     ctx: &Ctx<'_>,
 ) -> DataflowSolution {
@@ -323,7 +350,7 @@ fn sequential(
             v,
         )
     };
-    if one_pass {
+    if schedule == Schedule::OnePass {
         // Every predecessor is final before its successors read it, so the
         // initial OUT is never read.
         for i in 0..n {
@@ -351,6 +378,38 @@ fn sequential(
     }
     let mut pending = n;
     let mut evaluations = 0u64;
+    if schedule == Schedule::Fifo {
+        // A ring of node ids; `dirty` (by position) says who is queued, so
+        // each node is in it at most once and `n` slots suffice.
+        let mut ring: Vec<u32> = ctx.counted(|| (0..n).map(|i| order.node(i) as u32).collect());
+        let mut head = 0;
+        while pending > 0 {
+            let v = ring[head] as usize;
+            head = if head + 1 == n { 0 } else { head + 1 };
+            let i = order.pos(v as u32);
+            dirty[i / 64] &= !(1u64 << (i % 64));
+            pending -= 1;
+            evaluations += 1;
+            if eval(v, &mut input.bits, &mut output.bits) {
+                for &s in succs.neighbors(v as u32) {
+                    let j = order.pos(s);
+                    let bit = 1u64 << (j % 64);
+                    if dirty[j / 64] & bit == 0 {
+                        dirty[j / 64] |= bit;
+                        // The tail: `pending` slots after the head.
+                        let tail = (head + pending) % n;
+                        ring[tail] = s;
+                        pending += 1;
+                    }
+                }
+            }
+        }
+        return DataflowSolution {
+            input,
+            output,
+            evaluations,
+        };
+    }
     let mut k = 0;
     while pending > 0 {
         while dirty[k] != 0 {
