@@ -471,43 +471,45 @@ fn problem_strategy() -> impl Strategy<Value = (Graph, DataflowProblem)> {
                 prop::collection::vec(pair, 0..4 * n),
             )
         })
-        .prop_map(|((n, f, backward, intersection, undirected), arcs, gen, kill)| {
-            let g = if undirected {
-                let mut b = GraphBuilder::new(false);
-                b.set_nodes(n as u64).unwrap();
-                for &(u, v) in &arcs {
-                    b.push(u, v).unwrap();
-                }
-                b.build().unwrap()
-            } else {
-                graph(n as u64, &arcs)
-            };
-            let mut gs = FactSets::new(n, f);
-            let mut ks = FactSets::new(n, f);
-            if f > 0 {
-                for (v, x) in gen {
-                    gs.set(v, x);
-                }
-                for (v, x) in kill {
-                    ks.set(v, x);
-                }
-            }
-            let p = DataflowProblem {
-                direction: if backward {
-                    Direction::Backward
+        .prop_map(
+            |((n, f, backward, intersection, undirected), arcs, gen, kill)| {
+                let g = if undirected {
+                    let mut b = GraphBuilder::new(false);
+                    b.set_nodes(n as u64).unwrap();
+                    for &(u, v) in &arcs {
+                        b.push(u, v).unwrap();
+                    }
+                    b.build().unwrap()
                 } else {
-                    Direction::Forward
-                },
-                meet: if intersection {
-                    Meet::Intersection
-                } else {
-                    Meet::Union
-                },
-                gen: gs,
-                kill: ks,
-            };
-            (g, p)
-        })
+                    graph(n as u64, &arcs)
+                };
+                let mut gs = FactSets::new(n, f);
+                let mut ks = FactSets::new(n, f);
+                if f > 0 {
+                    for (v, x) in gen {
+                        gs.set(v, x);
+                    }
+                    for (v, x) in kill {
+                        ks.set(v, x);
+                    }
+                }
+                let p = DataflowProblem {
+                    direction: if backward {
+                        Direction::Backward
+                    } else {
+                        Direction::Forward
+                    },
+                    meet: if intersection {
+                        Meet::Intersection
+                    } else {
+                        Meet::Union
+                    },
+                    gen: gs,
+                    kill: ks,
+                };
+                (g, p)
+            },
+        )
 }
 
 proptest! {

@@ -672,3 +672,42 @@ fn folded_searches_match_on_the_bremen_roads() {
         bfs(&g, pair, false);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(12))]
+
+    /// Folded searches over a dense core (levels wide enough to go
+    /// bottom-up, so the trees of a whole frontier are added at once) with
+    /// leaves and short paths hanging from it, some one-way.
+    #[test]
+    fn folded_searches_match_on_a_dense_core(seed in 0u64..1000, directed in any::<bool>(),
+        picks in proptest::collection::vec(0usize..5000, 1..=4)) {
+        let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+        let core = 4000u32;
+        let mut arcs: Vec<(u32, u32)> = Vec::new();
+        for v in 0..core {
+            for _ in 0..8 {
+                let w = rng.gen_range(0..core);
+                arcs.push((v, w));
+                if directed && rng.gen_bool(0.9) {
+                    arcs.push((w, v));
+                }
+            }
+        }
+        let mut next = core;
+        while next < 5000 {
+            let parent = rng.gen_range(0..next);
+            match rng.gen_range(0..3) {
+                0 => arcs.push((parent, next)),
+                1 => arcs.push((next, parent)),
+                _ => arcs.extend([(parent, next), (next, parent)]),
+            }
+            next += 1;
+        }
+        let g = plain(directed, 5000, &arcs);
+        prop_assume!(!dwell::graph::order::skewed(&g));
+        prop_assert!(dwell::graph::fold::Folded::build(&g).unwrap().is_some());
+        let sources: Vec<u32> = picks.iter().map(|&p| p as u32).collect();
+        bfs(&g, &sources, false);
+    }
+}

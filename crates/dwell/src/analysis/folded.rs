@@ -1,13 +1,13 @@
 //! Single-source BFS summaries over a [`Folded`] graph: the search walks the
-//! 2-core and adds each reached root's hanging trees from its [`Hang`]
+//! core and adds each reached root's hanging parts from its [`Hang`]
 //! instead of walking them (see [`crate::graph::fold`]).
 //!
 //! A source in the core runs one core search, tallying the [`Hang`] of every
 //! core vertex it reaches, at that vertex's level. A source in a hanging
-//! tree first walks its region (the trees of its root, and the root) with a
+//! part first walks its region (the parts of its root, and the root) with a
 //! plain BFS over the original arcs; if it reaches the root, at depth `d`, a
 //! core search from the root follows, shifted by `d`, without the root's own
-//! trees (the walk counted them, at their true distances: a path that leaves
+//! parts (the walk counted them, at their true distances: a path that leaves
 //! the region leaves through the root and can only come back through it). A
 //! source in a tree component walks its component and is done.
 //!
@@ -16,15 +16,18 @@
 //! saves. Equal to an unfolded search by construction; property tests check
 //! it against the reference oracle.
 
-use super::frontier::{Lane, ParentScratch, SingleScratch, Sweep, Tally};
-use crate::graph::fold::{Folded, Hang};
+use super::frontier::{Lane, ParentScratch, SingleScratch, Sweep, Tally, TALLY_CHUNK};
+use crate::graph::fold::{Folded, Hang, HANG_SUMS};
 use crate::graph::{Csr, NO_VERTEX};
 
-/// Adds the hanging trees of the core vertices a search reaches.
+// A tally's packed sums hold the chunks it is given.
+const _: () = assert!(TALLY_CHUNK <= HANG_SUMS);
+
+/// Adds the hanging parts of the core vertices a search reaches.
 struct HangTally<'a> {
     /// [`Folded::rows`].
     rows: &'a [u64],
-    /// Leave out the source's own trees (counted by the region walk).
+    /// Leave out the source's own parts (counted by the region walk).
     skip_source: bool,
     // The open level.
     count: u64,
@@ -37,32 +40,26 @@ struct HangTally<'a> {
 }
 
 impl Tally for HangTally<'_> {
-    /// The open level's (count, depth sum, height) so far.
-    type Acc = (u64, u64, u32);
+    /// The open level's packed count and depth sums ([`Hang::summable`])
+    /// and height so far: callers fold at most [`TALLY_CHUNK`] vertices
+    /// into one.
+    type Acc = (u64, u32);
 
     /// `v`'s row bounds and hang, from its row word and the next one's;
     /// `out` (the core CSR) holds the same offsets.
     #[inline(always)]
-    fn row(
-        &self,
-        _out: &Csr,
-        v: u32,
-        (count, depth_sum, height): Self::Acc,
-    ) -> (usize, usize, Self::Acc) {
+    fn row(&self, _out: &Csr, v: u32, (sums, height): Self::Acc) -> (usize, usize, Self::Acc) {
         let (x, y) = (self.rows[v as usize], self.rows[v as usize + 1]);
-        let h = Hang::unpack((x >> 32) as u32);
+        let word = (x >> 32) as u32;
         (
             x as u32 as usize,
             y as u32 as usize,
-            (
-                count + u64::from(h.count),
-                depth_sum + u64::from(h.depth_sum),
-                height.max(h.height),
-            ),
+            (sums + Hang::summable(word), height.max(Hang::height(word))),
         )
     }
 
-    fn merge(&mut self, (count, depth_sum, height): Self::Acc) {
+    fn merge(&mut self, (sums, height): Self::Acc) {
+        let (count, depth_sum) = Hang::sums(sums);
         self.count += count;
         self.depth_sum += depth_sum;
         self.height = self.height.max(height);
@@ -108,7 +105,7 @@ pub(crate) fn search(
     }
 }
 
-/// A core search from core vertex `c`, with the hanging trees added.
+/// A core search from core vertex `c`, with the hanging parts added.
 fn from_core(
     fold: &Folded,
     core: &Sweep<'_>,

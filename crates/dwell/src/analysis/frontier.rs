@@ -167,6 +167,12 @@ const BYTE_MARKS_MAX: usize = 1 << 17;
 /// Vertices of a level whose rows a single search gathers at a time.
 const GATHER_CHUNK: usize = 256;
 
+/// A [`Tally`] accumulator takes at most this many vertices before it is
+/// merged (a gather chunk or an `add_all` chunk), so it may pack sums in
+/// narrow fields.
+pub(crate) const TALLY_CHUNK: usize = 256;
+const _: () = assert!(GATHER_CHUNK <= TALLY_CHUNK);
+
 /// Batches of at most this many sources run as single searches.
 const FEW_SOURCES: usize = 4;
 
@@ -263,12 +269,15 @@ pub(crate) trait Tally {
     fn merge(&mut self, acc: Self::Acc);
     fn close(&mut self, level: u32);
 
-    /// Count all of `vertices` (rows unused), then merge.
+    /// Count all of `vertices` (rows unused), merging every
+    /// [`TALLY_CHUNK`] vertices.
     fn add_all(&mut self, out: &Csr, vertices: &[u32]) {
-        let acc = vertices
-            .iter()
-            .fold(Self::Acc::default(), |acc, &v| self.row(out, v, acc).2);
-        self.merge(acc);
+        for chunk in vertices.chunks(TALLY_CHUNK) {
+            let acc = chunk
+                .iter()
+                .fold(Self::Acc::default(), |acc, &v| self.row(out, v, acc).2);
+            self.merge(acc);
+        }
     }
 }
 
@@ -1329,28 +1338,48 @@ fn expand_plain<M: Marks + ?Sized, T: Tally>(
 /// The rows of `vertices` (bounds from `tally`, which counts each vertex),
 /// one after another, into `gathered` (grown as needed); returns how many
 /// arcs. Out of line for the same reason as [`append_new`].
+///
+/// `gathered` always has room for a short-row copy of every vertex still
+/// to come, so short rows (all but a few on low-degree graphs) copy with
+/// no capacity test; only a long row may grow it, out of line.
 #[inline(never)]
 fn gather<T: Tally>(out: &Csr, vertices: &[u32], gathered: &mut Vec<u32>, tally: &mut T) -> usize {
     let targets = out.targets();
+    let short = vertices.len() * SHORT_ROW;
+    if gathered.len() < short {
+        gathered.resize(short, 0);
+    }
     let mut len = 0usize;
     let mut acc = T::Acc::default();
-    for &v in vertices {
+    for (k, &v) in vertices.iter().enumerate() {
         let (a, b);
         (a, b, acc) = tally.row(out, v, acc);
         let degree = b - a;
-        let room = len + degree.max(SHORT_ROW);
-        if gathered.len() < room {
-            gathered.resize(room.max(2 * gathered.len()), 0);
-        }
-        if degree <= SHORT_ROW && a + SHORT_ROW <= targets.len() {
-            gathered[len..len + SHORT_ROW].copy_from_slice(&targets[a..a + SHORT_ROW]);
-        } else {
-            gathered[len..len + degree].copy_from_slice(&targets[a..b]);
+        match (
+            gathered.get_mut(len..len + SHORT_ROW),
+            targets.get(a..a + SHORT_ROW),
+        ) {
+            (Some(dst), Some(src)) if degree <= SHORT_ROW => dst.copy_from_slice(src),
+            _ => {
+                // Room for this row and short copies of the rest.
+                let room = len + degree + (vertices.len() - k) * SHORT_ROW;
+                grow(gathered, room);
+                gathered[len..len + degree].copy_from_slice(&targets[a..b]);
+            }
         }
         len += degree;
     }
     tally.merge(acc);
     len
+}
+
+/// `buf` resized to at least `room` (doubling), out of the hot loop.
+#[cold]
+#[inline(never)]
+fn grow(buf: &mut Vec<u32>, room: usize) {
+    if buf.len() < room {
+        buf.resize(room.max(2 * buf.len()), 0);
+    }
 }
 
 /// Append the targets not yet in `seen` to `queue` from `tail` (marking

@@ -15,7 +15,7 @@
 //! the same, shortest, length); dataflow runs on the original.
 //!
 //! On other graphs, such a session keeps a [`Folded`] copy instead when
-//! enough vertices hang outside the 2-core (Bremen roads: 39%): BFS
+//! enough vertices hang outside its core (Bremen roads: 45%): BFS
 //! summaries from single searches walk its core (`analysis::folded`).
 //!
 //! Either copy is made by the session's first query that uses it (a
@@ -51,7 +51,7 @@ enum Kernels {
 enum Copy {
     /// Degree-grouped (skewed graphs): every query but dataflow runs on it.
     Relabeled(Relabeled),
-    /// Hanging trees folded (other graphs): BFS summaries use it.
+    /// Hanging parts folded (other graphs): BFS summaries use it.
     Folded(Folded),
 }
 
