@@ -391,17 +391,11 @@ fn sequential(
             pending -= 1;
             evaluations += 1;
             if eval(v, &mut input.bits, &mut output.bits) {
-                for &s in succs.neighbors(v as u32) {
-                    let j = order.pos(s);
-                    let bit = 1u64 << (j % 64);
-                    if dirty[j / 64] & bit == 0 {
-                        dirty[j / 64] |= bit;
-                        // The tail: `pending` slots after the head.
-                        let tail = (head + pending) % n;
-                        ring[tail] = s;
-                        pending += 1;
-                    }
-                }
+                mark_successors(succs, order, &mut dirty, v, |s| {
+                    // The tail: `pending` slots after the head.
+                    ring[(head + pending) % n] = s;
+                    pending += 1;
+                });
             }
         }
         return DataflowSolution {
@@ -419,14 +413,7 @@ fn sequential(
             evaluations += 1;
             let v = order.node(k * 64 + b);
             if eval(v, &mut input.bits, &mut output.bits) {
-                for &s in succs.neighbors(v as u32) {
-                    let j = order.pos(s);
-                    let bit = 1u64 << (j % 64);
-                    if dirty[j / 64] & bit == 0 {
-                        dirty[j / 64] |= bit;
-                        pending += 1;
-                    }
-                }
+                mark_successors(succs, order, &mut dirty, v, |_| pending += 1);
             }
         }
         k = if k + 1 == dwords { 0 } else { k + 1 };
@@ -435,6 +422,26 @@ fn sequential(
         input,
         output,
         evaluations,
+    }
+}
+
+/// Mark the successors of `v` dirty (`dirty` is by position in `order`),
+/// calling `newly(s)` for each that was not dirty yet.
+#[inline(always)]
+fn mark_successors(
+    succs: &Csr,
+    order: Order<'_>,
+    dirty: &mut [u64],
+    v: usize,
+    mut newly: impl FnMut(u32),
+) {
+    for &s in succs.neighbors(v as u32) {
+        let j = order.pos(s);
+        let bit = 1u64 << (j % 64);
+        if dirty[j / 64] & bit == 0 {
+            dirty[j / 64] |= bit;
+            newly(s);
+        }
     }
 }
 
