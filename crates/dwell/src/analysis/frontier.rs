@@ -85,7 +85,10 @@
 //! bit above ([`Marks`]). Searches are direction-optimizing too: bottom-up
 //! levels test in-neighbours against the frontier's bitset, in parallel.
 //! That is a 1-bit (or 1-byte) set per vertex, not a one-lane sweep's
-//! 64-bit words.
+//! 64-bit words. A search may carry a [`Tally`], which sees every vertex
+//! in the level it is reached at and may supply its row bounds: BFS
+//! summaries over a folded graph add each core vertex's hanging parts that
+//! way (`analysis/folded.rs`).
 
 use super::{folded, Ctx};
 use crate::graph::fold::Folded;

@@ -48,7 +48,7 @@ enum Kernels {
 }
 
 /// A copy of the graph a `cpu` session keeps beside it.
-enum Copy {
+enum GraphCopy {
     /// Degree-grouped (skewed graphs): every query but dataflow runs on it.
     Relabeled(Relabeled),
     /// Hanging parts folded (other graphs): BFS summaries use it.
@@ -62,7 +62,7 @@ struct HostResident<'g> {
     copies: bool,
     /// The copy, made by the first query that uses one (so a session that
     /// only runs dataflow never makes one).
-    copy: Option<Copy>,
+    copy: Option<GraphCopy>,
     kernels: Kernels,
     counters: Arc<Counters>,
     workspace: Workspace,
@@ -204,7 +204,7 @@ impl HostResident<'_> {
                 let _ = r.graph.reverse();
                 self.counters
                     .add(Counter::BytesUploaded, relabeled_bytes(g)?);
-                self.copy = Some(Copy::Relabeled(r));
+                self.copy = Some(GraphCopy::Relabeled(r));
             }
         } else if summary && fold::foldable(g) {
             // `None` when regions too large to fold leave too little:
@@ -213,7 +213,7 @@ impl HostResident<'_> {
             if let Some(f) = Folded::build(g).map_err(failed)? {
                 let _ = f.core.reverse();
                 self.counters.add(Counter::BytesUploaded, f.bytes());
-                self.copy = Some(Copy::Folded(f));
+                self.copy = Some(GraphCopy::Folded(f));
             }
         }
         Ok(())
@@ -236,10 +236,10 @@ impl Resident for HostResident<'_> {
         // 64-source BFS over email-Enron and pgp-strong-2009).
         let (g, kernels) = (self.g, self.kernels);
         let out = rayon::scope(|_| match &self.copy {
-            Some(Copy::Relabeled(r)) if Relabeled::serves(q) => {
+            Some(GraphCopy::Relabeled(r)) if Relabeled::serves(q) => {
                 r.output_out(execute(kernels, &r.graph, &r.query_in(q), &ctx))
             }
-            Some(Copy::Folded(f)) => execute(kernels, g, q, &ctx.with_fold(Some(f))),
+            Some(GraphCopy::Folded(f)) => execute(kernels, g, q, &ctx.with_fold(Some(f))),
             _ => execute(kernels, g, q, &ctx),
         });
         if !self.keep_all {
