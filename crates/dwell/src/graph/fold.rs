@@ -60,7 +60,7 @@ impl Hang {
         u64::from(self.count) | u64::from(self.height) << 8 | u64::from(self.depth_sum) << 16
     }
 
-    /// [`pack`](Self::pack)'s inverse.
+    /// The inverse of packing (see the impl docs).
     pub fn unpack(word: u32) -> Hang {
         Hang {
             count: word & 0xff,
