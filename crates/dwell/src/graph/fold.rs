@@ -285,13 +285,16 @@ impl Folded {
     }
 }
 
-/// Do enough vertices lie outside `g`'s core (and some inside) for a
+/// Do enough vertices lie outside `g`'s 2-core (and some inside) for a
 /// [`Folded`] copy to be worth making? A session's memory plan counts one
-/// only then ([`Folded::build`] may still decline: regions too large to
-/// fold stay in the core). Computed once per graph.
+/// only then. The 2-core (peeling, a degree per vertex) is a cheap stand-in
+/// for the core [`Folded::build`] computes, which contains no more vertices
+/// (a graph whose dead ends are mostly cycles hanging by one vertex is not
+/// folded); `build` may still decline: regions too large to fold stay in
+/// the core. Computed once per graph.
 pub fn foldable(g: &Graph) -> bool {
     *g.foldable.get_or_init(|| {
-        let Ok(in_core) = core_vertices(g) else {
+        let Ok(in_core) = two_core(g) else {
             return false;
         };
         let core = in_core.iter().filter(|&&c| c).count();
@@ -342,6 +345,38 @@ fn for_each_neighbor(g: &Graph, v: u32, mut f: impl FnMut(u32)) {
     }
 }
 
+/// Which vertices are in the 2-core: repeatedly remove vertices with fewer
+/// than two distinct remaining neighbours.
+fn two_core(g: &Graph) -> Result<Vec<bool>, GraphError> {
+    let n = g.nodes();
+    let mut degree = filled(n, 0u32)?;
+    let mut stack = Vec::new();
+    for v in 0..n as u32 {
+        let mut d = 0u32;
+        for_each_neighbor(g, v, |_| d += 1);
+        degree[v as usize] = d;
+        if d < 2 {
+            stack.push(v);
+        }
+    }
+    let mut in_core = filled(n, true)?;
+    while let Some(v) = stack.pop() {
+        if !in_core[v as usize] {
+            continue;
+        }
+        in_core[v as usize] = false;
+        for_each_neighbor(g, v, |w| {
+            if in_core[w as usize] {
+                degree[w as usize] -= 1;
+                if degree[w as usize] == 1 {
+                    stack.push(w);
+                }
+            }
+        });
+    }
+    Ok(in_core)
+}
+
 /// Which vertices form the core: in each connected component (arcs taken
 /// both ways), its largest biconnected block, if that has three vertices
 /// or more (a smaller one is a bridge: the component is a tree). Every
@@ -350,13 +385,13 @@ fn for_each_neighbor(g: &Graph, v: u32, mut f: impl FnMut(u32)) {
 /// needs; a 2-core would keep cycles hanging from one vertex (Bremen: core
 /// 22.1K vertices, against the 2-core's 24.8K).
 ///
-/// Hopcroft and Tarjan's biconnected components (CACM 1973), iterative:
-/// a depth-first search keeps an edge stack, and each time a child's low
-/// point does not reach above its parent, the edges down to that tree edge
-/// form a block.
+/// Tarjan's biconnected components (Hopcroft and Tarjan, CACM 1973) with a
+/// vertex stack, iterative: when a depth-first child `v` of `u` finishes and
+/// its low point does not reach above `u`, the vertices stacked since `v`,
+/// and `u`, form a block. Memory: a few words per vertex (no edge stack).
 fn core_vertices(g: &Graph) -> Result<Vec<bool>, GraphError> {
     let n = g.nodes();
-    // Undirected simple adjacency.
+    // Undirected simple adjacency, so the search can resume a row.
     let mut offsets = filled(n + 1, 0usize)?;
     for v in 0..n as u32 {
         let mut d = 0;
@@ -373,13 +408,13 @@ fn core_vertices(g: &Graph) -> Result<Vec<bool>, GraphError> {
     }
     let mut disc = filled(n, NO_VERTEX)?;
     let mut low = filled(n, 0u32)?;
-    let mut stamp = filled(n, NO_VERTEX)?;
     let mut in_core = filled(n, false)?;
-    let mut edges: Vec<(u32, u32)> = Vec::new();
+    let mut stack: Vec<u32> = Vec::new();
     let mut frames: Vec<(u32, usize)> = Vec::new();
-    // Vertices of the component's blocks, one after another.
+    // The component's blocks, one after another (each: its popped
+    // vertices, then its articulation vertex).
     let mut arena: Vec<u32> = Vec::new();
-    let (mut clock, mut block) = (0u32, 0u32);
+    let mut clock = 0u32;
     for root in 0..n as u32 {
         if disc[root as usize] != NO_VERTEX {
             continue;
@@ -389,6 +424,7 @@ fn core_vertices(g: &Graph) -> Result<Vec<bool>, GraphError> {
         disc[root as usize] = clock;
         low[root as usize] = clock;
         clock += 1;
+        stack.push(root);
         frames.push((root, offsets[root as usize]));
         while let Some(&mut (v, ref mut i)) = frames.last_mut() {
             let vi = v as usize;
@@ -397,15 +433,15 @@ fn core_vertices(g: &Graph) -> Result<Vec<bool>, GraphError> {
                 *i += 1;
                 let wi = w as usize;
                 if disc[wi] == NO_VERTEX {
-                    edges.push((v, w));
                     disc[wi] = clock;
                     low[wi] = clock;
                     clock += 1;
+                    stack.push(w);
                     frames.push((w, offsets[wi]));
-                } else if disc[wi] < disc[vi] {
-                    // A back edge (or the tree edge to the parent, whose
-                    // low point it cannot lower below the parent's).
-                    edges.push((v, w));
+                } else {
+                    // A back edge, or the tree edge to the parent, which
+                    // cannot lower `v`'s low point below the parent's
+                    // discovery: the block test below is unchanged by it.
                     low[vi] = low[vi].min(disc[wi]);
                 }
                 continue;
@@ -415,25 +451,20 @@ fn core_vertices(g: &Graph) -> Result<Vec<bool>, GraphError> {
             let ui = u as usize;
             low[ui] = low[ui].min(low[vi]);
             if low[vi] >= disc[ui] {
-                // Edges down to the tree edge u → v form a block.
                 let start = arena.len();
-                while let Some((a, b)) = edges.pop() {
-                    for x in [a, b] {
-                        if stamp[x as usize] != block {
-                            stamp[x as usize] = block;
-                            arena.push(x);
-                        }
-                    }
-                    if (a, b) == (u, v) {
+                while let Some(x) = stack.pop() {
+                    arena.push(x);
+                    if x == v {
                         break;
                     }
                 }
-                block += 1;
+                arena.push(u);
                 if arena.len() - start > best.len() {
                     best = start..arena.len();
                 }
             }
         }
+        stack.clear();
         if best.len() >= 3 {
             for &x in &arena[best] {
                 in_core[x as usize] = true;
