@@ -26,7 +26,9 @@ use petgraph::visit::Bfs;
 use std::path::Path;
 
 fn load(rel: &str, undirected: bool) -> Graph {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").join(rel);
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .join(rel);
     let options = LoadOptions {
         directed: undirected.then_some(false),
         ..LoadOptions::default()
@@ -88,7 +90,11 @@ fn traversals(c: &mut Criterion, name: &str, g: &Graph) {
         n
     };
     let want: u64 = sources.iter().map(|&x| walk(x)).sum();
-    assert_eq!(reached(&answer(&Cpu, g, &bfs)), want, "{name}: bfs disagrees");
+    assert_eq!(
+        reached(&answer(&Cpu, g, &bfs)),
+        want,
+        "{name}: bfs disagrees"
+    );
     let mut s = session(&Cpu, g, &bfs);
 
     let mut group = c.benchmark_group(format!("{name}/bfs x64"));
@@ -170,7 +176,11 @@ fn real_graphs(c: &mut Criterion) {
     let _ = rayon::ThreadPoolBuilder::new()
         .use_current_thread()
         .build_global();
-    traversals(c, "email-Enron", &load("data/graphs/email-Enron.edges.xz", false));
+    traversals(
+        c,
+        "email-Enron",
+        &load("data/graphs/email-Enron.edges.xz", false),
+    );
     traversals(c, "bremen", &load("data/roads/bremen_dist.gr.xz", false));
     dataflow(c);
 }

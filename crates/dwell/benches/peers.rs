@@ -1,7 +1,7 @@
 //! dwell next to petgraph, in one process, on the same graph and sources.
 //!
 //! ```sh
-//! cargo bench -p dwell --bench peers -- [--runs R] [--batch N] [--singles K] GRAPH...
+//! cargo bench -p dwell --bench peers -- [--runs R] [--batch N] [--singles K] [--seed S] GRAPH...
 //! ```
 //! (relative GRAPH paths are read from the workspace root)
 //!
@@ -9,7 +9,8 @@
 //! petgraph `DiGraph<(), ()>` holding exactly the arcs of dwell's forward CSR
 //! (an undirected graph's edges both ways), then times, after one untimed
 //! warm-up, `R` runs of (median reported):
-//! - `bfs xN`: one dwell query with `N` sources (`sources::random`, seed 1)
+//! - `bfs xN`: one dwell query with `N` sources (`sources::random`, seed `S`,
+//!   default 1)
 //!   versus petgraph's `Bfs` walked to the end from each of the `N` sources
 //!   in turn;
 //! - `bfs x1`: `K` single-source dwell queries versus `K` petgraph walks;
@@ -153,6 +154,7 @@ fn bench_all() {
     let mut runs = 5usize;
     let mut batch = 64usize;
     let mut singles = 8usize;
+    let mut seed = 1u64;
     let mut graphs = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
@@ -165,16 +167,17 @@ fn bench_all() {
             "--runs" => runs = num("--runs"),
             "--batch" => batch = num("--batch"),
             "--singles" => singles = num("--singles"),
+            "--seed" => seed = num("--seed") as u64,
             "--bench" => {} // cargo bench passes this
             _ => graphs.push(a),
         }
     }
     if graphs.is_empty() {
-        eprintln!("usage: cargo bench -p dwell --bench peers -- [--runs R] [--batch N] [--singles K] GRAPH...");
+        eprintln!("usage: cargo bench -p dwell --bench peers -- [--runs R] [--batch N] [--singles K] [--seed S] GRAPH...");
         return;
     }
     println!(
-        "petgraph peer, {} rayon threads, {runs} timed runs (median), sources random (seed 1)",
+        "petgraph peer, {} rayon threads, {runs} timed runs (median), sources random (seed {seed})",
         rayon::current_num_threads()
     );
     println!(
@@ -206,7 +209,7 @@ fn bench_all() {
                 p / d
             );
         };
-        let sources = dwell::sources::random(&g, batch, 1).expect("enough sources");
+        let sources = dwell::sources::random(&g, batch, seed).expect("enough sources");
         let (d, dc, start) = dwell_rounds(&g, &[bfs_query(&sources)], runs);
         opens.push(format!("{name}: {:.1} ms", start * 1e3));
         let (p, pc) = time(runs, || sources.iter().map(|&s| petgraph_bfs(&pg, s)).sum());
@@ -214,7 +217,7 @@ fn bench_all() {
         row(format!("bfs x{batch}"), d / batch as f64, p / batch as f64);
 
         if singles > 0 {
-            let ones = dwell::sources::random(&g, singles, 1).expect("enough sources");
+            let ones = dwell::sources::random(&g, singles, seed).expect("enough sources");
             let queries: Vec<Query> = ones.iter().map(|&s| bfs_query(&[s])).collect();
             let (d, dc, _) = dwell_rounds(&g, &queries, runs);
             let (p, pc) = time(runs, || ones.iter().map(|&s| petgraph_bfs(&pg, s)).sum());
