@@ -321,37 +321,43 @@ fn repeated_runs_on_a_relabeled_copy_answer_in_original_ids() {
 }
 
 #[test]
-fn repeated_bfs_summaries_on_a_folded_road_network_match_one_run() {
+fn repeated_summaries_on_a_folded_road_network_match_one_run() {
     // Bremen's dead ends fold away in sessions of more than one run: BFS
-    // summaries from sources inside and outside the core are unchanged, and
-    // the fold is counted as uploaded (within the bound the plan reserves).
+    // summaries and reachability counts from sources inside and outside the
+    // core are unchanged, and the fold is counted as uploaded (within the
+    // bound the plan reserves); reachability with sinks does not fold.
     let g = data("roads/bremen_dist.gr.xz");
     let info = ok_json(&["info", &g, "--json"]);
     let (csr, nodes) = (
         info["csr_bytes"].as_u64().unwrap(),
         info["nodes"].as_u64().unwrap(),
     );
-    let mut runs = Vec::new();
-    for repeat in ["1", "3"] {
-        let v = ok_json(&[
-            "run",
-            "bfs",
-            &g,
-            "--json",
-            "--repeat",
-            repeat,
-            "--sources",
-            "0,1,2,3,17,40000",
-        ]);
-        runs.push((
-            v["results"].clone(),
-            v["counters"]["bytes_uploaded"].as_u64().unwrap(),
-        ));
+    let sources = ["--sources", "0,1,2,3,17,40000"];
+    for (analysis, extra, folds) in [
+        ("bfs", &[][..], true),
+        ("reach", &[][..], true),
+        ("reach", &["--sinks", "5,9"][..], false),
+    ] {
+        let mut runs = Vec::new();
+        for repeat in ["1", "3"] {
+            let mut args = vec!["run", analysis, &g, "--json", "--repeat", repeat];
+            args.extend_from_slice(&sources);
+            args.extend_from_slice(extra);
+            let v = ok_json(&args);
+            runs.push((
+                v["results"].clone(),
+                v["counters"]["bytes_uploaded"].as_u64().unwrap(),
+            ));
+        }
+        assert_eq!(runs[0].0, runs[1].0, "{analysis} {extra:?}: results differ");
+        let fold = runs[1].1 - runs[0].1;
+        if folds {
+            assert!(
+                fold > 0 && fold <= 2 * csr + 16 * nodes,
+                "fold bytes {fold}"
+            );
+        } else {
+            assert_eq!(fold, 0, "{analysis} {extra:?} made a fold");
+        }
     }
-    assert_eq!(runs[0].0, runs[1].0, "results differ");
-    let fold = runs[1].1 - runs[0].1;
-    assert!(
-        fold > 0 && fold <= 2 * csr + 16 * nodes,
-        "fold bytes {fold}"
-    );
 }

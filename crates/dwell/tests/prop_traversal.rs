@@ -644,6 +644,13 @@ proptest! {
         let sources: Vec<u32> = sources.iter().map(|&v| v % n).collect();
         bfs(&g, &sources, false);
         bfs(&g, &sources, true);
+        // Reachability counts run folded too (forward, no sinks, no sets);
+        // with a sink, backward, or sets kept they do not.
+        let counts = ReachQuery { sources: sources.clone(), ..Default::default() };
+        reach(&g, counts.clone());
+        reach(&g, ReachQuery { sinks: vec![n - 1], ..counts.clone() });
+        reach(&g, ReachQuery { direction: Direction::Backward, ..counts.clone() });
+        reach(&g, ReachQuery { keep_sets: true, ..counts });
     }
 }
 
@@ -670,6 +677,11 @@ fn folded_searches_match_on_the_bremen_roads() {
     bfs(&g, &sources, false);
     for pair in sources.chunks(2).take(8) {
         bfs(&g, pair, false);
+        let counts = ReachQuery {
+            sources: pair.to_vec(),
+            ..Default::default()
+        };
+        reach(&g, counts);
     }
 }
 

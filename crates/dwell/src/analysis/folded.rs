@@ -17,8 +17,26 @@
 //! it against the reference oracle.
 
 use super::frontier::{Lane, ParentScratch, SingleScratch, Sweep, Tally, TALLY_CHUNK};
+use super::{Direction, Query, ReachQuery};
 use crate::graph::fold::{Folded, Hang, HANG_SUMS};
-use crate::graph::{Csr, NO_VERTEX};
+use crate::graph::{Csr, Graph, NO_VERTEX};
+
+impl Folded {
+    /// Does `q` run over a fold of `g`? Queries that want only summaries:
+    /// BFS without levels, and forward reachability counts (no sinks, no
+    /// sets) on an unlabelled graph, where every mask follows every arc.
+    pub(crate) fn serves(q: &Query, g: &Graph) -> bool {
+        match q {
+            Query::Bfs(b) => !b.keep_levels,
+            Query::Reach(r) => Folded::serves_reach(r, g),
+            _ => false,
+        }
+    }
+
+    pub(crate) fn serves_reach(r: &ReachQuery, g: &Graph) -> bool {
+        r.direction == Direction::Forward && r.sinks.is_empty() && !r.keep_sets && !g.has_labels()
+    }
+}
 
 // A tally's packed sums hold the chunks it is given.
 const _: () = assert!(TALLY_CHUNK <= HANG_SUMS);

@@ -1536,7 +1536,7 @@ fn plan(sweep: &Sweep<'_>, sources: &[u32], ctx: &Ctx<'_>) -> Plan {
 /// reached)` turns each lane into a result.
 ///
 /// `fold`, the fold of the graph whose arcs `sweep.out` holds (a plain
-/// sweep: no mask, nothing blocked), lets single searches walk its core
+/// sweep: every arc followed, nothing blocked), lets single searches walk its core
 /// ([`super::folded`]); their lanes then have no levels and `finish` gets
 /// [`Reached::Folded`], so only queries that read no reached set pass one.
 pub(crate) fn batched<R, F>(
@@ -1555,7 +1555,9 @@ where
     let words = match (plan(sweep, sources, ctx), fold.filter(|_| !keep_levels)) {
         (Plan::Sweeps { words }, _) => words,
         (Plan::Singles, Some(fold)) => {
-            debug_assert!(sweep.mask.is_none() && sweep.blocked.is_none());
+            debug_assert!(
+                sweep.blocked.is_none() && (sweep.mask.is_none() || sweep.out.labels().is_none())
+            );
             let core_graph = &fold.core;
             let core = Sweep {
                 out: core_graph.forward(),

@@ -26,6 +26,7 @@
 use super::frontier::{self, Sweep};
 use super::Ctx;
 use super::Direction;
+use crate::graph::fold::Folded;
 use crate::graph::Graph;
 use std::collections::VecDeque;
 
@@ -121,9 +122,11 @@ pub fn parallel(g: &Graph, q: &ReachQuery, ctx: &Ctx<'_>) -> Vec<ReachResult> {
         mask: Some(q.mask),
         blocked: None,
     };
+    // Counts only, along every arc: the session's fold gives them.
+    let fold = ctx.fold().filter(|_| Folded::serves_reach(q, g));
     frontier::batched(
         &sweep,
-        None,
+        fold,
         &q.sources,
         false,
         ctx,

@@ -51,7 +51,8 @@ enum Kernels {
 enum GraphCopy {
     /// Degree-grouped (skewed graphs): every query but dataflow runs on it.
     Relabeled(Relabeled),
-    /// Hanging parts folded (other graphs): BFS summaries use it.
+    /// Hanging parts folded (other graphs): BFS summaries and reachability
+    /// counts use it.
     Folded(Folded),
 }
 
@@ -187,7 +188,7 @@ fn execute(kernels: Kernels, g: &Graph, q: &Query, ctx: &Ctx<'_>) -> Output {
 impl HostResident<'_> {
     /// Make the copy `q` would use, if this session keeps one and has not
     /// made it yet: the degree-grouped copy of a skewed graph for any query
-    /// but dataflow, the fold of a foldable one for a BFS summary.
+    /// but dataflow, the fold of a foldable one for a query it serves.
     fn make_copy_for(&mut self, q: &Query) -> Result<(), SessionError> {
         if !self.copies || self.copy.is_some() {
             return Ok(());
@@ -197,7 +198,7 @@ impl HostResident<'_> {
             backend: "cpu",
             message: e.to_string(),
         };
-        let summary = matches!(q, Query::Bfs(b) if !b.keep_levels);
+        let summary = Folded::serves(q, g);
         if order::skewed(g) {
             if Relabeled::serves(q) {
                 let r = Relabeled::degree_grouped(g).map_err(failed)?;
