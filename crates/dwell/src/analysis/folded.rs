@@ -1,4 +1,5 @@
-//! Single-source BFS summaries over a [`Folded`] graph: the search walks the
+//! Single-source BFS summaries (and so reachability counts) over a
+//! [`Folded`] graph: the search walks the
 //! core and adds each reached root's hanging parts from its [`Hang`]
 //! instead of walking them (see [`crate::graph::fold`]).
 //!
