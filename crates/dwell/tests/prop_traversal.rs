@@ -675,6 +675,21 @@ fn folded_searches_match_on_the_bremen_roads() {
     let outside = |v: &u32| fold.core_id[*v as usize] == NO_VERTEX;
     assert!(sources.iter().filter(|v| outside(v)).count() >= 20);
     bfs(&g, &sources, false);
+    // Sources sharing one core search: a root and three vertices of the
+    // regions hanging from it.
+    let mut by_root = std::collections::HashMap::<u32, Vec<u32>>::new();
+    for v in 0..g.nodes() as u32 {
+        let r = fold.region[v as usize];
+        if outside(&v) && fold.core_id[r as usize] != NO_VERTEX {
+            by_root.entry(r).or_default().push(v);
+        }
+    }
+    let (&root, members) = by_root
+        .iter()
+        .filter(|(_, m)| m.len() >= 3)
+        .min_by_key(|(&r, _)| r)
+        .expect("a root with three hanging vertices");
+    bfs(&g, &[members[0], root, members[1], members[2]], false);
     for pair in sources.chunks(2).take(8) {
         bfs(&g, pair, false);
         let counts = ReachQuery {

@@ -1565,21 +1565,10 @@ where
                 mask: None,
                 blocked: None,
             };
-            return sources
-                .par_iter()
-                .map_init(
-                    || {
-                        (
-                            ctx.single_scratch(core_graph.nodes()),
-                            ctx.parent_scratch(n),
-                        )
-                    },
-                    |(s, local), &src| {
-                        ctx.pass();
-                        let lane = folded::search(sweep.out, fold, &core, src, s, local);
-                        finish(0, src, lane, &Reached::Folded)
-                    },
-                )
+            return folded::searches(sweep.out, fold, &core, sources, ctx)
+                .into_iter()
+                .zip(sources)
+                .map(|(lane, &src)| finish(0, src, lane, &Reached::Folded))
                 .collect();
         }
         (Plan::Singles, None) => {
