@@ -21,9 +21,10 @@ use dwell::backend::{Backend, Cpu, CpuReference};
 use dwell::formats::{self, LoadOptions};
 use dwell::graph::Graph;
 use dwell::session::{plan, profile::derive, Session};
-use petgraph::graph::{DiGraph, NodeIndex};
-use petgraph::visit::Bfs;
 use std::path::Path;
+
+mod common;
+use common::{petgraph_bfs, petgraph_of};
 
 fn load(rel: &str, undirected: bool) -> Graph {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -34,19 +35,6 @@ fn load(rel: &str, undirected: bool) -> Graph {
         ..LoadOptions::default()
     };
     formats::load(&path, &options).unwrap_or_else(|e| panic!("{rel}: {e}"))
-}
-
-fn petgraph_of(g: &Graph) -> DiGraph<(), ()> {
-    let mut pg = DiGraph::with_capacity(g.nodes(), g.arcs());
-    for _ in 0..g.nodes() {
-        pg.add_node(());
-    }
-    for u in 0..g.nodes() as u32 {
-        for &v in g.forward().neighbors(u) {
-            pg.add_edge(NodeIndex::new(u as usize), NodeIndex::new(v as usize), ());
-        }
-    }
-    pg
 }
 
 /// A resident session for many runs of `q` on `backend` (as a tool running
@@ -81,14 +69,7 @@ fn traversals(c: &mut Criterion, name: &str, g: &Graph) {
         sources: sources.clone(),
         keep_levels: false,
     });
-    let walk = |s: u32| {
-        let mut b = Bfs::new(&pg, NodeIndex::new(s as usize));
-        let mut n = 0u64;
-        while b.next(&pg).is_some() {
-            n += 1;
-        }
-        n
-    };
+    let walk = |s: u32| petgraph_bfs(&pg, s);
     let want: u64 = sources.iter().map(|&x| walk(x)).sum();
     assert_eq!(
         reached(&answer(&Cpu, g, &bfs)),

@@ -32,9 +32,10 @@ use dwell::backend::Cpu;
 use dwell::formats::{self, LoadOptions};
 use dwell::graph::Graph;
 use dwell::session::{plan, profile::derive, Session};
-use petgraph::graph::{DiGraph, NodeIndex};
-use petgraph::visit::Bfs;
 use std::time::Instant;
+
+mod common;
+use common::{petgraph_bfs, petgraph_of};
 
 fn median(mut xs: Vec<f64>) -> f64 {
     xs.sort_by(f64::total_cmp);
@@ -58,20 +59,6 @@ fn time(runs: usize, mut f: impl FnMut() -> u64) -> (f64, u64) {
         assert_eq!(got, want, "a run changed its answer");
     }
     (median(t), want)
-}
-
-fn petgraph_of(g: &Graph) -> DiGraph<(), ()> {
-    let csr = g.forward();
-    let mut pg = DiGraph::with_capacity(g.nodes(), g.arcs());
-    for _ in 0..g.nodes() {
-        pg.add_node(());
-    }
-    for u in 0..g.nodes() as u32 {
-        for &v in csr.neighbors(u) {
-            pg.add_edge(NodeIndex::new(u as usize), NodeIndex::new(v as usize), ());
-        }
-    }
-    pg
 }
 
 fn bfs_query(sources: &[u32]) -> Query {
@@ -123,15 +110,6 @@ fn dwell_rounds(g: &Graph, queries: &[Query], rounds: usize) -> (f64, u64, f64) 
         "a run changed its answer"
     );
     (median(t), sums[0], started)
-}
-
-fn petgraph_bfs(pg: &DiGraph<(), ()>, source: u32) -> u64 {
-    let mut bfs = Bfs::new(pg, NodeIndex::new(source as usize));
-    let mut reached = 0;
-    while bfs.next(pg).is_some() {
-        reached += 1;
-    }
-    reached
 }
 
 fn main() {
