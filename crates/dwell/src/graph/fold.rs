@@ -100,7 +100,7 @@ pub struct Folded {
     /// `core_id[v]`: the core id of vertex `v`, [`NO_VERTEX`] outside the core.
     pub core_id: Vec<u32>,
     /// `region[v]`: `v` itself for a core vertex; for a vertex in a hanging
-    /// tree, its root; for a vertex of a tree component, the component's
+    /// part, its root; for a vertex of a tree component, the component's
     /// smallest vertex (never a core vertex).
     pub region: Vec<u32>,
     /// Per core id `c`, and one more entry: the low 32 bits are the core's
@@ -120,9 +120,10 @@ impl Folded {
             return Ok(None);
         }
 
-        // Regions: every tree vertex reachable (undirected) from a core
-        // vertex without crossing another is in that root's region; the
-        // rest form tree components, named by their smallest vertex.
+        // Regions: every vertex outside the core reachable (undirected)
+        // from a core vertex without crossing another is in that root's
+        // region; the rest form tree components, named by their smallest
+        // vertex.
         let mut region = filled(n, NO_VERTEX)?;
         let mut stack = Vec::new();
         let claim = |start: u32, region: &mut [u32], stack: &mut Vec<u32>| {
