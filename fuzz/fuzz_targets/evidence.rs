@@ -3,7 +3,7 @@
 //! hint, never panic; an accepted file must satisfy the gate's rules.
 #![no_main]
 
-use dwell::session::evidence::{verify_csv, CSV_HEADER, MIN_SAMPLES};
+use dwell::evidence::{verify_csv, CSV_HEADER, MIN_SAMPLES};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

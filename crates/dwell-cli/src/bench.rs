@@ -585,7 +585,7 @@ fn cuda(args: &BenchArgs) -> Result<()> {
         let (row, measured) =
             dwell_cuda::bench::bench_bfs(&cuda, &g, &name, sources, args.runs as u64)?;
         if let Some(file) = &args.evidence {
-            let sample = dwell::session::evidence::sample(&measured)?;
+            let sample = dwell::evidence::sample(&measured)?;
             match dwell_cuda::bench::evidence_row(&sample) {
                 Ok(line) => {
                     dwell_cuda::bench::append_evidence(file, &line)?;

@@ -310,7 +310,7 @@ fn verify(file: &Path, required: f64, json: bool) -> Result<()> {
             file.display()
         )
     })?;
-    let proof = session::evidence::verify_csv(&text, required)
+    let proof = dwell::evidence::verify_csv(&text, required)
         .map_err(|e| format!("{}: {e}", file.display()))?;
     if json {
         report::print_json(&serde_json::to_value(proof)?)

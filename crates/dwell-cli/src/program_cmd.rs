@@ -293,7 +293,8 @@ fn run_taint(
         };
         taint::context_sensitive(b, &q, reference)?
     } else {
-        let Output::Taint(results) = analysis::run(backend, &b.graph, &Query::Taint(q))? else {
+        let Output::Taint(results) = dwell::session::run_once(backend, &b.graph, &Query::Taint(q))?
+        else {
             unreachable!("a taint query answers with taint results")
         };
         results

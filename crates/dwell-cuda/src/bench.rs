@@ -12,11 +12,11 @@
 //! level, reads back and frees. A warm-up session of one run precedes both.
 
 use crate::{Cuda, CudaError, Mode};
-use dwell::analysis::{self, BfsQuery, Output, Query};
+use dwell::analysis::{BfsQuery, Output, Query};
 use dwell::backend::Cpu;
+use dwell::counters::CounterSnapshot;
+use dwell::evidence::{self, MeasuredSession, Sample, TimedCounters};
 use dwell::graph::Graph;
-use dwell::session::counters::CounterSnapshot;
-use dwell::session::evidence::{self, MeasuredSession, Sample, TimedCounters};
 use dwell::session::{plan, profile, Session, SessionError};
 use std::time::Instant;
 
@@ -105,7 +105,7 @@ pub fn bench_bfs(
         sources,
         keep_levels: false,
     });
-    let expected = analysis::run(&Cpu, g, &q)?;
+    let expected = dwell::session::run_once(&Cpu, g, &q)?;
     let resident = cuda.with_mode(Mode::Resident);
     let host = cuda.with_mode(Mode::HostOrchestrated);
     // Warm-up: first launches, lazy driver work.

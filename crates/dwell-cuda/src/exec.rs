@@ -23,9 +23,9 @@ use crate::raw::{self, Arg, TravParams, WccParams};
 use crate::CudaError;
 use cudarc::driver::{CudaContext, CudaFunction, CudaSlice, CudaStream, LaunchConfig};
 use dwell::analysis::{components, BfsResult, Direction, Output, Query, ReachResult};
+use dwell::backend::Reservation as Plan;
+use dwell::counters::{Counter, Counters};
 use dwell::graph::{Csr, Graph};
-use dwell::session::counters::{Counter, Counters};
-use dwell::session::plan::Plan;
 use std::sync::Arc;
 
 /// Bottom-up when the frontier's out-arcs exceed arcs / ALPHA (as the CPU sweep).
@@ -309,7 +309,7 @@ impl<'g> CudaResident<'g> {
         let n = self.g.nodes() as u64;
         let layout = OutputLayout::of(n, q).map_err(|e| CudaError::Internal(e.to_string()))?;
         match q {
-            Query::Bfs(_) | Query::Reach(_) | Query::Wcc => {}
+            q if layout::supports(q) => {}
             other => {
                 return Err(CudaError::Unsupported {
                     analysis: other.name(),

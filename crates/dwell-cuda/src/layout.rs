@@ -17,8 +17,8 @@
 //!   sink hits (one u32 per sink per query); for WCC, n u32 labels.
 
 use dwell::analysis::Query;
+use dwell::analysis::{Requirements, SizeOverflow};
 use dwell::graph::Graph;
-use dwell::session::profile::{self, Requirements, SizeOverflow};
 
 /// Bytes of traversal state per vertex: visited + 3 frontiers (u64) + 3 queues (u32).
 pub const STATE_BYTES_PER_VERTEX: u64 = 8 + 3 * 8 + 3 * 4;
@@ -39,12 +39,17 @@ pub fn state_bytes(n: u64) -> Result<u64, SizeOverflow> {
     )
 }
 
+/// Whether the device kernels answer `q`: BFS, reachability and WCC.
+pub fn supports(q: &Query) -> bool {
+    matches!(q, Query::Bfs(_) | Query::Reach(_) | Query::Wcc)
+}
+
 /// What one run of `q` needs on the device (see the module header): the
 /// generic graph and output figures; as frontier, the query inputs uploaded
 /// each run (sources, then sinks, u32 each); as scratch, the traversal state
 /// and control block, which every query uses.
 pub fn requirements(g: &Graph, q: &Query) -> Result<Requirements, SizeOverflow> {
-    let generic = profile::requirements(g, q)?;
+    let generic = q.footprint(g)?;
     let inputs = match q {
         Query::Bfs(b) => b.sources.len() as u64,
         Query::Reach(r) => add("input bytes", r.sources.len() as u64, r.sinks.len() as u64)?,
@@ -142,7 +147,6 @@ mod tests {
     use super::*;
     use dwell::analysis::{BfsQuery, Direction, ReachQuery};
     use dwell::graph::GraphBuilder;
-    use dwell::session::profile;
 
     fn chain(n: u64) -> dwell::graph::Graph {
         let mut b = GraphBuilder::new(true);
@@ -180,7 +184,7 @@ mod tests {
         ];
         for q in &queries {
             let l = OutputLayout::of(n, q).unwrap();
-            let r = profile::requirements(&g, q).unwrap();
+            let r = q.footprint(&g).unwrap();
             assert_eq!(l.total, r.output_bytes, "{q:?}");
             for off in [l.sets, Some(l.summary)].into_iter().flatten() {
                 assert_eq!(off % 8, 0);
@@ -220,7 +224,7 @@ mod requirement_tests {
         let r = requirements(&g, &bfs).unwrap();
         assert_eq!(r.scratch_bytes, state_bytes(1000).unwrap());
         assert_eq!(r.frontier_bytes, 10 * 4);
-        let generic = profile::requirements(&g, &bfs).unwrap();
+        let generic = bfs.footprint(&g).unwrap();
         assert_eq!(
             (r.graph_bytes, r.output_bytes),
             (generic.graph_bytes, generic.output_bytes)

@@ -43,12 +43,10 @@ pub use device::DeviceFacts;
 pub use exec::Mode;
 
 use dwell::analysis::Query;
-use dwell::backend::{Backend, Resident};
+use dwell::analysis::{Requirements, SizeOverflow};
+use dwell::backend::{Backend, BackendError, Reservation, Resident};
+use dwell::counters::Counters;
 use dwell::graph::Graph;
-use dwell::session::counters::Counters;
-use dwell::session::executor::SessionError;
-use dwell::session::plan::Plan;
-use dwell::session::profile::{Requirements, SizeOverflow};
 use std::sync::Arc;
 
 /// Everything that can go wrong on the CUDA path.
@@ -97,11 +95,17 @@ impl CudaError {
     }
 }
 
-impl From<CudaError> for SessionError {
-    fn from(e: CudaError) -> SessionError {
-        SessionError::Backend {
-            backend: "cuda",
-            message: e.to_string(),
+impl From<CudaError> for BackendError {
+    fn from(e: CudaError) -> BackendError {
+        match e {
+            CudaError::Unsupported { analysis } => BackendError::Unsupported {
+                backend: "cuda",
+                analysis,
+            },
+            e => BackendError::Device {
+                backend: "cuda",
+                source: Box::new(e),
+            },
         }
     }
 }
@@ -144,6 +148,10 @@ impl Backend for Cuda {
         "cuda"
     }
 
+    fn supports(&self, q: &Query) -> bool {
+        layout::supports(q)
+    }
+
     fn requirements(&self, g: &Graph, q: &Query) -> Result<Requirements, SizeOverflow> {
         layout::requirements(g, q)
     }
@@ -151,9 +159,9 @@ impl Backend for Cuda {
     fn open<'g>(
         &self,
         g: &'g Graph,
-        plan: &Plan,
+        plan: &Reservation,
         counters: Arc<Counters>,
-    ) -> Result<Box<dyn Resident + 'g>, SessionError> {
+    ) -> Result<Box<dyn Resident + 'g>, BackendError> {
         Ok(Box::new(Handle(exec::CudaResident::open(
             Arc::clone(&self.device),
             self.mode,
@@ -167,10 +175,10 @@ impl Backend for Cuda {
 struct Handle<'g>(exec::CudaResident<'g>);
 
 impl Resident for Handle<'_> {
-    fn run(&mut self, query: &Query) -> Result<(), SessionError> {
+    fn run(&mut self, query: &Query) -> Result<(), BackendError> {
         Ok(self.0.run(query)?)
     }
-    fn read_back(&mut self) -> Result<Vec<dwell::analysis::Output>, SessionError> {
+    fn read_back(&mut self) -> Result<Vec<dwell::analysis::Output>, BackendError> {
         Ok(self.0.read_back()?)
     }
 }
@@ -199,7 +207,7 @@ mod tests {
             msg.contains("no CUDA driver") && msg.contains("Fix: use --backend cpu"),
             "{msg}"
         );
-        let s: SessionError = e.into();
+        let s: BackendError = e.into();
         assert!(s.to_string().starts_with("cuda backend: no CUDA driver"));
     }
 

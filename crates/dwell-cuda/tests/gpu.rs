@@ -2,7 +2,7 @@
 //! counters each mode reports. Each test returns early with a notice when no
 //! CUDA driver is present (CI); scripts/device-check.sh runs them on a GPU.
 
-use dwell::analysis::{self, BfsQuery, Direction, Output, Query, ReachQuery};
+use dwell::analysis::{BfsQuery, Direction, Output, Query, ReachQuery};
 use dwell::backend::{Cpu, CpuReference};
 use dwell::graph::{Graph, GraphBuilder};
 use dwell::session::{plan, profile, Session};
@@ -46,7 +46,7 @@ fn graphs() -> Vec<(&'static str, Graph)> {
 }
 
 fn oracle(g: &Graph, q: &Query) -> Output {
-    analysis::run(&CpuReference, g, q).unwrap()
+    dwell::session::run_once(&CpuReference, g, q).unwrap()
 }
 
 fn queries(g: &Graph) -> Vec<Query> {
@@ -86,7 +86,7 @@ fn gpu_both_modes_equal_the_oracle() {
         for q in queries(&g) {
             let want = oracle(&g, &q);
             for mode in [Mode::Resident, Mode::HostOrchestrated] {
-                let got = analysis::run(&cuda.with_mode(mode), &g, &q).unwrap();
+                let got = dwell::session::run_once(&cuda.with_mode(mode), &g, &q).unwrap();
                 assert_eq!(got, want, "{name} {mode:?} {}", q.name());
             }
         }
@@ -114,7 +114,10 @@ fn gpu_resident_runs_do_no_uploads_allocations_or_waits() {
     assert_eq!(d.launches, runs, "one cooperative launch per run");
     let r = s.finish().unwrap();
     assert_eq!(r.counters.host_syncs, 1, "one read-back");
-    assert_eq!(r.outputs, vec![analysis::run(&Cpu, &g, &q).unwrap()]);
+    assert_eq!(
+        r.outputs,
+        vec![dwell::session::run_once(&Cpu, &g, &q).unwrap()]
+    );
 
     let host = cuda.with_mode(Mode::HostOrchestrated);
     let mut h = Session::open(&host, &g, p).unwrap();

@@ -16,7 +16,7 @@
 //! statistics (and its comparison with the previous run).
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
-use dwell::analysis::{self, BfsQuery, DataflowProblem, Direction, FactSets, Meet, Output, Query};
+use dwell::analysis::{BfsQuery, DataflowProblem, Direction, FactSets, Meet, Output, Query};
 use dwell::backend::{Backend, Cpu, CpuReference};
 use dwell::formats::{self, LoadOptions};
 use dwell::graph::Graph;
@@ -145,7 +145,7 @@ fn dataflow(c: &mut Criterion) {
     group.bench_function("dwell, one-run session", |b| {
         b.iter_batched(
             || q.clone(),
-            |q| analysis::run(&Cpu, &g, &q).expect("valid"),
+            |q| dwell::session::run_once(&Cpu, &g, &q).expect("valid"),
             BatchSize::SmallInput,
         )
     });

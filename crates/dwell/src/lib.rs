@@ -22,7 +22,7 @@
 //! - [`session::Session`]: the executor. It takes the plan as input, makes the
 //!   graph resident once, checks and runs each query, counts uploads,
 //!   allocations, passes, bytes and graph reuse as they happen, and reads
-//!   back once. [`session::evidence`] turns measured sessions into speedup
+//!   back once. [`evidence`] turns measured sessions into speedup
 //!   evidence behind a strict release gate.
 //!
 //! [`analysis::run`] is the one-query shortcut: a one-run session.
@@ -56,6 +56,8 @@
 
 pub mod analysis;
 pub mod backend;
+pub mod counters;
+pub mod evidence;
 pub mod formats;
 pub mod gen;
 pub mod graph;

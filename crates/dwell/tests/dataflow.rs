@@ -4,7 +4,7 @@
 
 use dwell::analysis::dataflow::{self, FactsError};
 use dwell::analysis::{
-    run, DataflowProblem, DataflowSolution, Direction, FactSets, Meet, Output, Query, QueryError,
+    DataflowProblem, DataflowSolution, Direction, FactSets, Meet, Output, Query, QueryError,
 };
 use dwell::backend::{Backend, Cpu, CpuReference};
 use dwell::graph::{Graph, GraphBuilder};
@@ -21,7 +21,7 @@ fn graph(nodes: u64, arcs: &[(u64, u64)]) -> Graph {
 }
 
 fn solve(backend: &dyn Backend, g: &Graph, p: &DataflowProblem) -> DataflowSolution {
-    match run(backend, g, &Query::Dataflow(p.clone())).unwrap() {
+    match dwell::session::run_once(backend, g, &Query::Dataflow(p.clone())).unwrap() {
         Output::Dataflow(s) => s,
         other => panic!("unexpected output {other:?}"),
     }
@@ -284,8 +284,8 @@ fn empty_graph_and_no_facts() {
 #[test]
 fn validate_rejects_mismatched_sizes() {
     let g = graph(3, &[(0, 1)]);
-    let err = |p: DataflowProblem| match run(&Cpu, &g, &Query::Dataflow(p)) {
-        Err(SessionError::Query(QueryError::Dataflow(msg))) => msg,
+    let err = |p: DataflowProblem| match dwell::session::run_once(&Cpu, &g, &Query::Dataflow(p)) {
+        Err(SessionError::Query(QueryError::Dataflow(e))) => e.to_string(),
         other => panic!("expected a dataflow error, got {other:?}"),
     };
     let msg = err(DataflowProblem {

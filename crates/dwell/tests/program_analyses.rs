@@ -169,11 +169,13 @@ fn run_taint(b: &Bundle, sanitizers: &[&str]) -> Vec<taint::ProgramFinding> {
     let spec = spec(&["getenv"], &["system", "memcpy"], sanitizers);
     let q = taint::query(b, &spec).unwrap();
     let backend: &dyn Backend = &Cpu;
-    let Output::Taint(r) = analysis::run(backend, &b.graph, &Query::Taint(q.clone())).unwrap()
+    let Output::Taint(r) =
+        dwell::session::run_once(backend, &b.graph, &Query::Taint(q.clone())).unwrap()
     else {
         unreachable!()
     };
-    let Output::Taint(r2) = analysis::run(&CpuReference, &b.graph, &Query::Taint(q)).unwrap()
+    let Output::Taint(r2) =
+        dwell::session::run_once(&CpuReference, &b.graph, &Query::Taint(q)).unwrap()
     else {
         unreachable!()
     };
@@ -253,7 +255,9 @@ fn taint_context_sensitive_on_hand_written_programs() {
 /// Finding counts (source site, sink site pairs) in both modes.
 fn counts(b: &Bundle, s: &taint::TaintSpec) -> (usize, usize) {
     let q = taint::query(b, s).unwrap();
-    let Output::Taint(r) = analysis::run(&Cpu, &b.graph, &Query::Taint(q.clone())).unwrap() else {
+    let Output::Taint(r) =
+        dwell::session::run_once(&Cpu, &b.graph, &Query::Taint(q.clone())).unwrap()
+    else {
         unreachable!()
     };
     let insensitive: std::collections::HashSet<_> = r

@@ -7,7 +7,7 @@
 //! context-insensitive taint (a superset), and every witness is verified
 //! realizable.
 
-use dwell::analysis::{self, Output, Query, TaintQuery};
+use dwell::analysis::{Output, Query, TaintQuery};
 use dwell::backend::CpuReference;
 use dwell::graph::{Graph, GraphBuilder, NO_VERTEX};
 use dwell::program::cfl::{self, Supergraph, CALL, FLOW, RETURN};
@@ -175,7 +175,7 @@ fn check(seed: u64, dag: bool) {
     let fast = cfl::taint(&sg, &q);
     let oracle = cfl::reference(&sg, &q);
     let Output::Taint(insensitive) =
-        analysis::run(&CpuReference, &p.graph, &Query::Taint(q.clone())).unwrap()
+        dwell::session::run_once(&CpuReference, &p.graph, &Query::Taint(q.clone())).unwrap()
     else {
         unreachable!()
     };

@@ -3,8 +3,8 @@
 //! small graphs. Everything goes through `analysis::run`, the one dispatch path.
 
 use dwell::analysis::{
-    self, BfsQuery, BfsResult, Components, Direction, Output, Query, QueryError, ReachQuery,
-    ReachResult, TaintQuery, TaintResult, ALL_LABELS,
+    BfsQuery, BfsResult, Components, Direction, Output, Query, QueryError, ReachQuery, ReachResult,
+    TaintQuery, TaintResult, ALL_LABELS,
 };
 use dwell::backend::{Cpu, CpuReference};
 use dwell::graph::{Graph, GraphBuilder, NO_VERTEX};
@@ -31,7 +31,7 @@ fn plain(directed: bool, nodes: u64, arcs: &[(u32, u32)]) -> Graph {
 /// session (`analysis::run`) runs on the graph as given, a longer one on a
 /// skewed graph on its degree-grouped copy.
 fn both(g: &Graph, q: &Query) -> (Output, Output) {
-    let fast = analysis::run(&Cpu, g, q).expect("valid query");
+    let fast = dwell::session::run_once(&Cpu, g, q).expect("valid query");
     let profile = dwell::session::profile::derive(&Cpu, g, q, 2, u64::MAX).unwrap();
     let mut s = Session::open(&Cpu, g, dwell::session::plan(&profile).unwrap()).unwrap();
     s.run(q).expect("valid query");
@@ -39,7 +39,7 @@ fn both(g: &Graph, q: &Query) -> (Output, Output) {
     let mut warm = s.finish().unwrap().outputs;
     assert_eq!(warm.len(), 1);
     let warm = warm.pop().unwrap();
-    let oracle = analysis::run(&CpuReference, g, q).expect("valid query");
+    let oracle = dwell::session::run_once(&CpuReference, g, q).expect("valid query");
     // Witness paths may be other shortest paths under other ids (`taint`
     // checks each path returned); everything else must be equal.
     let strip = |o: &Output| match o {
@@ -434,7 +434,7 @@ fn out_of_range_source_is_a_query_error() {
     });
     for backend in [&Cpu as &dyn dwell::backend::Backend, &CpuReference] {
         assert!(matches!(
-            analysis::run(backend, &g, &q),
+            dwell::session::run_once(backend, &g, &q),
             Err(SessionError::Query(QueryError::VertexOutOfRange {
                 what: "source",
                 id: 3,
@@ -448,7 +448,7 @@ fn out_of_range_source_is_a_query_error() {
         ..Default::default()
     });
     assert!(matches!(
-        analysis::run(&Cpu, &g, &t),
+        dwell::session::run_once(&Cpu, &g, &t),
         Err(SessionError::Query(QueryError::VertexOutOfRange {
             what: "sanitizer",
             id: 7,

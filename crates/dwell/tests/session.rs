@@ -4,7 +4,7 @@ use dwell::analysis::{BfsQuery, Output, Query, ReachQuery};
 use dwell::backend::{Backend, Cpu, CpuReference};
 use dwell::formats::{self, LoadOptions};
 use dwell::graph::Graph;
-use dwell::session::profile::{derive, requirements};
+use dwell::session::profile::derive;
 use dwell::session::{plan, ReuseTelemetry, Session, SessionError};
 use std::path::PathBuf;
 
@@ -181,7 +181,7 @@ fn over_budget_plans_are_refused() {
     // The cpu backend's own requirements: polblogs is skewed, so they
     // include its degree-grouped copy.
     let need = Cpu.requirements(&g, &q).unwrap();
-    assert!(need.graph_bytes > requirements(&g, &q).unwrap().graph_bytes);
+    assert!(need.graph_bytes > q.footprint(&g).unwrap().graph_bytes);
     let peak = need.graph_bytes + need.frontier_bytes + need.scratch_bytes + need.output_bytes;
     assert!(plan(&derive(&Cpu, &g, &q, 5, peak).unwrap()).is_ok());
     assert!(matches!(
@@ -208,7 +208,7 @@ fn copies_are_made_by_the_first_query_that_uses_them() {
     });
     let p = plan(&derive(&Cpu, &g, &dataflow, 4, u64::MAX).unwrap()).unwrap();
     let mut s = Session::open(&Cpu, &g, p).unwrap();
-    let graph = dwell::session::profile::resident_graph_bytes(&g).unwrap();
+    let graph = dwell::analysis::footprint::resident_graph_bytes(&g).unwrap();
     s.run(&dataflow).unwrap();
     s.run(&dataflow).unwrap();
     assert_eq!(s.counters().unwrap().bytes_uploaded, graph);

@@ -26,8 +26,9 @@
 //! - [`reference()`] (`cpu-reference`, the oracle): one plain FIFO-queue BFS
 //!   per source with fresh arrays.
 
+use super::footprint::{self, product, Requirements, SizeOverflow};
 use super::frontier::{self, Sweep};
-use super::Ctx;
+use super::{check_sources, verify, Analysis, Ctx, Kernels, QueryError, Violation};
 use crate::graph::{Graph, NO_VERTEX};
 use std::collections::VecDeque;
 
@@ -112,4 +113,47 @@ pub fn parallel(g: &Graph, q: &BfsQuery, ctx: &Ctx<'_>) -> Vec<BfsResult> {
             levels: lane.levels,
         },
     )
+}
+
+/// BFS in the registry.
+pub struct Bfs;
+
+impl Analysis for Bfs {
+    const NAME: &'static str = "bfs";
+    type Query = BfsQuery;
+    type Output = Vec<BfsResult>;
+
+    fn validate(g: &Graph, q: &BfsQuery) -> Result<(), QueryError> {
+        check_sources(g, &q.sources)
+    }
+
+    fn footprint(g: &Graph, q: &BfsQuery) -> Result<Requirements, SizeOverflow> {
+        let levels = if q.keep_levels {
+            product("level bytes", &[g.nodes() as u64, 4])?
+        } else {
+            0
+        };
+        footprint::batch(g, q.sources.len(), levels, 0)
+    }
+
+    fn output_bytes(g: &Graph, rs: &Vec<BfsResult>) -> Result<u64, SizeOverflow> {
+        rs.iter().try_fold(0u64, |acc, r| {
+            let levels = match r.levels {
+                Some(_) => product("level bytes", &[g.nodes() as u64, 4])?,
+                None => 0,
+            };
+            footprint::sum("output bytes", &[acc, footprint::SUMMARY_BYTES, levels])
+        })
+    }
+
+    fn run(kernels: Kernels, g: &Graph, q: &BfsQuery, ctx: &Ctx<'_>) -> Vec<BfsResult> {
+        match kernels {
+            Kernels::Fast => parallel(g, q, ctx),
+            Kernels::Reference => reference(g, q, ctx),
+        }
+    }
+
+    fn verify(g: &Graph, q: &BfsQuery, out: &Vec<BfsResult>) -> Result<(), Violation> {
+        verify::against_reference::<Bfs>(g, q, out)
+    }
 }

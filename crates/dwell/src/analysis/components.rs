@@ -45,8 +45,9 @@
 //!   1972) with an explicit call stack of `(vertex, next arc)` frames, so
 //!   long chains never overflow the thread stack.
 
+use super::footprint::{self, Requirements, SizeOverflow};
 use super::frontier::{self, Sweep};
-use super::Ctx;
+use super::{verify, Analysis, Ctx, Kernels, QueryError, Violation};
 use crate::graph::{Csr, Graph, NO_VERTEX};
 use rayon::prelude::*;
 use std::collections::HashMap;
@@ -411,5 +412,81 @@ mod tests {
         assert_eq!((c.count, c.largest), (3, 2));
         let empty = canonical(&[]);
         assert_eq!((empty.count, empty.largest), (0, 0));
+    }
+}
+
+/// The footprint of a component query: a u32 label per vertex as scratch and
+/// as output.
+fn labels_footprint(g: &Graph) -> Result<Requirements, SizeOverflow> {
+    let labels = footprint::product("label bytes", &[g.nodes() as u64, 4])?;
+    Ok(Requirements {
+        graph_bytes: footprint::resident_graph_bytes(g)?,
+        frontier_bytes: 0,
+        scratch_bytes: labels,
+        output_bytes: labels,
+    })
+}
+
+/// Weak components in the registry.
+pub struct Wcc;
+
+/// Strong components in the registry.
+pub struct Scc;
+
+impl Analysis for Wcc {
+    const NAME: &'static str = "wcc";
+    type Query = ();
+    type Output = Components;
+
+    fn validate(_: &Graph, _: &()) -> Result<(), QueryError> {
+        Ok(())
+    }
+
+    fn footprint(g: &Graph, _: &()) -> Result<Requirements, SizeOverflow> {
+        labels_footprint(g)
+    }
+
+    fn output_bytes(_: &Graph, c: &Components) -> Result<u64, SizeOverflow> {
+        footprint::items(c.labels.len(), 4)
+    }
+
+    fn run(kernels: Kernels, g: &Graph, _: &(), ctx: &Ctx<'_>) -> Components {
+        match kernels {
+            Kernels::Fast => wcc_parallel(g, ctx),
+            Kernels::Reference => wcc_reference(g, ctx),
+        }
+    }
+
+    fn verify(g: &Graph, q: &(), out: &Components) -> Result<(), Violation> {
+        verify::against_reference::<Wcc>(g, q, out)
+    }
+}
+
+impl Analysis for Scc {
+    const NAME: &'static str = "scc";
+    type Query = ();
+    type Output = Components;
+
+    fn validate(_: &Graph, _: &()) -> Result<(), QueryError> {
+        Ok(())
+    }
+
+    fn footprint(g: &Graph, _: &()) -> Result<Requirements, SizeOverflow> {
+        labels_footprint(g)
+    }
+
+    fn output_bytes(_: &Graph, c: &Components) -> Result<u64, SizeOverflow> {
+        footprint::items(c.labels.len(), 4)
+    }
+
+    fn run(kernels: Kernels, g: &Graph, _: &(), ctx: &Ctx<'_>) -> Components {
+        match kernels {
+            Kernels::Fast => scc_parallel(g, ctx),
+            Kernels::Reference => scc_reference(g, ctx),
+        }
+    }
+
+    fn verify(g: &Graph, q: &(), out: &Components) -> Result<(), Violation> {
+        verify::against_reference::<Scc>(g, q, out)
     }
 }

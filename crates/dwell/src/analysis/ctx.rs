@@ -11,9 +11,9 @@
 use super::dataflow::Layout;
 use super::frontier::{ParentScratch, Scratch, SingleScratch};
 use super::Direction;
+use crate::counters::{Counter, Counters};
 use crate::graph::fold::Folded;
 use crate::graph::Graph;
-use crate::session::counters::{Counter, Counters};
 use std::ops::{Deref, DerefMut};
 use std::sync::{Arc, Mutex};
 

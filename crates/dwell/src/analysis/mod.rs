@@ -12,21 +12,25 @@ pub mod components;
 mod ctx;
 pub mod dataflow;
 mod folded;
+pub mod footprint;
 mod frontier;
 pub mod reach;
+mod registry;
 mod relabel;
 pub mod taint;
+mod verify;
 
 pub use bfs::{BfsQuery, BfsResult};
 pub use components::Components;
 pub use ctx::{Ctx, Workspace};
 pub use dataflow::{DataflowProblem, DataflowSolution, FactSets, Meet};
+pub use footprint::{Requirements, SizeOverflow};
 pub use reach::{ReachQuery, ReachResult};
+pub use registry::{Analysis, Kernels};
 pub use taint::{Finding, TaintQuery, TaintResult};
+pub use verify::Violation;
 
-use crate::backend::Backend;
 use crate::graph::Graph;
-use crate::session::{Session, SessionError};
 
 /// Which way arcs are followed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize)]
@@ -60,79 +64,33 @@ impl Direction {
 /// Every label bit: follow all arcs.
 pub const ALL_LABELS: u32 = u32::MAX;
 
-/// One request to a backend. A batch of sources is one query with many
-/// independent results.
-#[derive(Debug, Clone)]
-pub enum Query {
-    Bfs(BfsQuery),
-    Reach(ReachQuery),
-    Taint(TaintQuery),
-    Wcc,
-    Scc,
-    Dataflow(DataflowProblem),
+use registry::analyses;
+
+analyses! {
+    Bfs(BfsQuery) => bfs::Bfs,
+    Reach(ReachQuery) => reach::Reach,
+    Taint(TaintQuery) => taint::Taint,
+    Wcc => components::Wcc,
+    Scc => components::Scc,
+    Dataflow(DataflowProblem) => dataflow::Dataflow,
 }
 
-impl Query {
-    /// Short name used in reports: `bfs`, `reach`, `taint`, `wcc`, `scc`, `dataflow`.
-    pub fn name(&self) -> &'static str {
-        match self {
-            Query::Bfs(_) => "bfs",
-            Query::Reach(_) => "reach",
-            Query::Taint(_) => "taint",
-            Query::Wcc => "wcc",
-            Query::Scc => "scc",
-            Query::Dataflow(_) => "dataflow",
-        }
-    }
-
-    /// Check every vertex id, fact and size against `g`.
-    pub fn validate(&self, g: &Graph) -> Result<(), QueryError> {
-        let n = g.nodes();
-        let ids = |what: &'static str, ids: &[u32]| -> Result<(), QueryError> {
-            match ids.iter().find(|&&v| v as usize >= n) {
-                Some(_) if n == 0 => Err(QueryError::EmptyGraph),
-                Some(&id) => Err(QueryError::VertexOutOfRange { what, id, nodes: n }),
-                None => Ok(()),
-            }
-        };
-        let nonempty = |sources: &[u32]| {
-            if sources.is_empty() {
-                Err(QueryError::NoSources)
-            } else {
-                Ok(())
-            }
-        };
-        match self {
-            Query::Bfs(q) => {
-                nonempty(&q.sources)?;
-                ids("source", &q.sources)
-            }
-            Query::Reach(q) => {
-                nonempty(&q.sources)?;
-                ids("source", &q.sources)?;
-                ids("sink", &q.sinks)
-            }
-            Query::Taint(q) => {
-                nonempty(&q.sources)?;
-                ids("source", &q.sources)?;
-                ids("sink", &q.sinks)?;
-                ids("sanitizer", &q.sanitizers)
-            }
-            Query::Wcc | Query::Scc => Ok(()),
-            Query::Dataflow(p) => p.validate(n),
-        }
+/// Fail when `ids` names a vertex `g` does not have.
+pub(crate) fn check_ids(g: &Graph, what: &'static str, ids: &[u32]) -> Result<(), QueryError> {
+    let n = g.nodes();
+    match ids.iter().find(|&&v| v as usize >= n) {
+        Some(_) if n == 0 => Err(QueryError::EmptyGraph),
+        Some(&id) => Err(QueryError::VertexOutOfRange { what, id, nodes: n }),
+        None => Ok(()),
     }
 }
 
-/// What a backend returns for a [`Query`] (same variant as the query).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Output {
-    Bfs(Vec<BfsResult>),
-    Reach(Vec<ReachResult>),
-    Taint(Vec<TaintResult>),
-    Wcc(Components),
-    Scc(Components),
-    Dataflow(DataflowSolution),
+/// Fail when a batch has no sources.
+pub(crate) fn check_sources(g: &Graph, sources: &[u32]) -> Result<(), QueryError> {
+    if sources.is_empty() {
+        return Err(QueryError::NoSources);
+    }
+    check_ids(g, "source", sources)
 }
 
 /// A query that does not fit the graph.
@@ -148,22 +106,6 @@ pub enum QueryError {
     EmptyGraph,
     #[error("no source vertices given. Fix: pass --sources 0,5,9, --sources-file FILE or --sources random:N")]
     NoSources,
-    #[error("{0}")]
-    Dataflow(String),
-}
-
-/// Run one query on `backend` in a one-run session sized for it (no memory
-/// budget beyond what the query needs): validate, make the graph resident,
-/// run, read back. Use [`Session`](crate::session::Session) directly to run
-/// many queries over one resident graph.
-pub fn run(backend: &dyn Backend, g: &Graph, query: &Query) -> Result<Output, SessionError> {
-    query.validate(g)?;
-    let profile = crate::session::profile::derive(backend, g, query, 1, u64::MAX)?;
-    let mut session = Session::open(backend, g, crate::session::plan(&profile)?)?;
-    session.run(query)?;
-    let mut report = session.finish()?;
-    Ok(report
-        .outputs
-        .pop()
-        .expect("a one-run session reads back one output"))
+    #[error(transparent)]
+    Dataflow(#[from] dataflow::ShapeError),
 }

@@ -23,9 +23,10 @@
 //! - [`reference()`] (`cpu-reference`, the oracle): one plain FIFO-queue
 //!   search per source with fresh arrays.
 
+use super::footprint::{self, Requirements, SizeOverflow};
 use super::frontier::{self, Sweep};
-use super::Ctx;
 use super::Direction;
+use super::{check_ids, check_sources, verify, Analysis, Ctx, Kernels, QueryError, Violation};
 use crate::graph::fold::Folded;
 use crate::graph::Graph;
 use std::collections::VecDeque;
@@ -142,4 +143,54 @@ pub fn parallel(g: &Graph, q: &ReachQuery, ctx: &Ctx<'_>) -> Vec<ReachResult> {
             set: q.keep_sets.then(|| s.lane_set(lane_ix, g.nodes())),
         },
     )
+}
+
+/// Reachability in the registry.
+pub struct Reach;
+
+impl Analysis for Reach {
+    const NAME: &'static str = "reach";
+    type Query = ReachQuery;
+    type Output = Vec<ReachResult>;
+
+    fn validate(g: &Graph, q: &ReachQuery) -> Result<(), QueryError> {
+        check_sources(g, &q.sources)?;
+        check_ids(g, "sink", &q.sinks)
+    }
+
+    fn footprint(g: &Graph, q: &ReachQuery) -> Result<Requirements, SizeOverflow> {
+        let set = if q.keep_sets { set_bytes(g) } else { 0 };
+        footprint::batch(g, q.sources.len(), set, q.sinks.len())
+    }
+
+    fn output_bytes(g: &Graph, rs: &Vec<ReachResult>) -> Result<u64, SizeOverflow> {
+        rs.iter().try_fold(0u64, |acc, r| {
+            let set = if r.set.is_some() { set_bytes(g) } else { 0 };
+            footprint::sum(
+                "output bytes",
+                &[
+                    acc,
+                    footprint::SUMMARY_BYTES,
+                    set,
+                    footprint::items(r.sinks_reached.len(), 4)?,
+                ],
+            )
+        })
+    }
+
+    fn run(kernels: Kernels, g: &Graph, q: &ReachQuery, ctx: &Ctx<'_>) -> Vec<ReachResult> {
+        match kernels {
+            Kernels::Fast => parallel(g, q, ctx),
+            Kernels::Reference => reference(g, q, ctx),
+        }
+    }
+
+    fn verify(g: &Graph, q: &ReachQuery, out: &Vec<ReachResult>) -> Result<(), Violation> {
+        verify::against_reference::<Reach>(g, q, out)
+    }
+}
+
+/// One reached bit per vertex, in u64 words.
+fn set_bytes(g: &Graph) -> u64 {
+    (g.nodes() as u64).div_ceil(64) * 8
 }

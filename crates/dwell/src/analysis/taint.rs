@@ -27,8 +27,9 @@
 //! - [`reference()`] (`cpu-reference`, the oracle): one plain FIFO-queue BFS per
 //!   source with fresh parent arrays.
 
+use super::footprint::{self, Requirements, SizeOverflow};
 use super::frontier::{self, Sweep};
-use super::Ctx;
+use super::{check_ids, check_sources, verify, Analysis, Ctx, Kernels, QueryError, Violation};
 use crate::graph::{Graph, NO_VERTEX};
 use rayon::prelude::*;
 use std::collections::VecDeque;
@@ -205,4 +206,49 @@ pub fn parallel(g: &Graph, q: &TaintQuery, ctx: &Ctx<'_>) -> Vec<TaintResult> {
             },
         )
         .collect()
+}
+
+/// Taint in the registry.
+pub struct Taint;
+
+impl Analysis for Taint {
+    const NAME: &'static str = "taint";
+    type Query = TaintQuery;
+    type Output = Vec<TaintResult>;
+
+    fn validate(g: &Graph, q: &TaintQuery) -> Result<(), QueryError> {
+        check_sources(g, &q.sources)?;
+        check_ids(g, "sink", &q.sinks)?;
+        check_ids(g, "sanitizer", &q.sanitizers)
+    }
+
+    /// A witness path is at most n vertices; the per-sink figure covers its
+    /// length field.
+    fn footprint(g: &Graph, q: &TaintQuery) -> Result<Requirements, SizeOverflow> {
+        footprint::batch(g, q.sources.len(), 0, q.sinks.len())
+    }
+
+    fn output_bytes(_: &Graph, rs: &Vec<TaintResult>) -> Result<u64, SizeOverflow> {
+        rs.iter().try_fold(0u64, |acc, r| {
+            footprint::sum(
+                "output bytes",
+                &[
+                    acc,
+                    footprint::SUMMARY_BYTES,
+                    footprint::items(r.findings.len(), 4)?,
+                ],
+            )
+        })
+    }
+
+    fn run(kernels: Kernels, g: &Graph, q: &TaintQuery, ctx: &Ctx<'_>) -> Vec<TaintResult> {
+        match kernels {
+            Kernels::Fast => parallel(g, q, ctx),
+            Kernels::Reference => reference(g, q, ctx),
+        }
+    }
+
+    fn verify(g: &Graph, q: &TaintQuery, out: &Vec<TaintResult>) -> Result<(), Violation> {
+        verify::against_reference::<Taint>(g, q, out)
+    }
 }

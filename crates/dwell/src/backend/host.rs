@@ -22,15 +22,13 @@
 //! session that only runs dataflow makes none), once, and counted in
 //! `bytes_uploaded` then.
 
-use super::{Backend, Resident};
-use crate::analysis::{self, Ctx, Output, Query, Workspace};
+use super::{Backend, BackendError, Reservation, Resident};
+use crate::analysis::footprint::resident_graph_bytes;
+use crate::analysis::{Ctx, Kernels, Output, Query, Requirements, SizeOverflow, Workspace};
+use crate::counters::{Counter, Counters};
 use crate::graph::fold::{self, Folded};
 use crate::graph::order::{self, Relabeled};
 use crate::graph::Graph;
-use crate::session::counters::{Counter, Counters};
-use crate::session::executor::SessionError;
-use crate::session::plan::Plan;
-use crate::session::profile::{self, Requirements, SizeOverflow};
 use std::sync::Arc;
 
 /// The `cpu` backend (default): parallel kernels.
@@ -40,12 +38,6 @@ pub struct Cpu;
 /// The `cpu-reference` backend: the single-threaded oracle kernels.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct CpuReference;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Kernels {
-    Parallel,
-    Reference,
-}
 
 /// A copy of the graph a `cpu` session keeps beside it.
 enum GraphCopy {
@@ -73,23 +65,23 @@ struct HostResident<'g> {
 
 fn open<'g>(
     g: &'g Graph,
-    plan: &Plan,
+    reservation: &Reservation,
     counters: Arc<Counters>,
     kernels: Kernels,
-) -> Result<Box<dyn Resident + 'g>, SessionError> {
+) -> Result<Box<dyn Resident + 'g>, BackendError> {
     // Build the reverse CSR now, not inside a run.
     let _ = g.reverse();
     counters.bump(Counter::GraphUploads);
-    counters.add(Counter::BytesUploaded, profile::resident_graph_bytes(g)?);
+    counters.add(Counter::BytesUploaded, resident_graph_bytes(g)?);
     Ok(Box::new(HostResident {
         g,
-        copies: plan.runs > 1 && kernels == Kernels::Parallel,
+        copies: reservation.runs > 1 && kernels == Kernels::Fast,
         copy: None,
         kernels,
         counters,
         workspace: Workspace::default(),
         outputs: Vec::new(),
-        keep_all: plan.keep_all_outputs,
+        keep_all: reservation.keep_all_outputs,
     }))
 }
 
@@ -104,8 +96,8 @@ fn relabeled_bytes(g: &Graph) -> Result<u64, SizeOverflow> {
 /// foldable one (sessions of more than one run; counted for any session,
 /// to be safe).
 fn requirements(kernels: Kernels, g: &Graph, q: &Query) -> Result<Requirements, SizeOverflow> {
-    let mut r = profile::requirements(g, q)?;
-    if kernels == Kernels::Parallel {
+    let mut r = q.footprint(g)?;
+    if kernels == Kernels::Fast {
         let copy = if order::skewed(g) {
             relabeled_bytes(g)?
         } else if fold::foldable(g) {
@@ -129,79 +121,40 @@ macro_rules! host_backend {
             fn name(&self) -> &'static str {
                 $name
             }
+            fn host_kernels(&self) -> Option<Kernels> {
+                Some($kernels)
+            }
             fn requirements(&self, g: &Graph, q: &Query) -> Result<Requirements, SizeOverflow> {
                 requirements($kernels, g, q)
             }
             fn open<'g>(
                 &self,
                 g: &'g Graph,
-                plan: &Plan,
+                reservation: &Reservation,
                 counters: Arc<Counters>,
-            ) -> Result<Box<dyn Resident + 'g>, SessionError> {
-                open(g, plan, counters, $kernels)
+            ) -> Result<Box<dyn Resident + 'g>, BackendError> {
+                open(g, reservation, counters, $kernels)
             }
         }
     };
 }
 
-host_backend!(Cpu, "cpu", Kernels::Parallel);
+host_backend!(Cpu, "cpu", Kernels::Fast);
 host_backend!(CpuReference, "cpu-reference", Kernels::Reference);
-
-/// One dispatch: query → the chosen kernel set.
-fn execute(kernels: Kernels, g: &Graph, q: &Query, ctx: &Ctx<'_>) -> Output {
-    use analysis::{bfs, components, dataflow, reach, taint};
-    let fast = kernels == Kernels::Parallel;
-    match q {
-        Query::Bfs(q) => Output::Bfs(if fast {
-            bfs::parallel(g, q, ctx)
-        } else {
-            bfs::reference(g, q, ctx)
-        }),
-        Query::Reach(q) => Output::Reach(if fast {
-            reach::parallel(g, q, ctx)
-        } else {
-            reach::reference(g, q, ctx)
-        }),
-        Query::Taint(q) => Output::Taint(if fast {
-            taint::parallel(g, q, ctx)
-        } else {
-            taint::reference(g, q, ctx)
-        }),
-        Query::Wcc => Output::Wcc(if fast {
-            components::wcc_parallel(g, ctx)
-        } else {
-            components::wcc_reference(g, ctx)
-        }),
-        Query::Scc => Output::Scc(if fast {
-            components::scc_parallel(g, ctx)
-        } else {
-            components::scc_reference(g, ctx)
-        }),
-        Query::Dataflow(p) => Output::Dataflow(if fast {
-            dataflow::parallel(g, p, ctx)
-        } else {
-            dataflow::reference(g, p, ctx)
-        }),
-    }
-}
 
 impl HostResident<'_> {
     /// Make the copy `q` would use, if this session keeps one and has not
     /// made it yet: the degree-grouped copy of a skewed graph for any query
     /// but dataflow, the fold of a foldable one for a query it serves.
-    fn make_copy_for(&mut self, q: &Query) -> Result<(), SessionError> {
+    fn make_copy_for(&mut self, q: &Query) -> Result<(), BackendError> {
         if !self.copies || self.copy.is_some() {
             return Ok(());
         }
         let g = self.g;
-        let failed = |e: crate::graph::GraphError| SessionError::Backend {
-            backend: "cpu",
-            message: e.to_string(),
-        };
         let summary = Folded::serves(q, g);
         if order::skewed(g) {
             if Relabeled::serves(q) {
-                let r = Relabeled::degree_grouped(g).map_err(failed)?;
+                let r = Relabeled::degree_grouped(g)?;
                 let _ = r.graph.reverse();
                 self.counters
                     .add(Counter::BytesUploaded, relabeled_bytes(g)?);
@@ -211,7 +164,7 @@ impl HostResident<'_> {
             // `None` when regions too large to fold leave too little:
             // then no copy, and later queries do not try again.
             self.copies = false;
-            if let Some(f) = Folded::build(g).map_err(failed)? {
+            if let Some(f) = Folded::build(g)? {
                 let _ = f.core.reverse();
                 self.counters.add(Counter::BytesUploaded, f.bytes());
                 self.copy = Some(GraphCopy::Folded(f));
@@ -222,7 +175,7 @@ impl HostResident<'_> {
 }
 
 impl Resident for HostResident<'_> {
-    fn run(&mut self, q: &Query) -> Result<(), SessionError> {
+    fn run(&mut self, q: &Query) -> Result<(), BackendError> {
         self.make_copy_for(q)?;
         let ctx = Ctx::new(&self.counters, &self.workspace);
         // The whole run on a pool thread: a kernel alternates serial steps
@@ -238,10 +191,10 @@ impl Resident for HostResident<'_> {
         let (g, kernels) = (self.g, self.kernels);
         let out = rayon::scope(|_| match &self.copy {
             Some(GraphCopy::Relabeled(r)) if Relabeled::serves(q) => {
-                r.output_out(execute(kernels, &r.graph, &r.query_in(q), &ctx))
+                r.output_out(r.query_in(q).run(kernels, &r.graph, &ctx))
             }
-            Some(GraphCopy::Folded(f)) => execute(kernels, g, q, &ctx.with_fold(Some(f))),
-            _ => execute(kernels, g, q, &ctx),
+            Some(GraphCopy::Folded(f)) => q.run(kernels, g, &ctx.with_fold(Some(f))),
+            _ => q.run(kernels, g, &ctx),
         });
         if !self.keep_all {
             self.outputs.clear();
@@ -250,15 +203,13 @@ impl Resident for HostResident<'_> {
         Ok(())
     }
 
-    fn read_back(&mut self) -> Result<Vec<Output>, SessionError> {
+    fn read_back(&mut self) -> Result<Vec<Output>, BackendError> {
         let outputs = std::mem::take(&mut self.outputs);
         let mut bytes = 0u64;
         for out in &outputs {
-            bytes = bytes
-                .checked_add(profile::output_bytes(self.g, out)?)
-                .ok_or(profile::SizeOverflow {
-                    what: "bytes read back",
-                })?;
+            bytes = bytes.checked_add(out.bytes(self.g)?).ok_or(SizeOverflow {
+                what: "bytes read back",
+            })?;
         }
         self.counters.add(Counter::BytesReadBack, bytes);
         Ok(outputs)

@@ -1,7 +1,7 @@
 //! Backends: where queries execute.
 //!
-//! A [`Backend`] opens a [`Resident`] handle for one graph under a session
-//! [`Plan`]: the topology is made resident once (uploaded to a device, or
+//! A [`Backend`] opens a [`Resident`] handle for one graph within a
+//! [`Reservation`] (the figures of a session's plan): the topology is made resident once (uploaded to a device, or
 //! adopted and completed in host memory), then every run executes against it
 //! and leaves its compact output resident until the single read-back.
 //! Backends count what they do in the session's [`Counters`].
@@ -13,12 +13,9 @@ mod host;
 
 pub use host::{Cpu, CpuReference};
 
-use crate::analysis::{Output, Query};
-use crate::graph::Graph;
-use crate::session::counters::Counters;
-use crate::session::executor::SessionError;
-use crate::session::plan::Plan;
-use crate::session::profile::{self, Requirements, SizeOverflow};
+use crate::analysis::{Kernels, Output, Query, Requirements, SizeOverflow};
+use crate::counters::Counters;
+use crate::graph::{Graph, GraphError};
 use std::sync::Arc;
 
 /// Something that can make a graph resident and run queries on it.
@@ -26,31 +23,83 @@ pub trait Backend: Send + Sync {
     /// Name as given to `--backend`.
     fn name(&self) -> &'static str;
 
-    /// Bytes one run of `q` needs resident on this backend. The planner sizes
-    /// sessions with it and the executor checks every run against the plan
-    /// with it. The default is the bit-parallel layout of
-    /// [`profile::requirements`]; a backend that keeps other buffers says so.
-    fn requirements(&self, g: &Graph, q: &Query) -> Result<Requirements, SizeOverflow> {
-        profile::requirements(g, q)
+    /// Whether this backend runs `q` at all. Sessions ask before anything is
+    /// made resident, so an unsupported query costs no upload.
+    fn supports(&self, q: &Query) -> bool {
+        let _ = q;
+        true
     }
 
-    /// Make `g` resident under `plan`, counting uploads and allocations.
+    /// The host kernel set this backend runs, when it runs on the host.
+    /// Analyses that need more than a resident graph (context-sensitive
+    /// taint over a program's supergraph) run on these directly.
+    fn host_kernels(&self) -> Option<Kernels> {
+        None
+    }
+
+    /// Bytes one run of `q` needs resident on this backend. The planner sizes
+    /// sessions with it and the executor checks every run against the plan
+    /// with it. The default is the analysis's own footprint (the host
+    /// layout); a backend that keeps other buffers says so.
+    fn requirements(&self, g: &Graph, q: &Query) -> Result<Requirements, SizeOverflow> {
+        q.footprint(g)
+    }
+
+    /// Make `g` resident within `reservation`, counting uploads and
+    /// allocations.
     fn open<'g>(
         &self,
         g: &'g Graph,
-        plan: &Plan,
+        reservation: &Reservation,
         counters: Arc<Counters>,
-    ) -> Result<Box<dyn Resident + 'g>, SessionError>;
+    ) -> Result<Box<dyn Resident + 'g>, BackendError>;
 }
 
-/// A graph resident on a backend. Queries arrive validated and checked
-/// against the plan by [`Session`](crate::session::Session).
+/// A graph resident on a backend. Queries arrive validated, supported and
+/// within the reservation.
 pub trait Resident {
     /// Execute one run; its output stays resident.
-    fn run(&mut self, query: &Query) -> Result<(), SessionError>;
+    fn run(&mut self, query: &Query) -> Result<(), BackendError>;
 
     /// The single read-back of the resident outputs.
-    fn read_back(&mut self) -> Result<Vec<Output>, SessionError>;
+    fn read_back(&mut self) -> Result<Vec<Output>, BackendError>;
+}
+
+/// What a session lets a backend hold: the plan's figures a backend sizes
+/// its buffers by.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Reservation {
+    /// Runs the session will make.
+    pub runs: u64,
+    /// Per-run bytes, as [`Requirements`] names them.
+    pub frontier_bytes: u64,
+    pub scratch_bytes: u64,
+    pub output_bytes: u64,
+    /// Every run's output stays resident until the read-back (else only the last).
+    pub keep_all_outputs: bool,
+}
+
+/// Why a backend could not open or run.
+#[derive(Debug, thiserror::Error)]
+pub enum BackendError {
+    #[error(transparent)]
+    Size(#[from] SizeOverflow),
+    #[error(transparent)]
+    Graph(#[from] GraphError),
+    #[error(
+        "the {backend} backend does not run {analysis}. Fix: use --backend cpu for {analysis}"
+    )]
+    Unsupported {
+        backend: &'static str,
+        analysis: &'static str,
+    },
+    /// A backend's own failure (a device, a driver, a compiler), kept whole.
+    #[error("{backend} backend: {source}")]
+    Device {
+        backend: &'static str,
+        #[source]
+        source: Box<dyn std::error::Error + Send + Sync>,
+    },
 }
 
 /// Backends selectable by name.

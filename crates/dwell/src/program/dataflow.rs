@@ -22,6 +22,7 @@ use crate::analysis::{
 };
 use crate::backend::Backend;
 use crate::graph::{Graph, GraphBuilder};
+use crate::session::run_once;
 use rayon::prelude::*;
 use std::collections::HashMap;
 
@@ -97,8 +98,7 @@ pub fn build(
     };
     // Subgraph.
     let mut gb = GraphBuilder::new(true);
-    gb.set_nodes(nodes.len() as u64)
-        .map_err(|e| ProgramError::Analysis(e.to_string()))?;
+    gb.set_nodes(nodes.len() as u64)?;
     gb.set_label_names(super::bundle::label_names());
     let csr = b.graph.forward();
     for (lu, &u) in nodes.iter().enumerate() {
@@ -108,14 +108,11 @@ pub fn build(
             }
             if let Some(lv) = local(csr.targets()[i]) {
                 let label = csr.labels().map(|l| l[i]);
-                gb.push_arc(lu as u64, u64::from(lv), label, None)
-                    .map_err(|e| ProgramError::Analysis(e.to_string()))?;
+                gb.push_arc(lu as u64, u64::from(lv), label, None)?;
             }
         }
     }
-    let graph = gb
-        .build()
-        .map_err(|e| ProgramError::Analysis(e.to_string()))?;
+    let graph = gb.build()?;
     // Facts.
     let mut facts: Vec<Fact> = Vec::new();
     let n = nodes.len();
@@ -193,10 +190,9 @@ pub fn build(
 impl Scoped {
     /// Solve on `backend` through dwell's one dispatch path.
     pub fn solve(&self, backend: &dyn Backend) -> Result<DataflowSolution, ProgramError> {
-        match analysis::run(backend, &self.graph, &Query::Dataflow(self.problem.clone())) {
-            Ok(Output::Dataflow(s)) => Ok(s),
-            Ok(_) => unreachable!("a dataflow query answers with a dataflow output"),
-            Err(e) => Err(ProgramError::Analysis(e.to_string())),
+        match run_once(backend, &self.graph, &Query::Dataflow(self.problem.clone()))? {
+            Output::Dataflow(s) => Ok(s),
+            _ => unreachable!("a dataflow query answers with a dataflow output"),
         }
     }
 

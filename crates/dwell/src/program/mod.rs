@@ -8,7 +8,7 @@
 //!                                  ──taint_query──────────────▶ TaintQuery
 //!                                  ──cfl::taint (TaintQuery)──▶ realizable findings
 //! ```
-//! The analyses are dwell's ([`crate::analysis::run`] on any backend); this
+//! The analyses are dwell's ([`crate::session::run_once`] on any backend); this
 //! module builds their inputs from a program and names their results in
 //! program terms (function, block, variable). The exception is
 //! context-sensitive taint ([`cfl`]), which needs the call/return structure
@@ -49,8 +49,14 @@ pub enum ProgramError {
     Parse(#[from] ParseError),
     #[error("{0}")]
     Bundle(String),
+    /// A request the program cannot answer (an unknown function, a scope
+    /// too large), described where it is found.
     #[error("{0}")]
     Analysis(String),
+    #[error(transparent)]
+    Graph(#[from] crate::graph::GraphError),
+    #[error(transparent)]
+    Session(#[from] crate::session::SessionError),
 }
 
 /// Read an IR file (plain, `.gz` or `.xz`, detected from content) and parse it.

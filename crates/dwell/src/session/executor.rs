@@ -7,12 +7,13 @@
 //! upload, every later run is a warm reuse); `finish` reads back once and
 //! checks the bytes read against the plan.
 
-use super::counters::{Counter, CounterOverflow, CounterSnapshot, Counters};
-use super::plan::Plan;
-use super::profile::{self, SizeOverflow};
+use super::plan::{plan, Plan};
+use super::profile;
 use super::telemetry::{ReuseTelemetry, TelemetryError};
-use crate::analysis::{Output, Query, QueryError};
-use crate::backend::{Backend, Resident};
+use crate::analysis::footprint::resident_graph_bytes;
+use crate::analysis::{Output, Query, QueryError, SizeOverflow};
+use crate::backend::{Backend, BackendError, Resident};
+use crate::counters::{Counter, CounterOverflow, CounterSnapshot, Counters};
 use crate::graph::Graph;
 use std::sync::Arc;
 
@@ -41,11 +42,8 @@ pub enum SessionError {
         needed: u64,
         planned: u64,
     },
-    #[error("{backend} backend: {message}")]
-    Backend {
-        backend: &'static str,
-        message: String,
-    },
+    #[error(transparent)]
+    Backend(#[from] BackendError),
 }
 
 /// What a finished session hands back.
@@ -73,6 +71,21 @@ pub struct Session<'g> {
 }
 
 impl<'g> Session<'g> {
+    /// The common sequence: validate `query`, derive a profile for `runs`
+    /// runs of it within `budget_bytes`, plan, and open. An invalid or
+    /// unsupported query is refused before anything is made resident.
+    pub fn for_query(
+        backend: &'g dyn Backend,
+        graph: &'g Graph,
+        query: &Query,
+        runs: u64,
+        budget_bytes: u64,
+    ) -> Result<Session<'g>, SessionError> {
+        query.validate(graph)?;
+        let profile = profile::derive(backend, graph, query, runs, budget_bytes)?;
+        Session::open(backend, graph, plan(&profile)?)
+    }
+
     /// Check the plan against the graph, then make the graph resident.
     pub fn open(
         backend: &'g dyn Backend,
@@ -88,10 +101,10 @@ impl<'g> Session<'g> {
         if !plan.is_resident() {
             return Err(SessionError::NotResident);
         }
-        let needed = profile::resident_graph_bytes(graph)?;
+        let needed = resident_graph_bytes(graph)?;
         check("resident graph", needed, plan.graph_upload_bytes)?;
         let counters = Arc::new(Counters::default());
-        let resident = backend.open(graph, &plan, Arc::clone(&counters))?;
+        let resident = backend.open(graph, &plan.reservation(), Arc::clone(&counters))?;
         Ok(Session {
             graph,
             plan,
@@ -111,7 +124,17 @@ impl<'g> Session<'g> {
             });
         }
         query.validate(self.graph)?;
-        let need = self.backend.requirements(self.graph, query)?;
+        if !self.backend.supports(query) {
+            return Err(BackendError::Unsupported {
+                backend: self.backend.name(),
+                analysis: query.name(),
+            }
+            .into());
+        }
+        let need = self
+            .backend
+            .requirements(self.graph, query)
+            .map_err(BackendError::from)?;
         check("frontier", need.frontier_bytes, self.plan.frontier_bytes)?;
         check("scratch", need.scratch_bytes, self.plan.scratch_bytes)?;
         check("output", need.output_bytes, self.plan.output_bytes)?;
@@ -161,4 +184,18 @@ fn check(what: &'static str, needed: u64, planned: u64) -> Result<(), SessionErr
         });
     }
     Ok(())
+}
+
+/// Run one query on `backend` in a one-run session sized for it (no memory
+/// budget beyond what the query needs): validate, make the graph resident,
+/// run, read back. Use [`Session`] directly to run many queries over one
+/// resident graph.
+pub fn run_once(backend: &dyn Backend, g: &Graph, query: &Query) -> Result<Output, SessionError> {
+    let mut session = Session::for_query(backend, g, query, 1, u64::MAX)?;
+    session.run(query)?;
+    let mut report = session.finish()?;
+    Ok(report
+        .outputs
+        .pop()
+        .expect("a one-run session reads back one output"))
 }

@@ -4,16 +4,17 @@
 //! - [`plan`]: a [`Profile`] of bytes and runs becomes the [`Plan`] an
 //!   executor enforces.
 //! - [`telemetry`]: cold uploads versus warm reuses of the resident graph.
-//! - [`evidence`]: measured sessions → samples → release gate → CSV.
+//! - [`executor`]: the [`Session`] that enforces a plan, and [`run_once`].
+//!
+//! Speedup evidence from measured sessions lives above, in
+//! [`crate::evidence`].
 
-pub mod counters;
-pub mod evidence;
 pub mod executor;
 pub mod plan;
 pub mod profile;
 pub mod telemetry;
 
-pub use counters::{CounterSnapshot, Counters};
-pub use executor::{Session, SessionError, SessionReport};
+pub use crate::counters::{self, CounterSnapshot, Counters};
+pub use executor::{run_once, Session, SessionError, SessionReport};
 pub use plan::{plan, Plan, PlanError, Profile, Readback};
 pub use telemetry::{ReuseTelemetry, TelemetryError};

@@ -66,6 +66,17 @@ pub struct Plan {
 }
 
 impl Plan {
+    /// What a backend may hold under this plan.
+    pub fn reservation(&self) -> crate::backend::Reservation {
+        crate::backend::Reservation {
+            runs: self.runs,
+            frontier_bytes: self.frontier_bytes,
+            scratch_bytes: self.scratch_bytes,
+            output_bytes: self.output_bytes,
+            keep_all_outputs: self.keep_all_outputs,
+        }
+    }
+
     /// Resident topology, reused scratch and a single final readback: the
     /// only shape of plan the evidence gate accepts.
     pub fn is_resident(&self) -> bool {

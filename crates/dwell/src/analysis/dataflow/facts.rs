@@ -218,22 +218,22 @@ impl FactSets {
 
     /// Check the encoding invariants for a problem over `nodes` nodes; the
     /// message names `what` (e.g. `gen`) and ends in a `Fix:` hint.
-    pub fn check(&self, what: &str, nodes: usize) -> Result<(), String> {
-        let fix = "Fix: build fact sets with FactSets::new / from_lists / read";
+    pub fn check(&self, what: &'static str, nodes: usize) -> Result<(), ShapeError> {
         if self.words_per_node != words_for(self.facts) {
-            return Err(format!(
-                "{what} sets have {} words per node but {} facts need {}. {fix}",
-                self.words_per_node,
-                self.facts,
-                words_for(self.facts)
-            ));
+            return Err(ShapeError::WordsPerNode {
+                what,
+                words: self.words_per_node,
+                facts: self.facts,
+                need: words_for(self.facts),
+            });
         }
         if Some(self.bits.len()) != nodes.checked_mul(self.words_per_node) {
-            return Err(format!(
-                "{what} sets hold {} words, not {nodes} nodes × {} words: the graph has {nodes} nodes. Fix: give one row per graph node (node ids 0..{nodes})",
-                self.bits.len(),
-                self.words_per_node
-            ));
+            return Err(ShapeError::Rows {
+                what,
+                words: self.bits.len(),
+                nodes,
+                words_per_node: self.words_per_node,
+            });
         }
         let last = self.words_per_node - 1;
         let mask = word_mask(self.facts, last);
@@ -242,10 +242,11 @@ impl FactSets {
             .chunks_exact(self.words_per_node)
             .position(|row| row[last] & !mask != 0)
         {
-            return Err(format!(
-                "{what} set of node {row} holds facts at or beyond the universe size {}. {fix}",
-                self.facts
-            ));
+            return Err(ShapeError::BeyondUniverse {
+                what,
+                row,
+                facts: self.facts,
+            });
         }
         Ok(())
     }
@@ -316,4 +317,31 @@ impl FactSets {
         }
         Ok(s)
     }
+}
+
+/// Fact sets that do not fit their graph or each other.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ShapeError {
+    #[error("{what} sets have {words} words per node but {facts} facts need {need}. Fix: build fact sets with FactSets::new / from_lists / read")]
+    WordsPerNode {
+        what: &'static str,
+        words: usize,
+        facts: usize,
+        need: usize,
+    },
+    #[error("{what} sets hold {words} words, not {nodes} nodes × {words_per_node} words: the graph has {nodes} nodes. Fix: give one row per graph node (node ids 0..{nodes})")]
+    Rows {
+        what: &'static str,
+        words: usize,
+        nodes: usize,
+        words_per_node: usize,
+    },
+    #[error("{what} set of node {row} holds facts at or beyond the universe size {facts}. Fix: build fact sets with FactSets::new / from_lists / read")]
+    BeyondUniverse {
+        what: &'static str,
+        row: usize,
+        facts: usize,
+    },
+    #[error("gen sets have {gen} facts but kill sets have {kill}. Fix: widen both to one universe (DataflowProblem::new or FactSets::with_facts)")]
+    UniverseMismatch { gen: usize, kill: usize },
 }

@@ -54,11 +54,12 @@
 mod facts;
 mod parallel;
 
-pub use facts::{FactSets, FactsError};
+pub use facts::{FactSets, FactsError, ShapeError};
 pub use parallel::parallel;
 pub(crate) use parallel::Layout;
 
-use super::{Ctx, Direction, QueryError};
+use super::footprint::{self, product, Requirements, SizeOverflow};
+use super::{Analysis, Ctx, Direction, Kernels, QueryError, Violation};
 use crate::graph::Graph;
 use std::collections::VecDeque;
 
@@ -102,15 +103,14 @@ impl DataflowProblem {
 
     /// Sizes must match the graph and each other.
     pub fn validate(&self, nodes: usize) -> Result<(), QueryError> {
-        self.gen.check("gen", nodes).map_err(QueryError::Dataflow)?;
-        self.kill
-            .check("kill", nodes)
-            .map_err(QueryError::Dataflow)?;
+        self.gen.check("gen", nodes)?;
+        self.kill.check("kill", nodes)?;
         if self.gen.facts != self.kill.facts {
-            return Err(QueryError::Dataflow(format!(
-                "gen sets have {} facts but kill sets have {}. Fix: widen both to one universe (DataflowProblem::new or FactSets::with_facts)",
-                self.gen.facts, self.kill.facts
-            )));
+            return Err(ShapeError::UniverseMismatch {
+                gen: self.gen.facts,
+                kill: self.kill.facts,
+            }
+            .into());
         }
         Ok(())
     }
@@ -205,8 +205,12 @@ fn transfer(p: &DataflowProblem, v: u32, input: &[u64]) -> Vec<u64> {
 /// for that. The error names the first bad node.
 pub fn verify(g: &Graph, p: &DataflowProblem, sol: &DataflowSolution) -> Result<(), String> {
     let n = g.nodes();
-    sol.input.check("solution input", n)?;
-    sol.output.check("solution output", n)?;
+    sol.input
+        .check("solution input", n)
+        .map_err(|e| e.to_string())?;
+    sol.output
+        .check("solution output", n)
+        .map_err(|e| e.to_string())?;
     if sol.input.facts != p.facts() || sol.output.facts != p.facts() {
         return Err(format!(
             "solution has {}/{} facts, the problem {}",
@@ -242,4 +246,70 @@ fn bits_list(row: &[u64]) -> Vec<u32> {
         .filter(|&f| row[f / 64] >> (f % 64) & 1 == 1)
         .map(|f| f as u32)
         .collect()
+}
+
+/// Bit-vector dataflow in the registry.
+pub struct Dataflow;
+
+impl Analysis for Dataflow {
+    const NAME: &'static str = "dataflow";
+    type Query = DataflowProblem;
+    type Output = DataflowSolution;
+
+    fn validate(g: &Graph, p: &DataflowProblem) -> Result<(), QueryError> {
+        p.validate(g.nodes())
+    }
+
+    fn footprint(g: &Graph, p: &DataflowProblem) -> Result<Requirements, SizeOverflow> {
+        let n = g.nodes() as u64;
+        let rows = product("dataflow fact rows", &[n, p.gen.words_per_node as u64, 8])?;
+        Ok(Requirements {
+            graph_bytes: footprint::resident_graph_bytes(g)?,
+            frontier_bytes: product("gen and kill bytes", &[rows, 2])?,
+            scratch_bytes: scratch_bytes(n, g.arcs() as u64, rows)?,
+            output_bytes: product("IN and OUT bytes", &[rows, 2])?,
+        })
+    }
+
+    fn output_bytes(_: &Graph, d: &DataflowSolution) -> Result<u64, SizeOverflow> {
+        footprint::sum(
+            "output bytes",
+            &[
+                footprint::items(d.input.bits.len(), 8)?,
+                footprint::items(d.output.bits.len(), 8)?,
+            ],
+        )
+    }
+
+    fn run(kernels: Kernels, g: &Graph, p: &DataflowProblem, ctx: &Ctx<'_>) -> DataflowSolution {
+        match kernels {
+            Kernels::Fast => parallel(g, p, ctx),
+            Kernels::Reference => reference(g, p, ctx),
+        }
+    }
+
+    fn verify(g: &Graph, p: &DataflowProblem, sol: &DataflowSolution) -> Result<(), Violation> {
+        verify(g, p, sol).map_err(Violation::new)
+    }
+}
+
+/// Upper bound of the `cpu` solver's working set: the worklist (≤ 4 bytes
+/// a node), the cached layout at its largest (partitioned: order and
+/// position maps 8 bytes a node, component ranges ≤ 16, and both
+/// adjacencies relabelled: 2 × (8 (n + 1) + 4 m)), and the IN/OUT rows in
+/// position order.
+fn scratch_bytes(n: u64, m: u64, rows: u64) -> Result<u64, SizeOverflow> {
+    let what = "dataflow scratch bytes";
+    let csr = footprint::sum(
+        what,
+        &[product(what, &[n + 1, 8])?, product(what, &[m, 4])?],
+    )?;
+    footprint::sum(
+        what,
+        &[
+            product(what, &[n, 4 + 8 + 16])?,
+            product(what, &[csr, 2])?,
+            product(what, &[rows, 2])?,
+        ],
+    )
 }

@@ -6,8 +6,8 @@
 //! timed region (graph uploads, device allocations, host synchronisations,
 //! fallback dispatches); the gate rejects any sample where one is non-zero.
 
-use super::counters::CounterSnapshot;
-use super::plan::Plan;
+use crate::counters::CounterSnapshot;
+use crate::session::Plan;
 
 /// Release floors (spec §4).
 pub const MIN_NODES: u64 = 10_000;

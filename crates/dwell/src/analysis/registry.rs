@@ -1,0 +1,143 @@
+//! The one table of analyses. Each analysis implements [`Analysis`] in its
+//! own file (validation, footprint, fast kernel, reference oracle, verifier,
+//! read-back size); the [`analyses!`] invocation in `analysis/mod.rs` names
+//! it once, and from that one line come its [`Query`](super::Query) and
+//! [`Output`](super::Output) variants and every dispatch over them. Adding
+//! an analysis is one file plus one line there.
+
+use super::footprint::{Requirements, SizeOverflow};
+use super::{Ctx, QueryError, Violation};
+use crate::graph::Graph;
+
+/// Which implementation of an analysis runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kernels {
+    /// The fast parallel kernel (`cpu`).
+    Fast,
+    /// The simple single-threaded oracle (`cpu-reference`).
+    Reference,
+}
+
+/// One analysis: what it asks, what it answers, and how both are checked.
+pub trait Analysis {
+    /// Name used in reports and on the command line.
+    const NAME: &'static str;
+    /// The query's parameters (sources, masks, facts, …).
+    type Query: Clone + std::fmt::Debug;
+    /// The answer.
+    type Output: Clone + std::fmt::Debug + PartialEq + Eq;
+
+    /// Check every vertex id, fact and size against `g`. Kernels never see
+    /// a query that fails this.
+    fn validate(g: &Graph, q: &Self::Query) -> Result<(), QueryError>;
+
+    /// What one run needs resident on the host backends (see
+    /// [`footprint`](super::footprint)).
+    fn footprint(g: &Graph, q: &Self::Query) -> Result<Requirements, SizeOverflow>;
+
+    /// Bytes of an answer as read back (what [`footprint`](Self::footprint)
+    /// plans as output).
+    fn output_bytes(g: &Graph, out: &Self::Output) -> Result<u64, SizeOverflow>;
+
+    /// Run the `kernels` implementation.
+    fn run(kernels: Kernels, g: &Graph, q: &Self::Query, ctx: &Ctx<'_>) -> Self::Output;
+
+    /// Check an answer's own invariants (GAPBS-style), whichever backend
+    /// produced it.
+    fn verify(g: &Graph, q: &Self::Query, out: &Self::Output) -> Result<(), Violation>;
+}
+
+/// Declares the registered analyses: `Variant(QueryType) => Impl` or, for an
+/// analysis without parameters, `Variant => Impl` (its `Query` is `()`).
+macro_rules! analyses {
+    ($( $(#[$doc:meta])* $variant:ident $( ( $payload:ty ) )? => $imp:ty ),* $(,)?) => {
+        /// One request to a backend. A batch of sources is one query with
+        /// many independent results.
+        #[derive(Debug, Clone)]
+        pub enum Query {
+            $( $(#[$doc])* $variant $( ($payload) )? ),*
+        }
+
+        /// What a backend returns for a [`Query`] (same variant as the query).
+        #[derive(Debug, Clone, PartialEq, Eq)]
+        pub enum Output {
+            $( $variant(<$imp as Analysis>::Output) ),*
+        }
+
+        impl Query {
+            /// Short name used in reports: `bfs`, `reach`, `wcc`, ….
+            pub fn name(&self) -> &'static str {
+                match self {
+                    $( analyses!(@pat q $variant $($payload)?) => {
+                        let _ = analyses!(@arg q $($payload)?);
+                        <$imp as Analysis>::NAME
+                    } ),*
+                }
+            }
+
+            /// Every registered analysis's name, in registration order.
+            pub const NAMES: &'static [&'static str] = &[$( <$imp as Analysis>::NAME ),*];
+
+            /// Check every vertex id, fact and size against `g`.
+            pub fn validate(&self, g: &Graph) -> Result<(), QueryError> {
+                match self {
+                    $( analyses!(@pat q $variant $($payload)?) =>
+                        <$imp as Analysis>::validate(g, analyses!(@arg q $($payload)?)) ),*
+                }
+            }
+
+            /// What one run of this query needs resident on the host backends.
+            pub fn footprint(&self, g: &Graph) -> Result<Requirements, SizeOverflow> {
+                match self {
+                    $( analyses!(@pat q $variant $($payload)?) =>
+                        <$imp as Analysis>::footprint(g, analyses!(@arg q $($payload)?)) ),*
+                }
+            }
+
+            /// Run `kernels` on a validated query.
+            pub fn run(&self, kernels: Kernels, g: &Graph, ctx: &Ctx<'_>) -> Output {
+                match self {
+                    $( analyses!(@pat q $variant $($payload)?) => Output::$variant(
+                        <$imp as Analysis>::run(kernels, g, analyses!(@arg q $($payload)?), ctx)
+                    ) ),*
+                }
+            }
+
+            /// Check `out`, an answer to this query on `g`, against the
+            /// analysis's invariants.
+            pub fn verify(&self, g: &Graph, out: &Output) -> Result<(), Violation> {
+                match (self, out) {
+                    $( (analyses!(@pat q $variant $($payload)?), Output::$variant(o)) =>
+                        <$imp as Analysis>::verify(g, analyses!(@arg q $($payload)?), o) ),*,
+                    _ => Err(Violation::new(format!(
+                        "a {} query was answered with a {} output",
+                        self.name(),
+                        out.name()
+                    ))),
+                }
+            }
+        }
+
+        impl Output {
+            /// The analysis that produced this output.
+            pub fn name(&self) -> &'static str {
+                match self {
+                    $( Output::$variant(_) => <$imp as Analysis>::NAME ),*
+                }
+            }
+
+            /// Bytes of this output as read back.
+            pub fn bytes(&self, g: &Graph) -> Result<u64, SizeOverflow> {
+                match self {
+                    $( Output::$variant(o) => <$imp as Analysis>::output_bytes(g, o) ),*
+                }
+            }
+        }
+    };
+    (@pat $q:ident $variant:ident $payload:ty) => { Query::$variant($q) };
+    (@pat $q:ident $variant:ident) => { Query::$variant };
+    (@arg $q:ident $payload:ty) => { $q };
+    (@arg $q:ident) => { &() };
+}
+
+pub(crate) use analyses;
