@@ -175,7 +175,11 @@ impl Backend for Cuda {
 struct Handle<'g>(exec::CudaResident<'g>);
 
 impl Resident for Handle<'_> {
-    fn run(&mut self, query: &Query) -> Result<(), BackendError> {
+    fn run(
+        &mut self,
+        query: &Query,
+        _progress: &dyn dwell::progress::Progress,
+    ) -> Result<(), BackendError> {
         Ok(self.0.run(query)?)
     }
     fn read_back(&mut self) -> Result<Vec<dwell::analysis::Output>, BackendError> {

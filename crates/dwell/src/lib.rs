@@ -56,6 +56,7 @@
 
 pub mod analysis;
 pub mod backend;
+pub mod bench;
 pub mod counters;
 pub mod evidence;
 pub mod formats;
@@ -63,5 +64,6 @@ pub mod gen;
 pub mod graph;
 pub mod io;
 pub mod program;
+pub mod progress;
 pub mod session;
 pub mod sources;

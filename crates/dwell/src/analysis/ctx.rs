@@ -14,6 +14,7 @@ use super::Direction;
 use crate::counters::{Counter, Counters};
 use crate::graph::fold::Folded;
 use crate::graph::Graph;
+use crate::progress::{Progress, Quiet};
 use std::ops::{Deref, DerefMut};
 use std::sync::{Arc, Mutex};
 
@@ -40,13 +41,24 @@ type LayoutKey = (u64, usize, usize);
 /// A dataflow layout and the graph it was built for.
 type Cached = (LayoutKey, Arc<Layout>);
 
-/// Counters and workspace for one kernel call.
-#[derive(Debug, Clone, Copy)]
+/// Counters, workspace and progress sink for one kernel call.
+#[derive(Clone, Copy)]
 pub struct Ctx<'a> {
     counters: &'a Counters,
     workspace: &'a Workspace,
     /// The session's fold of the graph a kernel runs on, if it keeps one.
     fold: Option<&'a Folded>,
+    /// Where a kernel working through a batch reports units done.
+    progress: &'a dyn Progress,
+}
+
+impl std::fmt::Debug for Ctx<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Ctx")
+            .field("counters", self.counters)
+            .field("fold", &self.fold.is_some())
+            .finish_non_exhaustive()
+    }
 }
 
 /// A buffer lent by the workspace; it goes back when dropped.
@@ -91,7 +103,18 @@ impl<'a> Ctx<'a> {
             counters,
             workspace,
             fold: None,
+            progress: &Quiet,
         }
+    }
+
+    /// The same context reporting progress to `progress`.
+    pub fn with_progress(self, progress: &'a dyn Progress) -> Ctx<'a> {
+        Ctx { progress, ..self }
+    }
+
+    /// The sink for "k of N done" reports.
+    pub fn progress(&self) -> &'a dyn Progress {
+        self.progress
     }
 
     /// This context with the session's fold of the graph the kernel will

@@ -29,6 +29,7 @@ use crate::counters::{Counter, Counters};
 use crate::graph::fold::{self, Folded};
 use crate::graph::order::{self, Relabeled};
 use crate::graph::Graph;
+use crate::progress::Progress;
 use std::sync::Arc;
 
 /// The `cpu` backend (default): parallel kernels.
@@ -175,9 +176,9 @@ impl HostResident<'_> {
 }
 
 impl Resident for HostResident<'_> {
-    fn run(&mut self, q: &Query) -> Result<(), BackendError> {
+    fn run(&mut self, q: &Query, progress: &dyn Progress) -> Result<(), BackendError> {
         self.make_copy_for(q)?;
-        let ctx = Ctx::new(&self.counters, &self.workspace);
+        let ctx = Ctx::new(&self.counters, &self.workspace).with_progress(progress);
         // The whole run on a pool thread: a kernel alternates serial steps
         // with parallel ones (per level), and each parallel step the
         // caller's own thread started would hand over to the pool and sleep

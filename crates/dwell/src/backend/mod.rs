@@ -16,6 +16,7 @@ pub use host::{Cpu, CpuReference};
 use crate::analysis::{Kernels, Output, Query, Requirements, SizeOverflow};
 use crate::counters::Counters;
 use crate::graph::{Graph, GraphError};
+use crate::progress::Progress;
 use std::sync::Arc;
 
 /// Something that can make a graph resident and run queries on it.
@@ -58,8 +59,9 @@ pub trait Backend: Send + Sync {
 /// A graph resident on a backend. Queries arrive validated, supported and
 /// within the reservation.
 pub trait Resident {
-    /// Execute one run; its output stays resident.
-    fn run(&mut self, query: &Query) -> Result<(), BackendError>;
+    /// Execute one run; its output stays resident. Long runs report units
+    /// done (sweeps of a batch, …) to `progress`.
+    fn run(&mut self, query: &Query, progress: &dyn Progress) -> Result<(), BackendError>;
 
     /// The single read-back of the resident outputs.
     fn read_back(&mut self) -> Result<Vec<Output>, BackendError>;

@@ -15,6 +15,7 @@ use crate::analysis::{Output, Query, QueryError, SizeOverflow};
 use crate::backend::{Backend, BackendError, Resident};
 use crate::counters::{Counter, CounterOverflow, CounterSnapshot, Counters};
 use crate::graph::Graph;
+use crate::progress::{Progress, Quiet};
 use std::sync::Arc;
 
 /// Why a session could not open, run or finish.
@@ -68,6 +69,7 @@ pub struct Session<'g> {
     resident: Box<dyn Resident + 'g>,
     runs: u64,
     reuse: ReuseTelemetry,
+    progress: &'g dyn Progress,
 }
 
 impl<'g> Session<'g> {
@@ -113,6 +115,7 @@ impl<'g> Session<'g> {
             resident,
             runs: 0,
             reuse: ReuseTelemetry::default(),
+            progress: &Quiet,
         })
     }
 
@@ -143,11 +146,17 @@ impl<'g> Session<'g> {
         } else {
             ReuseTelemetry::warm_reuse(self.plan.graph_upload_bytes)
         };
-        self.resident.run(query)?;
+        self.resident.run(query, self.progress)?;
         self.reuse = self.reuse.checked_add(use_of_graph)?;
         self.runs += 1;
         self.counters.bump(Counter::Runs);
         Ok(())
+    }
+
+    /// Report the units each later run works through (sweeps of a batch,
+    /// …) to `progress`.
+    pub fn set_progress(&mut self, progress: &'g dyn Progress) {
+        self.progress = progress;
     }
 
     /// Counters so far (for a timed region: snapshot before and after).
