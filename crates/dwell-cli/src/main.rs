@@ -1,6 +1,8 @@
 //! The `dwell` command line: argument parsing and wiring only. The work lives
 //! in the `dwell` library; this crate turns flags into a `Query`, runs it
-//! through `dwell::analysis::run`, and prints a report.
+//! through a `dwell::session::Session`, and prints a report.
+
+#![forbid(unsafe_code)]
 
 mod args;
 mod backends;

@@ -18,9 +18,11 @@
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
 use dwell::analysis::{BfsQuery, DataflowProblem, Direction, FactSets, Meet, Output, Query};
 use dwell::backend::{Backend, Cpu, CpuReference};
+use dwell::bench::{time_session, Harness};
 use dwell::formats::{self, LoadOptions};
 use dwell::graph::Graph;
-use dwell::session::{plan, profile::derive, Session};
+use dwell::progress::Quiet;
+use dwell::session::Session;
 use std::path::Path;
 
 mod common;
@@ -40,19 +42,20 @@ fn load(rel: &str, undirected: bool) -> Graph {
 /// A resident session for many runs of `q` on `backend` (as a tool running
 /// many queries over one graph would hold it).
 fn session<'g>(backend: &'g dyn Backend, g: &'g Graph, q: &Query) -> Session<'g> {
-    let profile = derive(backend, g, q, 1 << 40, u64::MAX).expect("sizes fit");
-    Session::open(backend, g, plan(&profile).expect("plan")).expect("open")
+    Session::for_query(backend, g, q, 1 << 40, u64::MAX).expect("open")
 }
 
-/// `q`'s answer from a session of two runs (so any copy of the graph a
-/// timed session would make is used here too).
+/// `q`'s answer from the shared harness (a warm-up and one run, so any copy
+/// of the graph a timed session would make is used here too), checked by
+/// the analysis's verifier.
 fn answer(backend: &dyn Backend, g: &Graph, q: &Query) -> Output {
-    let profile = derive(backend, g, q, 2, u64::MAX).expect("sizes fit");
-    let mut s = Session::open(backend, g, plan(&profile).expect("plan")).expect("open");
-    s.run(q).expect("valid query");
-    s.run(q).expect("valid query");
-    let mut outputs = s.finish().expect("read back").outputs;
-    outputs.pop().expect("an output")
+    let h = Harness {
+        runs: 1,
+        ..Harness::default()
+    };
+    time_session(backend, g, q, &h, &Quiet)
+        .expect("a verified answer")
+        .output
 }
 
 fn reached(out: &Output) -> u64 {

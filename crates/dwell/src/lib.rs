@@ -54,6 +54,8 @@
 //! assert_eq!((r[0].reached, r[0].max_level, r[0].level_sum), (4, 3, 6));
 //! ```
 
+#![forbid(unsafe_code)]
+
 pub mod analysis;
 pub mod backend;
 pub mod bench;

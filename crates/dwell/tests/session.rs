@@ -217,3 +217,71 @@ fn copies_are_made_by_the_first_query_that_uses_them() {
     let copy = Relabeled::extra_bytes(&g).unwrap();
     assert_eq!(s.counters().unwrap().bytes_uploaded, graph + copy);
 }
+
+/// `cpu` restricted to BFS: stands in for a device backend that runs only
+/// some analyses.
+struct BfsOnly;
+
+impl Backend for BfsOnly {
+    fn name(&self) -> &'static str {
+        "bfs-only"
+    }
+    fn supports(&self, q: &Query) -> bool {
+        matches!(q, Query::Bfs(_))
+    }
+    fn requirements(
+        &self,
+        g: &Graph,
+        q: &Query,
+    ) -> Result<dwell::analysis::Requirements, dwell::analysis::SizeOverflow> {
+        Cpu.requirements(g, q)
+    }
+    fn open<'g>(
+        &self,
+        g: &'g Graph,
+        reservation: &dwell::backend::Reservation,
+        counters: std::sync::Arc<dwell::counters::Counters>,
+    ) -> Result<Box<dyn dwell::backend::Resident + 'g>, dwell::backend::BackendError> {
+        Cpu.open(g, reservation, counters)
+    }
+}
+
+#[test]
+fn unsupported_queries_are_refused_before_upload_or_borrowed_and_counted() {
+    let g = karate();
+    // The planner refuses before anything is resident.
+    let err = Session::for_query(&BfsOnly, &g, &Query::Scc, 2, u64::MAX)
+        .err()
+        .expect("scc is refused");
+    assert!(
+        err.to_string()
+            .contains("bfs-only backend does not run scc")
+            && err.to_string().contains("Fix:"),
+        "{err}"
+    );
+    // A session opened for BFS refuses SCC without a fallback...
+    let mut p = derive(&BfsOnly, &g, &bfs(&[0]), 3, u64::MAX).unwrap();
+    p.keep_all_outputs = true;
+    let mut s = Session::open(&BfsOnly, &g, plan(&p).unwrap()).unwrap();
+    assert!(matches!(s.run(&Query::Scc), Err(SessionError::Backend(_))));
+    // ...and with one, answers it there, counted, outputs in run order.
+    s.set_fallback(&CpuReference);
+    s.run(&bfs(&[0])).unwrap();
+    s.run(&Query::Scc).unwrap();
+    s.run(&bfs(&[5])).unwrap();
+    let r = s.finish().unwrap();
+    assert_eq!(r.counters.fallback_dispatches, 1);
+    assert_eq!(r.counters.runs, 3);
+    assert_eq!(
+        r.counters.graph_uploads, 1,
+        "the fallback's upload is its own session's"
+    );
+    let names: Vec<_> = r.outputs.iter().map(|o| o.name()).collect();
+    assert_eq!(names, ["bfs", "scc", "bfs"]);
+    let want = dwell::session::run_once(&Cpu, &g, &Query::Scc).unwrap();
+    assert_eq!(r.outputs[1], want);
+    let Output::Bfs(last) = &r.outputs[2] else {
+        panic!("bfs")
+    };
+    assert_eq!(last[0].source, 5);
+}

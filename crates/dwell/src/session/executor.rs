@@ -45,6 +45,8 @@ pub enum SessionError {
     },
     #[error(transparent)]
     Backend(#[from] BackendError),
+    #[error("the session read back no output. Fix: this is a bug in dwell; please report it")]
+    NoOutput,
 }
 
 /// What a finished session hands back.
@@ -70,6 +72,10 @@ pub struct Session<'g> {
     runs: u64,
     reuse: ReuseTelemetry,
     progress: &'g dyn Progress,
+    /// Where queries the backend does not run go, if anywhere.
+    fallback: Option<&'g dyn Backend>,
+    /// Outputs of runs answered by the fallback, with their run index.
+    borrowed: Vec<(u64, Output)>,
 }
 
 impl<'g> Session<'g> {
@@ -116,7 +122,18 @@ impl<'g> Session<'g> {
             runs: 0,
             reuse: ReuseTelemetry::default(),
             progress: &Quiet,
+            fallback: None,
+            borrowed: Vec::new(),
         })
+    }
+
+    /// Send queries the backend does not run (e.g. SCC on `cuda`) to
+    /// `fallback` instead of refusing them. Each such run is a one-run,
+    /// non-resident session on the fallback (its graph made resident there
+    /// for that run alone), counted as a fallback dispatch: the evidence
+    /// gate rejects a timed region that has any.
+    pub fn set_fallback(&mut self, fallback: &'g dyn Backend) {
+        self.fallback = Some(fallback);
     }
 
     /// Run one query (a batch of sources is one run). Its output stays resident.
@@ -128,11 +145,7 @@ impl<'g> Session<'g> {
         }
         query.validate(self.graph)?;
         if !self.backend.supports(query) {
-            return Err(BackendError::Unsupported {
-                backend: self.backend.name(),
-                analysis: query.name(),
-            }
-            .into());
+            return self.borrow(query);
         }
         let need = self
             .backend
@@ -149,6 +162,29 @@ impl<'g> Session<'g> {
         self.resident.run(query, self.progress)?;
         self.reuse = self.reuse.checked_add(use_of_graph)?;
         self.runs += 1;
+        self.counters.bump(Counter::Runs);
+        Ok(())
+    }
+
+    /// Answer `query` on the fallback backend, or refuse it.
+    fn borrow(&mut self, query: &Query) -> Result<(), SessionError> {
+        let Some(fallback) = self.fallback.filter(|f| f.supports(query)) else {
+            return Err(BackendError::Unsupported {
+                backend: self.backend.name(),
+                analysis: query.name(),
+            }
+            .into());
+        };
+        let mut s = Session::for_query(fallback, self.graph, query, 1, u64::MAX)?;
+        s.set_progress(self.progress);
+        s.run(query)?;
+        let out = s.finish()?.outputs.pop().ok_or(SessionError::NoOutput)?;
+        if !self.plan.keep_all_outputs {
+            self.borrowed.clear();
+        }
+        self.borrowed.push((self.runs, out));
+        self.runs += 1;
+        self.counters.bump(Counter::FallbackDispatches);
         self.counters.bump(Counter::Runs);
         Ok(())
     }
@@ -171,9 +207,10 @@ impl<'g> Session<'g> {
     /// Read back once and close.
     pub fn finish(mut self) -> Result<SessionReport, SessionError> {
         let before = self.counters.snapshot()?.bytes_read_back;
-        let outputs = self.resident.read_back()?;
+        let resident = self.resident.read_back()?;
         let read = self.counters.snapshot()?.bytes_read_back - before;
         check("read-back", read, self.plan.host_readback_bytes)?;
+        let outputs = self.merge_borrowed(resident);
         Ok(SessionReport {
             backend: self.backend.name(),
             plan: self.plan,
@@ -181,6 +218,33 @@ impl<'g> Session<'g> {
             counters: self.counters.snapshot()?,
             reuse: self.reuse,
         })
+    }
+}
+
+impl Session<'_> {
+    /// The outputs in run order: the resident ones with the fallback's
+    /// placed at their runs (or, keeping only the last, the last run's).
+    fn merge_borrowed(&mut self, resident: Vec<Output>) -> Vec<Output> {
+        let borrowed = std::mem::take(&mut self.borrowed);
+        if borrowed.is_empty() {
+            return resident;
+        }
+        if !self.plan.keep_all_outputs {
+            let last_borrowed = borrowed.last().is_some_and(|(i, _)| i + 1 == self.runs);
+            return if last_borrowed || resident.is_empty() {
+                borrowed.into_iter().map(|(_, o)| o).collect()
+            } else {
+                resident
+            };
+        }
+        let mut resident = resident.into_iter();
+        let mut borrowed = borrowed.into_iter().peekable();
+        (0..self.runs)
+            .filter_map(|i| match borrowed.peek() {
+                Some((j, _)) if *j == i => borrowed.next().map(|(_, o)| o),
+                _ => resident.next(),
+            })
+            .collect()
     }
 }
 
@@ -202,9 +266,9 @@ fn check(what: &'static str, needed: u64, planned: u64) -> Result<(), SessionErr
 pub fn run_once(backend: &dyn Backend, g: &Graph, query: &Query) -> Result<Output, SessionError> {
     let mut session = Session::for_query(backend, g, query, 1, u64::MAX)?;
     session.run(query)?;
-    let mut report = session.finish()?;
-    Ok(report
+    session
+        .finish()?
         .outputs
         .pop()
-        .expect("a one-run session reads back one output"))
+        .ok_or(SessionError::NoOutput)
 }
