@@ -62,7 +62,7 @@ pub struct ProgramArgs {
 pub fn import(kind: ImportKind) -> Result<()> {
     let ImportKind::Llvm { file, out, json } = kind;
     let t = Instant::now();
-    let (meta, warnings) = dwell::program::import_llvm(&file, &out)?;
+    let (meta, warnings) = dwell::program::import_llvm(&file, &out, &dwell::progress::Quiet)?;
     let secs = t.elapsed().as_secs_f64();
     for w in &warnings {
         eprintln!("warning: {w}");
@@ -189,7 +189,14 @@ pub fn run(args: &RunArgs) -> Result<()> {
     }
     let Some(scope) = scope else {
         // Every defined function, each its own problem.
-        let mut sums = dataflow::solve_each(&b, which, mask, backend.as_ref(), false)?;
+        let mut sums = dataflow::solve_each(
+            &b,
+            which,
+            mask,
+            backend.as_ref(),
+            false,
+            &dwell::progress::Quiet,
+        )?;
         let query_ms = t.elapsed().as_secs_f64() * 1e3;
         let nodes: usize = sums.iter().map(|s| s.nodes).sum();
         let in_facts: u64 = sums.iter().map(|s| s.in_facts).sum();

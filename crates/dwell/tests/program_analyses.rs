@@ -18,7 +18,8 @@ fn data(rel: &str) -> PathBuf {
 fn import(rel: &str) -> (tempfile::TempDir, Bundle) {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("bundle");
-    let (meta, warnings) = dwell::program::import_llvm(&data(rel), &out).unwrap();
+    let (meta, warnings) =
+        dwell::program::import_llvm(&data(rel), &out, &dwell::progress::Quiet).unwrap();
     assert!(warnings.is_empty());
     let b = bundle::read(&out).unwrap();
     assert_eq!(b.meta, meta);
@@ -33,13 +34,13 @@ fn bundle_round_trip_and_replace() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("b");
     let src = data("tests/data/llvm/robust.ll");
-    let (m1, _) = dwell::program::import_llvm(&src, &out).unwrap();
+    let (m1, _) = dwell::program::import_llvm(&src, &out, &dwell::progress::Quiet).unwrap();
     // Re-import over an existing bundle replaces it; a non-bundle is refused.
-    let (m2, _) = dwell::program::import_llvm(&src, &out).unwrap();
+    let (m2, _) = dwell::program::import_llvm(&src, &out, &dwell::progress::Quiet).unwrap();
     assert_eq!(m1, m2);
     let other = dir.path().join("not-a-bundle");
     std::fs::create_dir(&other).unwrap();
-    let e = dwell::program::import_llvm(&src, &other).unwrap_err();
+    let e = dwell::program::import_llvm(&src, &other, &dwell::progress::Quiet).unwrap_err();
     assert!(e.to_string().contains("Fix:"), "{e}");
     let b = bundle::read(&out).unwrap();
     assert_eq!(b.meta.counts.icfg_nodes, 9);
@@ -72,7 +73,15 @@ fn lua_dataflow_cpu_equals_reference_and_verifies() {
         let (_d, b) = import(&format!("../../data/programs/{file}"));
         check_all(&b, Analysis::Liveness);
         check_all(&b, Analysis::ReachingDefs);
-        let sums = solve_each(&b, Analysis::Liveness, FLOW, &Cpu, true).unwrap();
+        let sums = solve_each(
+            &b,
+            Analysis::Liveness,
+            FLOW,
+            &Cpu,
+            true,
+            &dwell::progress::Quiet,
+        )
+        .unwrap();
         assert_eq!(sums.len(), 1051);
     }
 }
@@ -285,7 +294,12 @@ fn counts(b: &Bundle, s: &taint::TaintSpec) -> (usize, usize) {
 fn taint_counts_on_lua_and_sqlite() {
     let dir = tempfile::tempdir().unwrap();
     let lua = dir.path().join("lua");
-    dwell::program::import_llvm(&data("../../data/programs/lua-5.4.7.ssa.ll.xz"), &lua).unwrap();
+    dwell::program::import_llvm(
+        &data("../../data/programs/lua-5.4.7.ssa.ll.xz"),
+        &lua,
+        &dwell::progress::Quiet,
+    )
+    .unwrap();
     let b = bundle::read(&lua).unwrap();
     let s = spec(&["getenv"], &["system", "memcpy"], &[]);
     // Few findings need an impossible path: the sources' functions are
@@ -302,7 +316,7 @@ fn taint_counts_on_lua_and_sqlite() {
         return;
     }
     let out = dir.path().join("sqlite");
-    dwell::program::import_llvm(sqlite, &out).unwrap();
+    dwell::program::import_llvm(sqlite, &out, &dwell::progress::Quiet).unwrap();
     let b = bundle::read(&out).unwrap();
     let s = spec(
         &["getenv", "read", "recv"],

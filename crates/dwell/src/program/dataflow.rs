@@ -22,6 +22,7 @@ use crate::analysis::{
 };
 use crate::backend::Backend;
 use crate::graph::{Graph, GraphBuilder};
+use crate::progress::{Progress, Steps};
 use crate::session::run_once;
 use rayon::prelude::*;
 use std::collections::HashMap;
@@ -240,20 +241,24 @@ pub fn summarise(b: &Bundle, s: &Scoped, f: u32, sol: &DataflowSolution) -> Func
 }
 
 /// Build and solve `analysis` for every defined function, in parallel; with
-/// `verify`, check the dataflow equations of every solution too.
+/// `verify`, check the dataflow equations of every solution too. Reports
+/// functions done to `progress`.
 pub fn solve_each(
     b: &Bundle,
     analysis: Analysis,
     mask: u32,
     backend: &dyn Backend,
     verify: bool,
+    progress: &dyn Progress,
 ) -> Result<Vec<FunctionSummary>, ProgramError> {
     let defined: Vec<u32> = (0..b.functions.len() as u32)
         .filter(|&f| b.functions[f as usize].defined)
         .collect();
+    let steps = Steps::new(progress, "functions", defined.len() as u64);
     defined
         .par_iter()
         .map(|&f| {
+            let _done = Done(&steps);
             let s = build(b, analysis, Scope::Function(f), mask)?;
             let sol = s.solve(backend)?;
             if verify {
@@ -267,4 +272,13 @@ pub fn solve_each(
             Ok(summarise(b, &s, f, &sol))
         })
         .collect()
+}
+
+/// Counts one function done when dropped (solved or failed).
+struct Done<'a, 'p>(&'a Steps<'p>);
+
+impl Drop for Done<'_, '_> {
+    fn drop(&mut self) {
+        self.0.add(1);
+    }
 }

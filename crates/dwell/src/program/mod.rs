@@ -34,6 +34,7 @@ pub mod taint;
 pub use bundle::{Bundle, Counts, Meta};
 pub use llvm::{ParseError, Program};
 
+use crate::progress::{Progress, Steps};
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
@@ -56,6 +57,8 @@ pub enum ProgramError {
     #[error(transparent)]
     Graph(#[from] crate::graph::GraphError),
     #[error(transparent)]
+    TooLarge(#[from] icfg::TooLarge),
+    #[error(transparent)]
     Session(#[from] crate::session::SessionError),
 }
 
@@ -75,14 +78,23 @@ pub fn read_llvm(path: &Path) -> Result<Program, ProgramError> {
 }
 
 /// Import `input` into a bundle at `out`; returns the bundle's metadata and
-/// the warnings about skipped constructs.
-pub fn import_llvm(input: &Path, out: &Path) -> Result<(Meta, Vec<String>), ProgramError> {
+/// the warnings about skipped constructs. Reports its steps (read and parse,
+/// build the supergraph, write the bundle) to `progress`.
+pub fn import_llvm(
+    input: &Path,
+    out: &Path,
+    progress: &dyn Progress,
+) -> Result<(Meta, Vec<String>), ProgramError> {
+    let steps = Steps::new(progress, "import steps", 3);
     let p = read_llvm(input)?;
-    let g = icfg::build(&p).map_err(|e| ProgramError::Bundle(e.to_string()))?;
+    steps.add(1);
+    let g = icfg::build(&p)?;
+    steps.add(1);
     let source = input.file_name().map_or_else(
         || input.display().to_string(),
         |n| n.to_string_lossy().into_owned(),
     );
     let meta = bundle::write(out, &source, &p, &g)?;
+    steps.add(1);
     Ok((meta, p.warnings))
 }
