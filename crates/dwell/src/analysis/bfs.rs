@@ -27,7 +27,7 @@
 //!   per source with fresh arrays.
 
 use super::footprint::{self, product, Requirements, SizeOverflow};
-use super::frontier::{self, Sweep};
+use super::frontier::{self, Search};
 use super::{check_sources, verify, Analysis, Ctx, Kernels, QueryError, Violation};
 use crate::graph::{Graph, NO_VERTEX};
 use std::collections::VecDeque;
@@ -93,26 +93,23 @@ pub fn reference(g: &Graph, q: &BfsQuery, ctx: &Ctx<'_>) -> Vec<BfsResult> {
 
 /// The `cpu` backend's BFS: bit-parallel, direction-optimizing sweeps.
 pub fn parallel(g: &Graph, q: &BfsQuery, ctx: &Ctx<'_>) -> Vec<BfsResult> {
-    let sweep = Sweep {
+    let search = Search {
         out: g.forward(),
         inc: g.reverse(),
         mask: None,
         blocked: None,
     };
-    frontier::batched(
-        &sweep,
-        ctx.fold(),
-        &q.sources,
-        q.keep_levels,
-        ctx,
-        |_, source, lane, _| BfsResult {
+    frontier::summaries(&search, ctx.fold(), &q.sources, q.keep_levels, ctx)
+        .into_iter()
+        .zip(&q.sources)
+        .map(|(lane, &source)| BfsResult {
             source,
             reached: lane.reached,
             max_level: lane.max_level,
             level_sum: lane.level_sum,
             levels: lane.levels,
-        },
-    )
+        })
+        .collect()
 }
 
 /// BFS in the registry.

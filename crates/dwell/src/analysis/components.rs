@@ -46,7 +46,7 @@
 //!   long chains never overflow the thread stack.
 
 use super::footprint::{self, Requirements, SizeOverflow};
-use super::frontier::{self, Sweep};
+use super::frontier::{self, Search};
 use super::{verify, Analysis, Ctx, Kernels, QueryError, Violation};
 use crate::graph::{Csr, Graph, NO_VERTEX};
 use rayon::prelude::*;
@@ -369,7 +369,7 @@ pub fn scc_parallel(g: &Graph, ctx: &Ctx<'_>) -> Components {
         let (sf, sb) =
             scratch.get_or_insert_with(|| (ctx.sweep_scratch(n, 1), ctx.sweep_scratch(n, 1)));
         let (sf, sb) = (&mut **sf, &mut **sb);
-        let sweep = |out, inc| Sweep {
+        let search = |out, inc| Search {
             out,
             inc,
             mask: None,
@@ -379,8 +379,8 @@ pub fn scc_parallel(g: &Graph, ctx: &Ctx<'_>) -> Components {
         ctx.pass();
         ctx.pass();
         rayon::join(
-            || sweep(fwd, rev).run(&[pivot], false, sf),
-            || sweep(rev, fwd).run(&[pivot], false, sb),
+            || search(fwd, rev).sweep(&[pivot], false, sf),
+            || search(rev, fwd).sweep(&[pivot], false, sb),
         );
         let (sf, sb) = (&*sf, &*sb);
         let members: Vec<u32> = (0..n as u32)

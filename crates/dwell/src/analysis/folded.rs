@@ -18,7 +18,7 @@
 //! saves. Equal to an unfolded search by construction; property tests check
 //! it against the reference oracle.
 
-use super::frontier::{Lane, ParentScratch, SingleScratch, Sweep, Tally, TALLY_CHUNK};
+use super::frontier::{Lane, ParentScratch, Search, SingleScratch, Tally, TALLY_CHUNK};
 use super::{Ctx, Direction, Query, ReachQuery};
 use crate::graph::fold::{Folded, Hang, HANG_SUMS};
 use crate::graph::{Csr, Graph, NO_VERTEX};
@@ -111,7 +111,7 @@ impl Tally for HangTally<'_> {
 pub(crate) fn searches(
     out: &Csr,
     fold: &Folded,
-    core: &Sweep<'_>,
+    core: &Search<'_>,
     sources: &[u32],
     ctx: &Ctx<'_>,
 ) -> Vec<Lane> {
@@ -215,7 +215,7 @@ struct CoreLanes {
 }
 
 /// The core search from core vertex `c`, hanging parts added.
-fn from_core(fold: &Folded, core: &Sweep<'_>, c: u32, s: &mut SingleScratch) -> CoreLanes {
+fn from_core(fold: &Folded, core: &Search<'_>, c: u32, s: &mut SingleScratch) -> CoreLanes {
     let mut t = HangTally {
         rows: &fold.rows,
         ..HangTally::default()

@@ -24,7 +24,7 @@
 //!   search per source with fresh arrays.
 
 use super::footprint::{self, Requirements, SizeOverflow};
-use super::frontier::{self, Sweep};
+use super::frontier::{self, Search};
 use super::Direction;
 use super::{check_ids, check_sources, verify, Analysis, Ctx, Kernels, QueryError, Violation};
 use crate::graph::fold::Folded;
@@ -117,17 +117,27 @@ pub fn reference(g: &Graph, q: &ReachQuery, ctx: &Ctx<'_>) -> Vec<ReachResult> {
 
 /// The `cpu` backend's reachability: bit-parallel, direction-optimizing sweeps.
 pub fn parallel(g: &Graph, q: &ReachQuery, ctx: &Ctx<'_>) -> Vec<ReachResult> {
-    let sweep = Sweep {
+    let search = Search {
         out: q.direction.csr(g),
         inc: q.direction.flip().csr(g),
         mask: Some(q.mask),
         blocked: None,
     };
     // Counts only, along every arc: the session's fold gives them.
-    let fold = ctx.fold().filter(|_| Folded::serves_reach(q, g));
+    if let Some(fold) = ctx.fold().filter(|_| Folded::serves_reach(q, g)) {
+        return frontier::summaries(&search, Some(fold), &q.sources, false, ctx)
+            .into_iter()
+            .zip(&q.sources)
+            .map(|(lane, &source)| ReachResult {
+                source,
+                reached: lane.reached,
+                sinks_reached: Vec::new(),
+                set: None,
+            })
+            .collect();
+    }
     frontier::batched(
-        &sweep,
-        fold,
+        &search,
         &q.sources,
         false,
         ctx,

@@ -28,7 +28,7 @@
 //!   source with fresh parent arrays.
 
 use super::footprint::{self, Requirements, SizeOverflow};
-use super::frontier::{self, Sweep};
+use super::frontier::{self, Search};
 use super::{check_ids, check_sources, verify, Analysis, Ctx, Kernels, QueryError, Violation};
 use crate::graph::{Graph, NO_VERTEX};
 use rayon::prelude::*;
@@ -141,15 +141,14 @@ pub fn parallel(g: &Graph, q: &TaintQuery, ctx: &Ctx<'_>) -> Vec<TaintResult> {
     let n = g.nodes();
     let blocked = frontier::bitset_of(n, &q.sanitizers, ctx);
     if !q.witnesses {
-        let sweep = Sweep {
+        let search = Search {
             out: g.forward(),
             inc: g.reverse(),
             mask: Some(q.mask),
             blocked: Some(&blocked),
         };
         return frontier::batched(
-            &sweep,
-            None,
+            &search,
             &q.sources,
             false,
             ctx,

@@ -1,0 +1,660 @@
+//! Independent single-source searches ([`Search::single`]): a FIFO queue,
+//! a reached set in bits or bytes ([`Marks`]), and an optional [`Tally`].
+//!
+//! # Single searches
+//!
+//! A FIFO queue in BFS order; each top-down level gathers the rows of up to
+//! 256 frontier vertices, then appends the new targets with no branch. The
+//! reached set is a byte per vertex on graphs of at most 128K vertices and a
+//! bit above ([`Marks`]). Searches are direction-optimizing too: bottom-up
+//! levels test in-neighbours against the frontier's bitset, in parallel.
+//! That is a 1-bit (or 1-byte) set per vertex, not a one-lane sweep's
+//! 64-bit words. A search may carry a [`Tally`], which sees every vertex
+//! in the level it is reached at and may supply its row bounds: BFS
+//! summaries over a folded graph add each core vertex's hanging parts that
+//! way (`analysis/folded.rs`).
+
+use super::bits::{set, test, words};
+use super::{Lane, Search, ALPHA, BOTTOM_UP_CHUNK};
+use crate::graph::{Csr, NO_VERTEX};
+use rayon::prelude::*;
+
+/// A single search goes back top-down once its frontier shrinks below
+/// `n / BETA` vertices (GAP's β).
+const BETA: usize = 18;
+
+/// Rows of at most this many arcs are gathered as a fixed-size copy.
+const SHORT_ROW: usize = 4;
+
+/// Single searches on graphs of at most this many vertices mark reached
+/// vertices in bytes, larger ones in bits (see [`Marks`]): a byte array up
+/// to 128 KiB stays in L2 next to the graph (R-MAT 18 and 20 single sources
+/// were 10–30% slower with bytes).
+const BYTE_MARKS_MAX: usize = 1 << 17;
+
+/// Vertices of a level whose rows a single search gathers at a time.
+const GATHER_CHUNK: usize = 256;
+
+/// A [`Tally`] accumulator takes at most this many vertices before it is
+/// merged (a gather chunk or an `add_all` chunk), so it may pack sums in
+/// narrow fields.
+pub(crate) const TALLY_CHUNK: usize = 256;
+const _: () = assert!(GATHER_CHUNK <= TALLY_CHUNK);
+
+/// What a single search adds up besides its own vertices. Every vertex it
+/// reaches is passed to `row` during the level it was reached at, which
+/// returns the vertex's arc range in the CSR being searched and the
+/// accumulator with the vertex counted (a plain value, so it stays in
+/// registers inside the gather loop; and a tally may keep its per-vertex
+/// data beside the row bounds, read by the same load). Accumulators are
+/// `merge`d in, and `close` ends each level. `()` adds nothing and reads
+/// the CSR's own offsets.
+pub(crate) trait Tally {
+    type Acc: Copy + Default;
+    fn row(&self, out: &Csr, v: u32, acc: Self::Acc) -> (usize, usize, Self::Acc);
+    fn merge(&mut self, acc: Self::Acc);
+    fn close(&mut self, level: u32);
+
+    /// Count all of `vertices` (rows unused), merging every
+    /// [`TALLY_CHUNK`] vertices.
+    fn add_all(&mut self, out: &Csr, vertices: &[u32]) {
+        for chunk in vertices.chunks(TALLY_CHUNK) {
+            let acc = chunk
+                .iter()
+                .fold(Self::Acc::default(), |acc, &v| self.row(out, v, acc).2);
+            self.merge(acc);
+        }
+    }
+}
+
+impl Tally for () {
+    type Acc = ();
+    #[inline(always)]
+    fn row(&self, out: &Csr, v: u32, _: ()) -> (usize, usize, ()) {
+        let offsets = out.offsets();
+        // Offsets never exceed `targets.len()`, a usize.
+        (
+            offsets[v as usize] as usize,
+            offsets[v as usize + 1] as usize,
+            (),
+        )
+    }
+    #[inline(always)]
+    fn merge(&mut self, _: ()) {}
+    #[inline(always)]
+    fn close(&mut self, _: u32) {}
+}
+
+/// set and the search's queue (in BFS order; `n + 1` entries, so a target
+/// can be written past the tail before it is known to be new).
+pub(crate) struct SingleScratch {
+    /// The reached set: a byte per vertex on graphs of at most
+    /// [`BYTE_MARKS_MAX`] vertices, else a bit (see [`Marks`]).
+    seen: Seen,
+    queue: Vec<u32>,
+    gathered: Vec<u32>,
+    /// A bottom-up level's frontier as a bitset; all zero between levels.
+    front: Vec<u64>,
+}
+
+impl SingleScratch {
+    /// Per-vertex arrays one `SingleScratch` holds (the queue and the
+    /// reached set; the frontier bitset is n/64 words).
+    pub(crate) const BUFFERS: u64 = 2;
+
+    pub(crate) fn new(n: usize) -> SingleScratch {
+        SingleScratch {
+            seen: if n <= BYTE_MARKS_MAX {
+                Seen::Bytes(vec![0; n])
+            } else {
+                Seen::Bits(vec![0; words(n)])
+            },
+            queue: vec![0; n + 1],
+            gathered: Vec::new(),
+            front: vec![0; words(n)],
+        }
+    }
+
+    /// Vertices these buffers are sized for (rounded up to 64).
+    pub(crate) fn capacity(&self) -> usize {
+        self.front.len() * 64
+    }
+
+    /// Did the last search reach `v`?
+    #[inline]
+    pub(crate) fn reached(&self, v: u32) -> bool {
+        self.seen.has(v)
+    }
+
+    /// The last search's reached set as a vertex bitset over `n` vertices.
+    pub(crate) fn reached_set(&self, n: usize) -> Vec<u64> {
+        match &self.seen {
+            Seen::Bits(b) => b[..words(n)].to_vec(),
+            Seen::Bytes(b) => {
+                let mut set = vec![0u64; words(n)];
+                for (v, &m) in b[..n].iter().enumerate() {
+                    set[v / 64] |= u64::from(m) << (v % 64);
+                }
+                set
+            }
+        }
+    }
+}
+
+/// Storage of a single search's reached set.
+enum Seen {
+    Bits(Vec<u64>),
+    Bytes(Vec<u8>),
+}
+
+impl Seen {
+    fn has(&self, v: u32) -> bool {
+        match self {
+            Seen::Bits(b) => b[..].has(v),
+            Seen::Bytes(b) => b[..].has(v),
+        }
+    }
+}
+
+/// A single search's reached set. Bits keep a large graph's set in cache;
+/// on a small graph (it fits in cache either way) bytes win: marking one is
+/// a plain store, where setting a bit is a read-modify-write of a word that
+/// the next targets, often nearby ids, must wait for (Bremen: a search 1.3x
+/// faster). Marks are 0 or 1.
+trait Marks: Send {
+    /// Unmark the first `n` vertices.
+    fn clear(&mut self, n: usize);
+    fn has(&self, v: u32) -> bool;
+    /// Mark `v`; was it unmarked? (No branch.)
+    fn mark(&mut self, v: u32) -> bool;
+    /// For every unmarked vertex below `n`, in parallel blocks of about
+    /// [`BOTTOM_UP_CHUNK`] vertices, call `pull(w)` and mark `w` when it
+    /// says so; returns each block's pulled vertices (ascending) and the
+    /// sum of the costs `pull` reported.
+    fn pull_unmarked<F>(&mut self, n: usize, pull: F) -> Vec<(Vec<u32>, usize)>
+    where
+        F: Fn(u32) -> (bool, usize) + Sync;
+}
+
+impl Marks for [u64] {
+    fn clear(&mut self, n: usize) {
+        self[..words(n)].fill(0);
+    }
+    #[inline]
+    fn has(&self, v: u32) -> bool {
+        test(self, v)
+    }
+    #[inline]
+    fn mark(&mut self, v: u32) -> bool {
+        let (k, bit) = (v as usize / 64, 1u64 << (v % 64));
+        let old = self[k];
+        self[k] = old | bit;
+        old & bit == 0
+    }
+    fn pull_unmarked<F>(&mut self, n: usize, pull: F) -> Vec<(Vec<u32>, usize)>
+    where
+        F: Fn(u32) -> (bool, usize) + Sync,
+    {
+        let block = BOTTOM_UP_CHUNK / 64;
+        self[..words(n)]
+            .par_chunks_mut(block)
+            .enumerate()
+            .map(|(c, words)| {
+                let (mut found, mut cost) = (Vec::new(), 0);
+                for (j, word) in words.iter_mut().enumerate() {
+                    let base = (c * block + j) * 64;
+                    let mut todo = !*word;
+                    if n - base < 64 {
+                        todo &= (1u64 << (n - base)) - 1;
+                    }
+                    while todo != 0 {
+                        let b = todo.trailing_zeros();
+                        todo &= todo - 1;
+                        // `base + b < n`, a u32 id.
+                        let w = (base + b as usize) as u32;
+                        let (hit, c) = pull(w);
+                        cost += c;
+                        if hit {
+                            *word |= 1 << b;
+                            found.push(w);
+                        }
+                    }
+                }
+                (found, cost)
+            })
+            .collect()
+    }
+}
+
+impl Marks for [u8] {
+    fn clear(&mut self, n: usize) {
+        self[..n].fill(0);
+    }
+    #[inline]
+    fn has(&self, v: u32) -> bool {
+        self[v as usize] != 0
+    }
+    #[inline]
+    fn mark(&mut self, v: u32) -> bool {
+        let old = self[v as usize];
+        self[v as usize] = 1;
+        old == 0
+    }
+    fn pull_unmarked<F>(&mut self, n: usize, pull: F) -> Vec<(Vec<u32>, usize)>
+    where
+        F: Fn(u32) -> (bool, usize) + Sync,
+    {
+        self[..n]
+            .par_chunks_mut(BOTTOM_UP_CHUNK)
+            .enumerate()
+            .map(|(c, marks)| {
+                let (mut found, mut cost) = (Vec::new(), 0);
+                for (e, eight) in marks.chunks_mut(8).enumerate() {
+                    // Eight reached vertices are skipped by one test.
+                    if eight.iter().all(|&m| m != 0) {
+                        continue;
+                    }
+                    for (j, mark) in eight.iter_mut().enumerate() {
+                        if *mark != 0 {
+                            continue;
+                        }
+                        // `c * BOTTOM_UP_CHUNK + 8 e + j < n`, a u32 id.
+                        let w = (c * BOTTOM_UP_CHUNK + 8 * e + j) as u32;
+                        let (hit, k) = pull(w);
+                        cost += k;
+                        if hit {
+                            *mark = 1;
+                            found.push(w);
+                        }
+                    }
+                }
+                (found, cost)
+            })
+            .collect()
+    }
+}
+impl Search<'_> {
+    /// One single-source search, direction-optimizing (GAP
+    /// `bfs.cc`): top-down levels expand a FIFO queue; when the frontier's
+    /// out-arcs exceed the unexplored arcs over [`ALPHA`], levels go
+    /// bottom-up (every unreached vertex looks for an in-neighbour in the
+    /// frontier's bitset, in parallel) until the frontier shrinks below
+    /// `n / BETA`. Stops once `limit` vertices are reached. Returns the lane
+    /// (exact when the search ran to the end) and whether it ran to the end;
+    /// `s` holds the reached set afterwards.
+    pub(super) fn single(
+        &self,
+        src: u32,
+        keep_levels: bool,
+        limit: usize,
+        s: &mut SingleScratch,
+    ) -> (Lane, bool) {
+        self.single_tallied(src, keep_levels, limit, &mut (), s)
+    }
+
+    /// [`single`](Self::single), passing every reached vertex to `tally`
+    /// during the level it was reached at.
+    pub(crate) fn single_tallied<T: Tally>(
+        &self,
+        src: u32,
+        keep_levels: bool,
+        limit: usize,
+        tally: &mut T,
+        s: &mut SingleScratch,
+    ) -> (Lane, bool) {
+        let SingleScratch {
+            seen,
+            queue,
+            gathered,
+            front,
+        } = s;
+        let bufs = (queue, gathered, &mut front[..]);
+        match seen {
+            Seen::Bits(b) => self.single_with(&mut b[..], src, keep_levels, limit, tally, bufs),
+            Seen::Bytes(b) => self.single_with(&mut b[..], src, keep_levels, limit, tally, bufs),
+        }
+    }
+
+    /// [`single`](Self::single) over one kind of reached set.
+    fn single_with<M: Marks + ?Sized, T: Tally>(
+        &self,
+        seen: &mut M,
+        src: u32,
+        keep_levels: bool,
+        limit: usize,
+        tally: &mut T,
+        (queue, gathered, front): (&mut Vec<u32>, &mut Vec<u32>, &mut [u64]),
+    ) -> (Lane, bool) {
+        let n = self.out.nodes();
+        seen.clear(n);
+        if queue.len() < n + 1 {
+            queue.resize(n + 1, 0);
+        }
+        queue[0] = src;
+        seen.mark(src);
+        // No label mask and no blocked vertices: the plain loop.
+        let plain = self.blocked.is_none() && (self.mask.is_none() || self.out.labels().is_none());
+        // Level by level; per-vertex work is only the expansion (sums and
+        // levels come from the level boundaries afterwards), which keeps the
+        // loop's few live values in registers.
+        let (mut level, mut level_sum) = (0u32, 0u64);
+        let mut levels = keep_levels.then(|| vec![NO_VERTEX; n]);
+        let (mut head, mut tail) = (0usize, 1usize);
+        let mut unexplored = self.out.arcs();
+        let (mut bottom_up, mut last_size, mut bottom_up_cost) = (false, 0usize, 0usize);
+        loop {
+            let end = tail;
+            let size = end - head;
+            if let Some(l) = levels.as_mut() {
+                for &v in &queue[head..end] {
+                    l[v as usize] = level;
+                }
+            }
+            level_sum += u64::from(level) * size as u64;
+            // Small frontiers stay top-down without summing their degrees
+            // (the high-diameter case: hundreds of tiny levels). Bottom-up
+            // needs GAP's rule and, once a bottom-up level has run, that it
+            // cost less than the frontier's out-arcs: on a directed graph
+            // every vertex the source cannot reach scans all its in-arcs at
+            // every bottom-up level (pgp-strong-2009: 3x slower than top-down).
+            bottom_up = size > GATHER_CHUNK && {
+                let scout: usize = queue[head..end].iter().map(|&v| self.out.degree(v)).sum();
+                let wide = if bottom_up {
+                    size >= last_size || size > n / BETA
+                } else {
+                    scout > unexplored / ALPHA
+                };
+                wide && (bottom_up_cost == 0 || bottom_up_cost < scout)
+            };
+            if bottom_up {
+                for &v in &queue[head..end] {
+                    set(front, v);
+                }
+                tally.add_all(self.out, &queue[head..end]);
+                let (found, cost) = self.bottom_up_single(seen, front, &mut queue[end..]);
+                tail += found;
+                bottom_up_cost = cost;
+                for &v in &queue[head..end] {
+                    front[v as usize / 64] = 0;
+                }
+            } else {
+                let arcs;
+                (tail, arcs) = if plain {
+                    expand_plain(self.out, seen, queue, gathered, head, end, tally)
+                } else {
+                    tally.add_all(self.out, &queue[head..end]);
+                    self.expand_filtered(seen, queue, head, end)
+                };
+                unexplored = unexplored.saturating_sub(arcs);
+            }
+            head = end;
+            last_size = size;
+            tally.close(level);
+            if head == tail || tail >= limit {
+                break;
+            }
+            level += 1;
+        }
+        let complete = head == tail;
+        (
+            Lane {
+                reached: tail as u64,
+                max_level: level,
+                level_sum,
+                levels,
+            },
+            complete,
+        )
+    }
+
+    /// One bottom-up level of a single search: every unreached, unblocked
+    /// vertex with an in-neighbour in `front` (over a followed arc) is marked
+    /// in `seen` and appended to `out` (in id order); returns how many, and
+    /// the level's cost (vertices examined plus arcs scanned). Parallel over
+    /// blocks of `seen`, which each task owns.
+    fn bottom_up_single<M: Marks + ?Sized>(
+        &self,
+        seen: &mut M,
+        front: &[u64],
+        out: &mut [u32],
+    ) -> (usize, usize) {
+        let n = self.out.nodes();
+        let sources = self.inc.targets();
+        let parts = seen.pull_unmarked(n, |w| {
+            if self.blocked(w) {
+                return (false, 1);
+            }
+            let range = self.inc.range(w);
+            let start = range.start;
+            for i in range.clone() {
+                if test(front, sources[i]) && self.passes(self.inc, i) {
+                    return (true, 1 + i + 1 - start);
+                }
+            }
+            (false, 1 + range.len())
+        });
+        let (mut count, mut cost) = (0, 0);
+        for (p, c) in parts {
+            out[count..count + p.len()].copy_from_slice(&p);
+            count += p.len();
+            cost += c;
+        }
+        (count, cost)
+    }
+
+    /// One level of a single search with a label mask or blocked vertices:
+    /// expands `queue[head..end]`, appending new vertices; returns the new tail
+    /// and the arcs scanned.
+    fn expand_filtered<M: Marks + ?Sized>(
+        &self,
+        seen: &mut M,
+        queue: &mut [u32],
+        head: usize,
+        end: usize,
+    ) -> (usize, usize) {
+        let targets = self.out.targets();
+        let mut tail = end;
+        let mut arcs = 0;
+        for x in head..end {
+            let row = self.out.range(queue[x]);
+            arcs += row.len();
+            for i in row {
+                let w = targets[i];
+                if !seen.has(w) && self.passes(self.out, i) && !self.blocked(w) {
+                    seen.mark(w);
+                    queue[tail] = w;
+                    tail += 1;
+                }
+            }
+        }
+        (tail, arcs)
+    }
+
+    /// Levels a search from `src` needs to reach `quota` vertices, or `None`
+    /// when its whole reach is smaller.
+    pub(super) fn probe(&self, src: u32, quota: usize, s: &mut SingleScratch) -> Option<u32> {
+        let (lane, complete) = self.single(src, false, quota, s);
+        (!complete).then_some(lane.max_level)
+    }
+}
+
+/// One level of a plain single search: expands `queue[head..end]`, appending
+/// new targets; returns the new tail and the arcs scanned. `queue` has room
+/// for `n + 1` entries.
+///
+/// Each chunk of the level runs in two passes: first its vertices' rows are
+/// gathered into `gathered` (short rows as a fixed four-arc copy with the
+/// length as the advance, so the pass has no data-dependent branch and the
+/// out-of-order core overlaps the rows' cache misses), then every gathered
+/// target is tested and appended, again without a branch. Expanding row by
+/// row instead mispredicts each row's end, and after each misprediction the
+/// next row waits for its offset and arcs in turn (measured: about half the
+/// time of a single search on the Bremen road network).
+fn expand_plain<M: Marks + ?Sized, T: Tally>(
+    out: &Csr,
+    seen: &mut M,
+    queue: &mut [u32],
+    gathered: &mut Vec<u32>,
+    head: usize,
+    end: usize,
+    tally: &mut T,
+) -> (usize, usize) {
+    let mut tail = end;
+    let mut arcs = 0;
+    for chunk in (head..end).step_by(GATHER_CHUNK) {
+        let len = gather(
+            out,
+            &queue[chunk..end.min(chunk + GATHER_CHUNK)],
+            gathered,
+            tally,
+        );
+        arcs += len;
+        tail = append_new(&gathered[..len], seen, queue, tail);
+    }
+    (tail, arcs)
+}
+
+/// The rows of `vertices` (bounds from `tally`, which counts each vertex),
+/// one after another, into `gathered` (grown as needed); returns how many
+/// arcs. Out of line for the same reason as [`append_new`].
+///
+/// `gathered` always has room for a short-row copy of every vertex still
+/// to come, so short rows (all but a few on low-degree graphs) copy with
+/// no capacity test; only a long row may grow it, out of line.
+#[inline(never)]
+fn gather<T: Tally>(out: &Csr, vertices: &[u32], gathered: &mut Vec<u32>, tally: &mut T) -> usize {
+    let targets = out.targets();
+    let short = vertices.len() * SHORT_ROW;
+    if gathered.len() < short {
+        gathered.resize(short, 0);
+    }
+    let mut len = 0usize;
+    let mut acc = T::Acc::default();
+    for (k, &v) in vertices.iter().enumerate() {
+        let (a, b);
+        (a, b, acc) = tally.row(out, v, acc);
+        let degree = b - a;
+        match (
+            gathered.get_mut(len..len + SHORT_ROW),
+            targets.get(a..a + SHORT_ROW),
+        ) {
+            (Some(dst), Some(src)) if degree <= SHORT_ROW => dst.copy_from_slice(src),
+            _ => {
+                // Room for this row and short copies of the rest.
+                let room = len + degree + (vertices.len() - k) * SHORT_ROW;
+                grow(gathered, room);
+                gathered[len..len + degree].copy_from_slice(&targets[a..b]);
+            }
+        }
+        len += degree;
+    }
+    tally.merge(acc);
+    len
+}
+
+/// `buf` resized to at least `room` (doubling), out of the hot loop.
+#[cold]
+#[inline(never)]
+fn grow(buf: &mut Vec<u32>, room: usize) {
+    if buf.len() < room {
+        buf.resize(room.max(2 * buf.len()), 0);
+    }
+}
+
+/// Append the targets not yet in `seen` to `queue` from `tail` (marking
+/// them), every target written and the tail advanced only for new ones;
+/// returns the new tail. Kept out of line so that its few values stay in
+/// registers (inlined into `single`, the tail lived on the stack: a
+/// store-to-load round trip per arc).
+#[inline(never)]
+fn append_new<M: Marks + ?Sized>(
+    targets: &[u32],
+    seen: &mut M,
+    queue: &mut [u32],
+    mut tail: usize,
+) -> usize {
+    for &w in targets {
+        let new = seen.mark(w);
+        queue[tail] = w;
+        tail += usize::from(new);
+    }
+    tail
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::path;
+    use super::*;
+    use crate::graph::GraphBuilder;
+
+    /// Both kinds of reached set give the same searches: R-MAT graphs
+    /// (wide levels, so bottom-up runs) and a path (hundreds of levels),
+    /// plain, with a label mask and with blocked vertices, to the end and
+    /// stopped by a limit.
+    #[test]
+    fn bit_and_byte_marks_search_alike() {
+        let gen = crate::gen::rmat(11, 8, 7).unwrap();
+        let mut b = GraphBuilder::new(true);
+        b.set_nodes(gen.nodes).unwrap();
+        for (i, &(u, v)) in gen.edges.iter().enumerate() {
+            b.push_arc(u.into(), v.into(), Some(1 << (i % 3)), None)
+                .unwrap();
+        }
+        let graphs = [b.build().unwrap(), gen.build().unwrap(), path(3000)];
+        for g in &graphs {
+            let n = g.nodes();
+            let blocked: Vec<u64> = (0..words(n))
+                .map(|k| 0x0100_0000_0010_0001u64.rotate_left(k as u32))
+                .collect();
+            for (mask, block) in [
+                (None, false),
+                (Some(1), false),
+                (None, true),
+                (Some(6), true),
+            ] {
+                let search = Search {
+                    out: g.forward(),
+                    inc: g.reverse(),
+                    mask,
+                    blocked: block.then_some(&blocked[..]),
+                };
+                for src in [0u32, 1, 17, (n / 2) as u32] {
+                    for limit in [usize::MAX, 100] {
+                        let mut bytes = SingleScratch::new(n);
+                        let mut bits = SingleScratch::new(n);
+                        bits.seen = Seen::Bits(vec![0; words(n)]);
+                        assert!(matches!(bytes.seen, Seen::Bytes(_)));
+                        let (a, done_a) = search.single(src, true, limit, &mut bytes);
+                        let (b, done_b) = search.single(src, true, limit, &mut bits);
+                        assert_eq!(done_a, done_b);
+                        assert_eq!(
+                            (a.reached, a.max_level, a.level_sum, &a.levels),
+                            (b.reached, b.max_level, b.level_sum, &b.levels),
+                            "source {src}, mask {mask:?}, blocked {block}, limit {limit}"
+                        );
+                        assert_eq!(bytes.reached_set(n), bits.reached_set(n));
+                        if mask.is_none() && !block && limit == usize::MAX {
+                            assert_eq!(a.levels, Some(naive_levels(g, src)));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Levels of a plain FIFO BFS from `src` (the oracle of the test above).
+    fn naive_levels(g: &crate::graph::Graph, src: u32) -> Vec<u32> {
+        let mut levels = vec![NO_VERTEX; g.nodes()];
+        let mut queue = std::collections::VecDeque::from([src]);
+        levels[src as usize] = 0;
+        while let Some(v) = queue.pop_front() {
+            for &w in g.forward().neighbors(v) {
+                if levels[w as usize] == NO_VERTEX {
+                    levels[w as usize] = levels[v as usize] + 1;
+                    queue.push_back(w);
+                }
+            }
+        }
+        levels
+    }
+}
