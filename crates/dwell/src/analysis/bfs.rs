@@ -21,7 +21,7 @@
 //!   parallel too. A single source is exactly direction-optimizing BFS. On
 //!   high-diameter graphs (a probe search needs many levels) a batch runs as
 //!   independent single-source searches in parallel instead. See
-//!   `analysis/frontier.rs` for the encoding, invariants and choice. Citations: Then et al., VLDB 2014 (MS-BFS); Beamer et al.,
+//!   `analysis/frontier/` for the encoding, invariants and choice. Citations: Then et al., VLDB 2014 (MS-BFS); Beamer et al.,
 //!   SC 2012 (direction optimization, GAP `bfs.cc`).
 //! - [`reference()`] (`cpu-reference`, the oracle): one plain FIFO-queue BFS
 //!   per source with fresh arrays.

@@ -34,7 +34,7 @@
 //!   with the largest `(in+1)·(out+1)` degree product is the pivot; its
 //!   component is the intersection of the live vertices reached forward and
 //!   backward from it, both found (concurrently) with the parallel direction-optimizing
-//!   sweep of `analysis/frontier.rs` with dead vertices blocked; stop early when
+//!   sweep of `analysis/frontier/sweep.rs` with dead vertices blocked; stop early when
 //!   the component found is small. (3) The remaining live vertices go to
 //!   the sequential iterative Tarjan restricted to live vertices. Removing
 //!   whole components never changes the components of the rest, since a

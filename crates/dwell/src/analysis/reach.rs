@@ -15,7 +15,7 @@
 //! # Kernels
 //!
 //! - [`parallel()`] (`cpu`): the bit-parallel, direction-optimizing multi-source
-//!   sweep of `analysis/frontier.rs` (64 sources per `u64` lane word, sweeps in
+//!   sweep of `analysis/frontier/sweep.rs` (64 sources per `u64` lane word, sweeps in
 //!   parallel, each level in parallel), with the label mask applied per arc
 //!   in both the top-down and bottom-up directions (bottom-up reads the
 //!   transpose of the followed CSR, whose arcs carry the same labels).

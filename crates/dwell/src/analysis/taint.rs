@@ -19,7 +19,7 @@
 //! # Kernels
 //!
 //! - [`parallel()`] (`cpu`): without witnesses, the bit-parallel,
-//!   direction-optimizing multi-source sweep of `analysis/frontier.rs` with the
+//!   direction-optimizing multi-source sweep of `analysis/frontier/sweep.rs` with the
 //!   sanitizers as blocked vertices (64 sources per lane word; Then et al.,
 //!   VLDB 2014; Beamer et al., SC 2012). With witnesses, one queue BFS with a
 //!   parent array per source, sources in parallel, each rayon task reusing
