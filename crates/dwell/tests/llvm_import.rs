@@ -2,7 +2,7 @@
 //! and `print-callgraph` report them), robustness on hand-written snippets,
 //! malformed input, and the analyses over the imported supergraph.
 
-use dwell::program::{icfg, llvm, Program};
+use dwell::program::{icfg, ir, llvm, Program};
 use std::path::{Path, PathBuf};
 
 fn shared(name: &str) -> Option<PathBuf> {
@@ -106,7 +106,7 @@ fn parse_file(name: &str) -> Program {
     p
 }
 
-fn block<'a>(p: &'a Program, f: &str, b: &str) -> &'a llvm::Block {
+fn block<'a>(p: &'a Program, f: &str, b: &str) -> &'a ir::Block {
     let f = &p.functions[p.function_id(f).unwrap() as usize];
     f.blocks.iter().find(|x| x.name == b).unwrap()
 }

@@ -7,7 +7,7 @@
 use dwell::analysis::{self, Output, Query};
 use dwell::backend::{Backend, Cpu, CpuReference};
 use dwell::program::dataflow::{build, solve_each, Analysis, Scope};
-use dwell::program::llvm::VarKind;
+use dwell::program::ir::VarKind;
 use dwell::program::{bundle, taint, Bundle};
 use std::path::{Path, PathBuf};
 

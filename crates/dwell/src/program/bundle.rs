@@ -18,7 +18,7 @@
 //! after the new one is complete.
 
 use super::icfg::{Icfg, NodeCall, LABELS};
-use super::llvm::{Program, ProgramCounts, VarKind};
+use super::ir::{Program, ProgramCounts, VarKind};
 use super::ProgramError;
 use crate::graph::{Graph, GraphBuilder, LabelNames};
 use std::io::{BufRead, BufReader, BufWriter, Write};

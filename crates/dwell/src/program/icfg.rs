@@ -27,7 +27,7 @@
 //! the segment before any definition in it; the phi operands of successors
 //! count as used at the end of the block's last segment.
 
-use super::llvm::{Callee, Program};
+use super::ir::{Callee, Program};
 
 /// Arc labels, in bit order (`flow` = 1, `call` = 2, `return` = 4).
 pub const LABELS: [&str; 3] = ["flow", "call", "return"];

@@ -1,7 +1,7 @@
 //! Real programs: LLVM IR in, program analyses out.
 //!
 //! ```text
-//! FILE.ll[.xz|.gz] ──llvm::parse──▶ Program (functions, blocks, CFG, calls, def/use)
+//! FILE.ll[.xz|.gz] ──llvm::parse──▶ ir::Program (functions, blocks, CFG, calls, def/use)
 //!                  ──icfg::build──▶ Icfg (block segments; flow / call / return arcs)
 //!                  ──bundle::write─▶ BUNDLE/ (icfg.edges, nodes.tsv, defs.txt, …)
 //! BUNDLE/ ──bundle::read──▶ Bundle ──liveness / reaching_defs──▶ DataflowProblem
@@ -27,12 +27,14 @@ pub mod bundle;
 pub mod cfl;
 pub mod dataflow;
 pub mod icfg;
+pub mod ir;
 mod lex;
 pub mod llvm;
 pub mod taint;
 
 pub use bundle::{Bundle, Counts, Meta};
-pub use llvm::{ParseError, Program};
+pub use ir::Program;
+pub use llvm::ParseError;
 
 use crate::progress::{Progress, Steps};
 use std::io::Read;

@@ -1,0 +1,240 @@
+//! The program model dwell's program analyses read: a module's functions,
+//! their basic blocks (instructions reduced to defs, uses and call sites;
+//! CFG successors per terminator operand), its variables and the functions
+//! whose address is taken, plus [`ProgramCounts`], the figures LLVM's own
+//! tools report for the same module.
+//!
+//! Kept apart from the reader (`program/llvm/`, which fills it from textual
+//! LLVM IR and states how each field is read) so that the consumers
+//! (`icfg::build`, `bundle::write`) depend on the model, not on a parser.
+
+/// Who a call site calls.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Callee {
+    /// `@f` naming a function (defined, declared or intrinsic).
+    Direct(u32),
+    /// Anything else: a local value, a constant expression, an alias.
+    Indirect {
+        /// Arguments passed.
+        args: usize,
+        /// Return type text at the call site (`i32`, `%struct.S*`, `ptr`).
+        ret: String,
+    },
+    /// A constant expression around function `id`
+    /// (`call … bitcast (… @f to …)(…)`, typed-pointer IR when the call's type
+    /// differs from the definition's): it calls `f`, but LLVM's
+    /// `getCalledFunction()` is null, so it is neither a direct site in
+    /// LLVM's counts nor a call through a pointer.
+    Cast(u32),
+    /// Inline assembly (`call void asm …`): no function is called.
+    Asm,
+}
+
+/// One call site.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CallSite {
+    pub callee: Callee,
+    /// `invoke` / `callbr`: the call ends its block.
+    pub terminator: bool,
+    /// 1-based source line.
+    pub line: u64,
+}
+
+/// One instruction's effect on the analyses.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Inst {
+    pub line: u64,
+    /// Variables defined (SSA result; stored slot or global).
+    pub defs: Vec<u32>,
+    /// Variables used (phi operands excluded: see [`Block::end_uses`]).
+    pub uses: Vec<u32>,
+    /// `Some` for `call` / `invoke` / `callbr`.
+    pub call: Option<CallSite>,
+    /// `ret`.
+    pub is_ret: bool,
+}
+
+/// A basic block.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Block {
+    /// Label without `%` (`entry`, `5`).
+    pub name: String,
+    pub insts: Vec<Inst>,
+    /// Successor block indices, one per terminator `label` operand.
+    pub succs: Vec<u32>,
+    /// Variables used at the end of this block by phis of its successors.
+    pub end_uses: Vec<u32>,
+}
+
+/// A function, defined (with blocks) or declared.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Function {
+    pub name: String,
+    pub defined: bool,
+    /// `llvm.*`.
+    pub intrinsic: bool,
+    /// Fixed parameters.
+    pub params: usize,
+    pub varargs: bool,
+    /// Return type text.
+    pub ret: String,
+    /// Parameter variables (defined functions).
+    pub param_vars: Vec<u32>,
+    pub blocks: Vec<Block>,
+    /// Source line of the `define`/`declare`.
+    pub line: u64,
+}
+
+/// What a variable is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum VarKind {
+    /// A parameter or instruction result.
+    Ssa,
+    /// An `alloca` (defined by stores, used by loads and other mentions).
+    Slot,
+    /// A global variable.
+    Global,
+}
+
+impl VarKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            VarKind::Ssa => "ssa",
+            VarKind::Slot => "slot",
+            VarKind::Global => "global",
+        }
+    }
+
+    pub fn from_name(s: &str) -> Option<VarKind> {
+        match s {
+            "ssa" => Some(VarKind::Ssa),
+            "slot" => Some(VarKind::Slot),
+            "global" => Some(VarKind::Global),
+            _ => None,
+        }
+    }
+}
+
+/// A whole module.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Program {
+    pub functions: Vec<Function>,
+    /// Variable names: `@g` or `fn:%x`.
+    pub vars: Vec<String>,
+    /// Kind of each variable, parallel to `vars`.
+    pub var_kinds: Vec<VarKind>,
+    /// Function ids whose address is taken, ascending.
+    pub address_taken: Vec<u32>,
+    /// Skipped constructs, each `file:line: what`.
+    pub warnings: Vec<String>,
+}
+
+/// Counts that LLVM's own tools report for the same module.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct ProgramCounts {
+    /// Defined functions.
+    pub functions: usize,
+    /// Declared functions, intrinsics excluded.
+    pub declared: usize,
+    /// Declared intrinsics (`llvm.*`).
+    pub intrinsics: usize,
+    pub blocks: usize,
+    /// One per terminator successor operand.
+    pub cfg_edges: usize,
+    /// Distinct (caller, callee) pairs over direct call sites (intrinsics
+    /// excluded, as in `opt -passes=print-callgraph`).
+    pub call_edges: usize,
+    pub direct_call_sites: usize,
+    pub indirect_call_sites: usize,
+    /// Direct calls of intrinsics (`llvm.*`): LLVM 14's call graph has no
+    /// edge for them, so they are in neither `call_edges` nor
+    /// `direct_call_sites`.
+    pub intrinsic_call_sites: usize,
+    /// Calls through a constant expression of one function ([`Callee::Cast`]).
+    pub cast_call_sites: usize,
+    /// Inline-asm call sites.
+    pub asm_call_sites: usize,
+    /// Defined functions whose address is taken (the indirect-call targets).
+    pub address_taken: usize,
+    /// Declared functions whose address is taken (`read` stored in a table).
+    pub address_taken_declared: usize,
+    pub variables: usize,
+    /// The function with the most blocks, and its block count.
+    pub largest_function: String,
+    pub largest_function_blocks: usize,
+}
+
+impl Program {
+    /// Function id by name.
+    pub fn function_id(&self, name: &str) -> Option<u32> {
+        self.functions
+            .iter()
+            .position(|f| f.name == name)
+            .map(|i| i as u32)
+    }
+
+    /// Counts comparable with `opt -passes=dot-cfg` / `print-callgraph`.
+    pub fn counts(&self) -> ProgramCounts {
+        let (defined_taken, declared_taken): (Vec<u32>, Vec<u32>) = self
+            .address_taken
+            .iter()
+            .partition(|&&f| self.functions[f as usize].defined);
+        let mut c = ProgramCounts {
+            variables: self.vars.len(),
+            address_taken: defined_taken.len(),
+            address_taken_declared: declared_taken.len(),
+            ..Default::default()
+        };
+        let mut pairs = std::collections::HashSet::new();
+        for (fi, f) in self.functions.iter().enumerate() {
+            if !f.defined {
+                if f.intrinsic {
+                    c.intrinsics += 1;
+                } else {
+                    c.declared += 1;
+                }
+                continue;
+            }
+            c.functions += 1;
+            c.blocks += f.blocks.len();
+            if f.blocks.len() > c.largest_function_blocks {
+                c.largest_function_blocks = f.blocks.len();
+                c.largest_function = f.name.clone();
+            }
+            for b in &f.blocks {
+                c.cfg_edges += b.succs.len();
+                for call in b.insts.iter().filter_map(|i| i.call.as_ref()) {
+                    match call.callee {
+                        Callee::Direct(g) if self.functions[g as usize].intrinsic => {
+                            c.intrinsic_call_sites += 1;
+                        }
+                        Callee::Direct(g) => {
+                            c.direct_call_sites += 1;
+                            pairs.insert((fi as u32, g));
+                        }
+                        Callee::Indirect { .. } => c.indirect_call_sites += 1,
+                        Callee::Cast(_) => c.cast_call_sites += 1,
+                        Callee::Asm => c.asm_call_sites += 1,
+                    }
+                }
+            }
+        }
+        c.call_edges = pairs.len();
+        c
+    }
+
+    /// Defined, address-taken functions an indirect call with `args`
+    /// arguments and return type `ret` may reach: same return type text,
+    /// and `args` equal to the parameter count (at least it, for varargs).
+    pub fn indirect_targets(&self, args: usize, ret: &str) -> Vec<u32> {
+        self.address_taken
+            .iter()
+            .copied()
+            .filter(|&f| {
+                let f = &self.functions[f as usize];
+                f.defined && f.ret == ret && (f.params == args || (f.varargs && args >= f.params))
+            })
+            .collect()
+    }
+}
