@@ -181,9 +181,17 @@ fn frequent_root(comp: &[AtomicU32]) -> u32 {
 
 /// The `cpu` backend's weak components: Afforest.
 pub fn wcc_parallel(g: &Graph, ctx: &Ctx<'_>) -> Components {
+    ctx.pass();
+    canonical(&wcc_ids(g, ctx))
+}
+
+/// Afforest's component id per vertex: the smallest vertex of its weak
+/// component (the root of `comp[v] <= v` pointers). The one WCC routine of
+/// the crate: [`wcc_parallel`] numbers it canonically, the dataflow layout
+/// groups nodes by it.
+pub(crate) fn wcc_ids(g: &Graph, ctx: &Ctx<'_>) -> Vec<u32> {
     let n = g.nodes();
     let fwd = g.forward();
-    ctx.pass();
     let comp: Vec<AtomicU32> = ctx.counted(|| (0..n as u32).map(AtomicU32::new).collect());
     for r in 0..NEIGHBOR_ROUNDS {
         (0..n as u32)
@@ -213,8 +221,7 @@ pub fn wcc_parallel(g: &Graph, ctx: &Ctx<'_>) -> Components {
             }
         });
     compress(&comp);
-    let ids: Vec<u32> = comp.into_iter().map(AtomicU32::into_inner).collect();
-    canonical(&ids)
+    comp.into_iter().map(AtomicU32::into_inner).collect()
 }
 
 /// State of the iterative Tarjan: `index[v] == NO_VERTEX` means unvisited;

@@ -48,15 +48,17 @@
 //!   connected component (a program graph is a set of per-function CFGs),
 //!   components solved in parallel. A dirty bitset indexed by RPO position is
 //!   swept round-robin, word-wide ops on `&[u64]` rows (scalars when facts ≤
-//!   64), no per-node allocation. See `parallel.rs`.
+//!   64), no per-node allocation. See `layout.rs` (the order) and
+//!   `parallel.rs` (the sweeps).
 //! - [`verify`]: checks the equations above at every node of a solution.
 
 mod facts;
+mod layout;
 mod parallel;
 
 pub use facts::{FactSets, FactsError, ShapeError};
+pub(crate) use layout::Layout;
 pub use parallel::parallel;
-pub(crate) use parallel::Layout;
 
 use super::footprint::{self, product, Requirements, SizeOverflow};
 use super::{Analysis, Ctx, Direction, Kernels, QueryError, Violation};
