@@ -558,7 +558,7 @@ fn verifier_rejects_a_wrong_solution() {
     };
     let mut s = solve_both(&g, &p);
     s.output.unset(2, 0);
-    let msg = dataflow::verify(&g, &p, &s).unwrap_err();
+    let msg = dataflow::verify(&g, &p, &s).unwrap_err().to_string();
     assert!(msg.contains("node 2"), "{msg}");
 }
 

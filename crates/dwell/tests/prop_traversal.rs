@@ -1,6 +1,7 @@
 //! Traversal analyses (BFS, reach, taint, WCC, SCC): the `cpu` backend against
 //! the `cpu-reference` oracle on random graphs, plus hand-computed answers on
-//! small graphs. Everything goes through `analysis::run`, the one dispatch path.
+//! small graphs. Everything goes through `session::run_once` or a `Session`,
+//! and every answer of every backend passes its analysis's verifier.
 
 use dwell::analysis::{
     BfsQuery, BfsResult, Components, Direction, Output, Query, QueryError, ReachQuery, ReachResult,
@@ -40,6 +41,10 @@ fn both(g: &Graph, q: &Query) -> (Output, Output) {
     assert_eq!(warm.len(), 1);
     let warm = warm.pop().unwrap();
     let oracle = dwell::session::run_once(&CpuReference, g, q).expect("valid query");
+    // Every backend's answer passes its analysis's verifier.
+    for (name, out) in [("cpu", &fast), ("cpu, warm", &warm), ("cpu-reference", &oracle)] {
+        q.verify(g, out).unwrap_or_else(|e| panic!("{name}: {e}"));
+    }
     // Witness paths may be other shortest paths under other ids (`taint`
     // checks each path returned); everything else must be equal.
     let strip = |o: &Output| match o {

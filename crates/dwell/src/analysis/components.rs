@@ -44,10 +44,23 @@
 //! - [`scc_reference`] (oracle): iterative Tarjan (Tarjan, SIAM J. Comput.
 //!   1972) with an explicit call stack of `(vertex, next arc)` frames, so
 //!   long chains never overflow the thread stack.
+//!
+//! # Verifiers
+//!
+//! Both check that the labels are a canonical partition (one per vertex,
+//! numbered by smallest vertex; `count` and `largest` agree). Then
+//! - [`wcc_verify`]: labels are equal at both ends of every arc (no arc
+//!   joins two components), and each label's vertices are connected: a
+//!   union-find over the arcs puts all of them in one set (no component is
+//!   two).
+//! - [`scc_verify`]: each component is strongly connected (a forward and a
+//!   backward search from its smallest vertex, inside the component, reach
+//!   all of it), and the condensation (one node per component, an arc where
+//!   an arc joins two) is acyclic, so no two components belong together.
 
 use super::footprint::{self, Requirements, SizeOverflow};
 use super::frontier::{self, Search};
-use super::{verify, Analysis, Ctx, Kernels, QueryError, Violation};
+use super::{Analysis, Ctx, Kernels, QueryError, Violation};
 use crate::graph::{Csr, Graph, NO_VERTEX};
 use rayon::prelude::*;
 use std::collections::HashMap;
@@ -408,18 +421,170 @@ pub fn scc_parallel(g: &Graph, ctx: &Ctx<'_>) -> Components {
     canonical(&comp)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
 
-    #[test]
-    fn canonical_numbers_by_smallest_vertex() {
-        let c = canonical(&[4, 2, 4, 2, 0]);
-        assert_eq!(c.labels, vec![0, 1, 0, 1, 2]);
-        assert_eq!((c.count, c.largest), (3, 2));
-        let empty = canonical(&[]);
-        assert_eq!((empty.count, empty.largest), (0, 0));
+/// `c` is a canonical partition of `g`'s vertices: one label per vertex,
+/// labels numbered 0, 1, … by smallest vertex, `count` and `largest` true.
+/// Returns each label's size.
+fn check_partition(what: &str, g: &Graph, c: &Components) -> Result<Vec<u64>, Violation> {
+    let bad = |m: String| Violation::new(format!("{what}: {m}"));
+    let n = g.nodes();
+    if c.labels.len() != n {
+        return Err(bad(format!("{} labels for {n} vertices", c.labels.len())));
     }
+    let mut sizes: Vec<u64> = Vec::new();
+    for (v, &l) in c.labels.iter().enumerate() {
+        match (l as usize).cmp(&sizes.len()) {
+            std::cmp::Ordering::Less => sizes[l as usize] += 1,
+            std::cmp::Ordering::Equal => sizes.push(1),
+            std::cmp::Ordering::Greater => return Err(bad(format!(
+                "vertex {v} has label {l} before any vertex has label {}: labels are not canonical",
+                sizes.len()
+            ))),
+        }
+    }
+    let largest = sizes.iter().copied().max().unwrap_or(0);
+    if (c.count, c.largest) != (sizes.len() as u64, largest) {
+        return Err(bad(format!(
+            "count {} and largest {} but the labels give {} and {largest}",
+            c.count,
+            c.largest,
+            sizes.len()
+        )));
+    }
+    Ok(sizes)
+}
+
+/// Union-find root with path halving (the WCC verifier's).
+fn root(parent: &mut [u32], mut v: u32) -> u32 {
+    while parent[v as usize] != v {
+        parent[v as usize] = parent[parent[v as usize] as usize];
+        v = parent[v as usize];
+    }
+    v
+}
+
+/// The WCC verifier: see the module header.
+pub fn wcc_verify(g: &Graph, c: &Components) -> Result<(), Violation> {
+    check_partition("wcc", g, c)?;
+    let n = g.nodes();
+    let fwd = g.forward();
+    let mut parent: Vec<u32> = (0..n as u32).collect();
+    for u in 0..n as u32 {
+        for &w in fwd.neighbors(u) {
+            let (a, b) = (c.labels[u as usize], c.labels[w as usize]);
+            if a != b {
+                return Err(Violation::new(format!(
+                    "wcc: arc {u} -> {w} joins components {a} and {b}"
+                )));
+            }
+            let (x, y) = (root(&mut parent, u), root(&mut parent, w));
+            parent[x.max(y) as usize] = x.min(y);
+        }
+    }
+    // Each label's first vertex must share a root with all the label's others.
+    let mut first = vec![NO_VERTEX; c.count as usize];
+    for v in 0..n as u32 {
+        let f = &mut first[c.labels[v as usize] as usize];
+        if *f == NO_VERTEX {
+            *f = v;
+        } else if root(&mut parent, *f) != root(&mut parent, v) {
+            return Err(Violation::new(format!(
+                "wcc: vertices {} and {v} share label {} but no path joins them",
+                *f, c.labels[v as usize]
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Mark every vertex reachable from `start` along `csr` without leaving
+/// label `label`.
+fn mark_inside(csr: &Csr, labels: &[u32], start: u32, seen: &mut [bool], stack: &mut Vec<u32>) {
+    let label = labels[start as usize];
+    seen[start as usize] = true;
+    stack.push(start);
+    while let Some(v) = stack.pop() {
+        for &w in csr.neighbors(v) {
+            if labels[w as usize] == label && !seen[w as usize] {
+                seen[w as usize] = true;
+                stack.push(w);
+            }
+        }
+    }
+}
+
+/// The SCC verifier: see the module header.
+pub fn scc_verify(g: &Graph, c: &Components) -> Result<(), Violation> {
+    let sizes = check_partition("scc", g, c)?;
+    let n = g.nodes();
+    let (fwd, rev) = (g.forward(), g.reverse());
+    // Strongly connected: from each component's smallest vertex (its first),
+    // forward and backward inside the component.
+    let mut first = vec![NO_VERTEX; sizes.len()];
+    let (mut ahead, mut behind, mut stack) = (vec![false; n], vec![false; n], Vec::new());
+    for v in 0..n as u32 {
+        let f = &mut first[c.labels[v as usize] as usize];
+        if *f == NO_VERTEX {
+            *f = v;
+            mark_inside(fwd, &c.labels, v, &mut ahead, &mut stack);
+            mark_inside(rev, &c.labels, v, &mut behind, &mut stack);
+        }
+        let (f, l) = (*f, c.labels[v as usize]);
+        if !ahead[v as usize] {
+            return Err(Violation::new(format!(
+                "scc: vertex {v} is in component {l} but {f}, also in it, does not reach it"
+            )));
+        }
+        if !behind[v as usize] {
+            return Err(Violation::new(format!(
+                "scc: vertex {v} is in component {l} but does not reach {f}, also in it"
+            )));
+        }
+    }
+    // Acyclic condensation (Kahn): arcs between components, by component.
+    let k = sizes.len();
+    let mut offsets = vec![0usize; k + 1];
+    for (i, &size) in sizes.iter().enumerate() {
+        offsets[i + 1] = offsets[i] + size as usize;
+    }
+    let mut members = vec![0u32; n];
+    let mut cursor = offsets.clone();
+    for v in 0..n as u32 {
+        let l = c.labels[v as usize] as usize;
+        members[cursor[l]] = v;
+        cursor[l] += 1;
+    }
+    let mut indegree = vec![0u64; k];
+    for u in 0..n as u32 {
+        for &w in fwd.neighbors(u) {
+            if c.labels[u as usize] != c.labels[w as usize] {
+                indegree[c.labels[w as usize] as usize] += 1;
+            }
+        }
+    }
+    let mut ready: Vec<usize> = (0..k).filter(|&l| indegree[l] == 0).collect();
+    let mut done = 0;
+    while let Some(l) = ready.pop() {
+        done += 1;
+        for &u in &members[offsets[l]..offsets[l + 1]] {
+            for &w in fwd.neighbors(u) {
+                let m = c.labels[w as usize] as usize;
+                if m != l {
+                    indegree[m] -= 1;
+                    if indegree[m] == 0 {
+                        ready.push(m);
+                    }
+                }
+            }
+        }
+    }
+    if done < k {
+        let l = (0..k).find(|&l| indegree[l] > 0).expect("a component left");
+        return Err(Violation::new(format!(
+            "scc: the components are not maximal: component {l} lies on a cycle of components"
+        )));
+    }
+    Ok(())
 }
 
 /// The footprint of a component query: a u32 label per vertex as scratch and
@@ -464,8 +629,8 @@ impl Analysis for Wcc {
         }
     }
 
-    fn verify(g: &Graph, q: &(), out: &Components) -> Result<(), Violation> {
-        verify::against_reference::<Wcc>(g, q, out)
+    fn verify(g: &Graph, _: &(), out: &Components) -> Result<(), Violation> {
+        wcc_verify(g, out)
     }
 }
 
@@ -493,7 +658,21 @@ impl Analysis for Scc {
         }
     }
 
-    fn verify(g: &Graph, q: &(), out: &Components) -> Result<(), Violation> {
-        verify::against_reference::<Scc>(g, q, out)
+    fn verify(g: &Graph, _: &(), out: &Components) -> Result<(), Violation> {
+        scc_verify(g, out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn canonical_numbers_by_smallest_vertex() {
+        let c = canonical(&[4, 2, 4, 2, 0]);
+        assert_eq!(c.labels, vec![0, 1, 0, 1, 2]);
+        assert_eq!((c.count, c.largest), (3, 2));
+        let empty = canonical(&[]);
+        assert_eq!((empty.count, empty.largest), (0, 0));
     }
 }

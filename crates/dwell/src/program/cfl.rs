@@ -70,7 +70,7 @@
 
 use super::icfg;
 use super::{Bundle, ProgramError};
-use crate::analysis::{Finding, TaintQuery, TaintResult};
+use crate::analysis::{Finding, TaintQuery, TaintResult, Violation};
 use crate::graph::{Graph, NO_VERTEX};
 use rayon::prelude::*;
 use std::collections::{HashMap, HashSet, VecDeque};
@@ -637,18 +637,18 @@ pub fn verify_path(
     path: &[u32],
     sanitizers: &[u32],
     mask: u32,
-) -> Result<(), String> {
+) -> Result<(), Violation> {
     let csr = sg.graph.forward();
     let mut open: Vec<u32> = Vec::new();
     for (k, w) in path.windows(2).enumerate() {
         let (u, v) = (w[0], w[1]);
         if sanitizers.contains(&v) {
-            return Err(format!("step {k}: {v} is a sanitizer"));
+            return Err(Violation::new(format!("step {k}: {v} is a sanitizer")));
         }
         let targets = csr.neighbors(u);
         let l = match targets.binary_search(&v) {
             Ok(j) => label(sg.graph, csr.range(u).start + j) & mask,
-            Err(_) => return Err(format!("step {k}: no arc {u} -> {v}")),
+            Err(_) => return Err(Violation::new(format!("step {k}: no arc {u} -> {v}"))),
         };
         if l & FLOW != 0 {
             continue;
@@ -658,12 +658,14 @@ pub fn verify_path(
         } else if l & CALL != 0 {
             open.push(sg.return_site(u));
         } else if l & RETURN != 0 {
-            return Err(format!(
+            return Err(Violation::new(format!(
                 "step {k}: return {u} -> {v} while the open call returns to {}",
                 open.last().copied().unwrap_or(NO_VERTEX)
-            ));
+            )));
         } else {
-            return Err(format!("step {k}: arc {u} -> {v} is not in the mask"));
+            return Err(Violation::new(format!(
+                "step {k}: arc {u} -> {v} is not in the mask"
+            )));
         }
     }
     Ok(())

@@ -264,8 +264,8 @@ pub fn solve_each(
             if verify {
                 analysis::dataflow::verify(&s.graph, &s.problem, &sol).map_err(|e| {
                     ProgramError::Analysis(format!(
-                        "@{}: solution fails the dataflow equations: {e}",
-                        b.functions[f as usize].name
+                        "@{}: solution fails the dataflow equations: {}",
+                        b.functions[f as usize].name, e.message
                     ))
                 })?;
             }

@@ -119,9 +119,10 @@ pub fn context_sensitive(
             if let Some(path) = &f.path {
                 cfl::verify_path(&sg, path, &q.sanitizers, q.mask).map_err(|e| {
                     ProgramError::Analysis(format!(
-                        "witness {} -> {} is not realizable: {e}. Fix: report this as a dwell bug; --context-insensitive still runs",
+                        "witness {} -> {} is not realizable: {}. Fix: report this as a dwell bug; --context-insensitive still runs",
                         b.node_name(r.source),
-                        b.node_name(f.sink)
+                        b.node_name(f.sink),
+                        e.message
                     ))
                 })?;
             }

@@ -205,39 +205,40 @@ fn transfer(p: &DataflowProblem, v: u32, input: &[u64]) -> Vec<u64> {
 /// encoding invariants) at every node? Checks a fixpoint, not that it is the
 /// least (union) or maximal (intersection) one; compare with [`reference`]
 /// for that. The error names the first bad node.
-pub fn verify(g: &Graph, p: &DataflowProblem, sol: &DataflowSolution) -> Result<(), String> {
+pub fn verify(g: &Graph, p: &DataflowProblem, sol: &DataflowSolution) -> Result<(), Violation> {
     let n = g.nodes();
+    let bad = |m: String| Violation::new(format!("dataflow: {m}"));
     sol.input
         .check("solution input", n)
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| bad(e.to_string()))?;
     sol.output
         .check("solution output", n)
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| bad(e.to_string()))?;
     if sol.input.facts != p.facts() || sol.output.facts != p.facts() {
-        return Err(format!(
+        return Err(bad(format!(
             "solution has {}/{} facts, the problem {}",
             sol.input.facts,
             sol.output.facts,
             p.facts()
-        ));
+        )));
     }
     let preds = p.direction.flip().csr(g);
     for v in 0..n as u32 {
         let want_in = meet_of(p.meet, preds.neighbors(v), &sol.output);
         if sol.input.node(v) != want_in.as_slice() {
-            return Err(format!(
+            return Err(bad(format!(
                 "node {v}: IN is {:?}, the meet over its predecessors is {:?}",
                 sol.input.iter(v).collect::<Vec<_>>(),
                 bits_list(&want_in)
-            ));
+            )));
         }
         let want_out = transfer(p, v, sol.input.node(v));
         if sol.output.node(v) != want_out.as_slice() {
-            return Err(format!(
+            return Err(bad(format!(
                 "node {v}: OUT is {:?}, gen ∪ (IN − kill) is {:?}",
                 sol.output.iter(v).collect::<Vec<_>>(),
                 bits_list(&want_out)
-            ));
+            )));
         }
     }
     Ok(())
@@ -291,7 +292,7 @@ impl Analysis for Dataflow {
     }
 
     fn verify(g: &Graph, p: &DataflowProblem, sol: &DataflowSolution) -> Result<(), Violation> {
-        verify(g, p, sol).map_err(Violation::new)
+        verify(g, p, sol)
     }
 }
 

@@ -63,6 +63,16 @@ pub(super) fn and_not<const W: usize>(x: &[u64; W], y: &[u64; W]) -> [u64; W] {
     std::array::from_fn(|k| x[k] & !y[k])
 }
 
+/// A bitset over `values.len()` vertices with bit `v` set where
+/// `keep(values[v])`.
+pub(crate) fn bitset_of_where<T: Copy>(values: &[T], keep: impl Fn(T) -> bool) -> Vec<u64> {
+    let mut s = vec![0u64; words(values.len())];
+    for (v, &x) in values.iter().enumerate() {
+        s[v / 64] |= u64::from(keep(x)) << (v % 64);
+    }
+    s
+}
+
 /// A bitset over `n` vertices with the bits of `vs` set.
 pub(crate) fn bitset_of(n: usize, vs: &[u32], ctx: &crate::analysis::Ctx<'_>) -> Vec<u64> {
     let mut s = ctx.buffer(words(n), 0u64);

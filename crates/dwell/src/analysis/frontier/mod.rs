@@ -32,7 +32,7 @@ mod single;
 mod sweep;
 
 pub(crate) use batch::{batched, summaries};
-pub(crate) use bits::{bitset_of, test, words};
+pub(crate) use bits::{bitset_of, bitset_of_where, set, test, words};
 pub(crate) use parents::ParentScratch;
 pub(crate) use single::{SingleScratch, Tally, TALLY_CHUNK};
 pub(crate) use sweep::Scratch;

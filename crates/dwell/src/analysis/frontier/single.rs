@@ -14,7 +14,7 @@
 //! summaries over a folded graph add each core vertex's hanging parts that
 //! way (`analysis/folded.rs`).
 
-use super::bits::{set, test, words};
+use super::bits::{bitset_of_where, set, test, words};
 use super::{Lane, Search, ALPHA, BOTTOM_UP_CHUNK};
 use crate::graph::{Csr, NO_VERTEX};
 use rayon::prelude::*;
@@ -130,13 +130,7 @@ impl SingleScratch {
     pub(crate) fn reached_set(&self, n: usize) -> Vec<u64> {
         match &self.seen {
             Seen::Bits(b) => b[..words(n)].to_vec(),
-            Seen::Bytes(b) => {
-                let mut set = vec![0u64; words(n)];
-                for (v, &m) in b[..n].iter().enumerate() {
-                    set[v / 64] |= u64::from(m) << (v % 64);
-                }
-                set
-            }
+            Seen::Bytes(b) => bitset_of_where(&b[..n], |m| m != 0),
         }
     }
 }
