@@ -42,7 +42,11 @@ fn both(g: &Graph, q: &Query) -> (Output, Output) {
     let warm = warm.pop().unwrap();
     let oracle = dwell::session::run_once(&CpuReference, g, q).expect("valid query");
     // Every backend's answer passes its analysis's verifier.
-    for (name, out) in [("cpu", &fast), ("cpu, warm", &warm), ("cpu-reference", &oracle)] {
+    for (name, out) in [
+        ("cpu", &fast),
+        ("cpu, warm", &warm),
+        ("cpu-reference", &oracle),
+    ] {
         q.verify(g, out).unwrap_or_else(|e| panic!("{name}: {e}"));
     }
     // Witness paths may be other shortest paths under other ids (`taint`
