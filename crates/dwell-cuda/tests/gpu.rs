@@ -80,13 +80,15 @@ fn queries(g: &Graph) -> Vec<Query> {
 }
 
 #[test]
-fn gpu_both_modes_equal_the_oracle() {
+fn gpu_both_modes_pass_the_verifier_and_equal_the_oracle() {
     let Some(cuda) = cuda() else { return };
     for (name, g) in graphs() {
         for q in queries(&g) {
             let want = oracle(&g, &q);
             for mode in [Mode::Resident, Mode::HostOrchestrated] {
                 let got = dwell::session::run_once(&cuda.with_mode(mode), &g, &q).unwrap();
+                q.verify(&g, &got)
+                    .unwrap_or_else(|e| panic!("{name} {mode:?} {}: {e}", q.name()));
                 assert_eq!(got, want, "{name} {mode:?} {}", q.name());
             }
         }
