@@ -285,3 +285,30 @@ fn unsupported_queries_are_refused_before_upload_or_borrowed_and_counted() {
     };
     assert_eq!(last[0].source, 5);
 }
+
+/// Records every progress report.
+#[derive(Default)]
+struct Log(std::sync::Mutex<Vec<(&'static str, u64, u64)>>);
+
+impl dwell::progress::Progress for Log {
+    fn advance(&self, unit: &'static str, done: u64, total: u64) {
+        self.0.lock().unwrap().push((unit, done, total));
+    }
+}
+
+#[test]
+fn batch_runs_report_sources_done_up_to_the_total() {
+    let g = polblogs();
+    let sources: Vec<u32> = (0..300).collect();
+    let log = Log::default();
+    {
+        let mut s = Session::for_query(&Cpu, &g, &bfs(&sources), 2, u64::MAX).unwrap();
+        s.set_progress(&log);
+        s.run(&bfs(&sources)).unwrap();
+    }
+    let seen = log.0.into_inner().unwrap();
+    assert_eq!(seen.first(), Some(&("sources", 0, 300)));
+    // Reports come from several threads, so only the largest is sure to be last.
+    assert_eq!(seen.iter().map(|r| r.1).max(), Some(300));
+    assert!(seen.iter().all(|r| r.2 == 300));
+}

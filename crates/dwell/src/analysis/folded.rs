@@ -22,6 +22,7 @@ use super::frontier::{Lane, ParentScratch, Search, SingleScratch, Tally, TALLY_C
 use super::{Ctx, Direction, Query, ReachQuery};
 use crate::graph::fold::{Folded, Hang, HANG_SUMS};
 use crate::graph::{Csr, Graph, NO_VERTEX};
+use crate::progress::Steps;
 use rayon::prelude::*;
 
 impl Folded {
@@ -140,6 +141,7 @@ pub(crate) fn searches(
     // ran 10% slower (the cheap searches of its small component sat
     // together, and rayon's splits did not even the threads out).
     groups.sort_unstable_by_key(|g| g[0].1);
+    let done = Steps::new(ctx.progress(), "sources", sources.len() as u64);
     let parts: Vec<Vec<(usize, Lane)>> = groups
         .par_iter()
         .map_init(
@@ -155,7 +157,7 @@ pub(crate) fn searches(
                     ctx.pass();
                     from_core(fold, core, c, s)
                 });
-                group
+                let part = group
                     .iter()
                     .map(|&(_, i)| {
                         (
@@ -163,7 +165,9 @@ pub(crate) fn searches(
                             summary(out, fold, sources[i], lanes.as_ref(), ctx, local),
                         )
                     })
-                    .collect()
+                    .collect();
+                done.add(group.len() as u64);
+                part
             },
         )
         .collect();

@@ -24,6 +24,7 @@ use super::sweep::Scratch;
 use super::{Lane, Search};
 use crate::analysis::{folded, Ctx};
 use crate::graph::fold::Folded;
+use crate::progress::Steps;
 use rayon::prelude::*;
 
 /// Lane words per vertex in the widest sweep (8 × 64 = 512 searches).
@@ -215,6 +216,7 @@ where
     F: Fn(usize, u32, Lane, &Reached<'_>) -> R + Sync,
 {
     let n = search.out.nodes();
+    let done = Steps::new(ctx.progress(), "sources", sources.len() as u64);
     let words = match strategy {
         Strategy::Sweeps { words } => words,
         Strategy::Singles => {
@@ -225,7 +227,9 @@ where
                     |s, &src| {
                         ctx.pass();
                         let (lane, _) = search.single(src, keep_levels, usize::MAX, s);
-                        finish(0, src, lane, &Reached::Single(s))
+                        let r = finish(0, src, lane, &Reached::Single(s));
+                        done.add(1);
+                        r
                     },
                 )
                 .collect();
@@ -245,11 +249,13 @@ where
                 ctx.pass();
                 let lanes = search.sweep(chunk, keep_levels, scratch);
                 let view = Reached::Sweep(scratch);
-                lanes
+                let part = lanes
                     .into_iter()
                     .enumerate()
                     .map(|(q, lane)| finish(q, chunk[q], lane, &view))
-                    .collect()
+                    .collect();
+                done.add(chunk.len() as u64);
+                part
             },
         )
         .collect();
