@@ -164,7 +164,7 @@ where
 /// reached set (BFS, reachability counts). `fold`, the fold of the graph
 /// whose arcs `search.out` holds (a plain search: every arc followed,
 /// nothing blocked), lets a batch of single searches without levels walk
-/// its core instead ([`super::folded`]), which records no reached set.
+/// its core instead ([`folded`]), which records no reached set.
 pub(crate) fn summaries(
     search: &Search<'_>,
     fold: Option<&Folded>,
