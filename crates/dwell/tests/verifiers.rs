@@ -236,9 +236,15 @@ fn bfs_verifier_says_which_level_invariant_fails() {
     let good = bfs_out(&g, &[0], true);
     assert_eq!(good[0].levels, Some(vec![0, 1, 2, 3, NO_VERTEX]));
     for (levels, says) in [
-        (vec![0, 1, 3, 3, NO_VERTEX], "its in-neighbour 1 is at level 1"),
+        (
+            vec![0, 1, 3, 3, NO_VERTEX],
+            "its in-neighbour 1 is at level 1",
+        ),
         (vec![0, 1, 2, 2, NO_VERTEX], "no in-neighbour is at level 1"),
-        (vec![0, 1, 2, NO_VERTEX, NO_VERTEX], "unreached but its in-neighbour 2"),
+        (
+            vec![0, 1, 2, NO_VERTEX, NO_VERTEX],
+            "unreached but its in-neighbour 2",
+        ),
         (vec![0, 1, 2, 3, 0], "not the source"),
         (vec![1, 1, 2, 3, NO_VERTEX], "the source is at level 1"),
     ] {

@@ -421,7 +421,6 @@ pub fn scc_parallel(g: &Graph, ctx: &Ctx<'_>) -> Components {
     canonical(&comp)
 }
 
-
 /// `c` is a canonical partition of `g`'s vertices: one label per vertex,
 /// labels numbered 0, 1, … by smallest vertex, `count` and `largest` true.
 /// Returns each label's size.
@@ -436,10 +435,12 @@ fn check_partition(what: &str, g: &Graph, c: &Components) -> Result<Vec<u64>, Vi
         match (l as usize).cmp(&sizes.len()) {
             std::cmp::Ordering::Less => sizes[l as usize] += 1,
             std::cmp::Ordering::Equal => sizes.push(1),
-            std::cmp::Ordering::Greater => return Err(bad(format!(
+            std::cmp::Ordering::Greater => {
+                return Err(bad(format!(
                 "vertex {v} has label {l} before any vertex has label {}: labels are not canonical",
                 sizes.len()
-            ))),
+            )))
+            }
         }
     }
     let largest = sizes.iter().copied().max().unwrap_or(0);
