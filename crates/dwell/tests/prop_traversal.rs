@@ -93,39 +93,7 @@ fn reach(g: &Graph, q: ReachQuery) -> Vec<ReachResult> {
     }
 }
 
-/// Is `path` a real witness for `source → sink` under `q`?
-fn check_path(g: &Graph, q: &TaintQuery, source: u32, sink: u32, path: &[u32]) {
-    assert_eq!(
-        path.first(),
-        Some(&source),
-        "path {path:?} must start at the source"
-    );
-    assert_eq!(
-        path.last(),
-        Some(&sink),
-        "path {path:?} must end at the sink"
-    );
-    for &v in &path[1..] {
-        assert!(
-            !q.sanitizers.contains(&v),
-            "path {path:?} enters sanitizer {v}"
-        );
-    }
-    let csr = g.forward();
-    for pair in path.windows(2) {
-        let (u, v) = (pair[0], pair[1]);
-        let ok = csr
-            .range(u)
-            .any(|i| csr.targets()[i] == v && csr.arc_passes(i, q.mask));
-        assert!(
-            ok,
-            "path {path:?}: no arc {u}->{v} passing mask {:#x}",
-            q.mask
-        );
-    }
-}
-
-/// Compare everything but witness contents; check every witness.
+/// Compare everything but witness contents (`both` verified each witness).
 fn taint(g: &Graph, q: TaintQuery) -> Vec<TaintResult> {
     let (a, b) = match both(g, &Query::Taint(q.clone())) {
         (Output::Taint(a), Output::Taint(b)) => (a, b),
@@ -145,8 +113,6 @@ fn taint(g: &Graph, q: TaintQuery) -> Vec<TaintResult> {
             assert_eq!(f.path.is_some(), q.witnesses);
             assert_eq!(h.path.is_some(), q.witnesses);
             if let (Some(p), Some(r)) = (&f.path, &h.path) {
-                check_path(g, &q, x.source, f.sink, p);
-                check_path(g, &q, y.source, h.sink, r);
                 assert_eq!(p.len(), r.len(), "witness lengths differ: {p:?} vs {r:?}");
             }
         }

@@ -1,7 +1,7 @@
 //! How a batch of sources runs ([`Strategy`], chosen per batch) and the
 //! entry points of the kernels: [`batched`] and [`summaries`].
 //!
-//! # Choosing how a batch runs ([`batched`])
+//! # Choosing how a batch runs ([`choose`])
 //!
 //! - **Width**: the fewest lane words that hold the batch in one sweep (at
 //!   most 8, 512 sources), halved while the sweeps that run at once would
@@ -28,7 +28,7 @@ use crate::progress::Steps;
 use rayon::prelude::*;
 
 /// Lane words per vertex in the widest sweep (8 × 64 = 512 searches).
-pub(crate) const MAX_WORDS: usize = 8;
+const MAX_WORDS: usize = 8;
 
 /// Sweep buffers (all sweeps running at once) may take at most this many
 /// times the followed CSR's bytes; wider sweeps are narrowed to fit.
@@ -90,7 +90,7 @@ pub(crate) enum Strategy {
 /// narrowed while the buffers of the sweeps that run at once would exceed
 /// [`SWEEP_MEMORY_FACTOR`] × the followed CSR's bytes (or
 /// [`SWEEP_MEMORY_FLOOR`], if larger). Never below 1.
-pub(crate) fn sweep_words(search: &Search<'_>, sources: usize, threads: usize) -> usize {
+fn sweep_words(search: &Search<'_>, sources: usize, threads: usize) -> usize {
     let n = search.out.nodes();
     let cap = (SWEEP_MEMORY_FACTOR * search.out.bytes()).max(SWEEP_MEMORY_FLOOR);
     let mut words = sources
@@ -165,7 +165,7 @@ where
 /// reached set (BFS, reachability counts). `fold`, the fold of the graph
 /// whose arcs `search.out` holds (a plain search: every arc followed,
 /// nothing blocked), lets a batch of single searches without levels walk
-/// its core instead ([`super::folded`]), which records no reached set.
+/// its core instead ([`folded`]), which records no reached set.
 pub(crate) fn summaries(
     search: &Search<'_>,
     fold: Option<&Folded>,

@@ -10,7 +10,7 @@
 //! - [`single`]: one direction-optimizing single-source search over a 1-bit
 //!   (or 1-byte) reached set, which may carry a [`Tally`] (BFS summaries
 //!   over a folded graph, `analysis/folded.rs`).
-//! - [`batch`]: how a batch of sources runs ([`Strategy`]: sweeps of some
+//! - [`batch`]: how a batch of sources runs ([`batch::Strategy`]: sweeps of some
 //!   width, or independent single searches) and the two entry points the
 //!   kernels call, [`batched`] (results that read each lane's reached set)
 //!   and [`summaries`] (lanes only, which may walk a fold instead).
