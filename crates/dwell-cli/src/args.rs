@@ -1,4 +1,5 @@
-//! Flags and subcommands.
+//! Flags and subcommands: every clap type of the binary, and nothing else.
+//! The command modules read these; this file imports none of them.
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
@@ -39,7 +40,7 @@ pub enum Command {
     /// Import a program: `dwell import llvm FILE.ll --out BUNDLE`.
     Import {
         #[command(subcommand)]
-        kind: crate::program_cmd::ImportKind,
+        kind: ImportKind,
     },
     /// Speedup evidence.
     Evidence {
@@ -195,7 +196,7 @@ pub struct RunArgs {
     #[arg(long)]
     pub budget_bytes: Option<u64>,
     #[command(flatten)]
-    pub program: Box<crate::program_cmd::ProgramArgs>,
+    pub program: Box<ProgramArgs>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -273,4 +274,46 @@ pub struct BenchArgs {
     /// cuda: append one speedup-evidence row per graph (spec §5) to FILE.
     #[arg(long)]
     pub evidence: Option<PathBuf>,
+}
+
+/// `dwell import llvm FILE --out DIR [--json]`.
+#[derive(Subcommand, Debug)]
+pub enum ImportKind {
+    /// Textual LLVM IR (`.ll`, also `.ll.xz` / `.ll.gz`) → program bundle.
+    Llvm {
+        /// The IR file.
+        file: PathBuf,
+        /// Bundle directory to write (replaced if it is a bundle already).
+        #[arg(long)]
+        out: PathBuf,
+        /// Print the counts as one JSON document.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// Flags of `dwell run` that only program bundles use.
+#[derive(Args, Debug, Default)]
+pub struct ProgramArgs {
+    /// taint on a bundle: call sites of these functions are sources (`getenv,read`).
+    #[arg(long, value_delimiter = ',')]
+    pub sources_fn: Vec<String>,
+    /// taint on a bundle: call sites of these functions are sinks (`system,memcpy`).
+    #[arg(long, value_delimiter = ',')]
+    pub sinks_fn: Vec<String>,
+    /// taint on a bundle: call sites of these functions stop taint.
+    #[arg(long, value_delimiter = ',')]
+    pub sanitizers_fn: Vec<String>,
+    /// taint on a bundle: follow any path of arcs, also those that return
+    /// into a caller other than the one that called (default: only
+    /// realizable, call/return-matched paths).
+    #[arg(long)]
+    pub context_insensitive: bool,
+    /// liveness / reaching-defs: one function, with per-node sets.
+    #[arg(long)]
+    pub function: Option<String>,
+    /// liveness / reaching-defs: one problem over the whole supergraph
+    /// (instead of one per function).
+    #[arg(long, conflicts_with = "function")]
+    pub whole: bool,
 }

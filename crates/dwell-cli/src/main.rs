@@ -1,17 +1,33 @@
 //! The `dwell` command line: argument parsing and wiring only. The work lives
-//! in the `dwell` library; this crate turns flags into a `Query`, runs it
-//! through a `dwell::session::Session`, and prints a report.
+//! in the `dwell` library; each command module turns flags into library
+//! calls (a `Query` run through a `Session`, a bench through the library's
+//! harness) and hands the results to `report`.
+//!
+//! Layers, each importing only those above it: `args` (clap types) and
+//! `error`; `input` (graph or bundle, decided once), `backends`, `progress`,
+//! `report`; then the commands (`info`, `run`, `program`, `import`, `plan`,
+//! `gen`, `evidence`, `peer`, `bench`, `bench_cuda`); `main` dispatches.
 
 #![forbid(unsafe_code)]
 
 mod args;
 mod backends;
 mod bench;
-mod cmd;
-mod program_cmd;
+mod bench_cuda;
+mod error;
+mod evidence;
+mod gen;
+mod import;
+mod info;
+mod input;
+mod peer;
+mod plan;
+mod program;
 mod progress;
 mod report;
+mod run;
 
+use args::{Cli, Command, EvidenceAction};
 use clap::Parser;
 use std::process::ExitCode;
 
@@ -22,12 +38,30 @@ fn main() -> ExitCode {
     let _ = rayon::ThreadPoolBuilder::new()
         .use_current_thread()
         .build_global();
-    let cli = args::Cli::parse();
-    match cmd::dispatch(cli) {
+    match dispatch(Cli::parse()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e}");
             ExitCode::FAILURE
         }
+    }
+}
+
+fn dispatch(cli: Cli) -> error::Result<()> {
+    match cli.command {
+        Command::Info { graph, json } => info::info(&graph, json),
+        Command::Run(args) => run::run(&args),
+        Command::Gen { kind } => gen::gen(kind),
+        Command::Plan(args) => plan::plan(&args),
+        Command::Bench(args) => bench::bench(&args),
+        Command::Import { kind } => import::import(kind),
+        Command::Evidence {
+            action:
+                EvidenceAction::Verify {
+                    file,
+                    required_speedup,
+                    json,
+                },
+        } => evidence::verify(&file, required_speedup, json),
     }
 }

@@ -1,33 +1,93 @@
-//! A spinner for work that takes longer than a second (stderr, terminals only).
+//! Progress on stderr: an indicatif bar that renders the library's
+//! [`dwell::progress::Progress`] reports as "k/N unit, rate, ETA".
+//!
+//! The bar stays hidden for the first second, so quick commands print
+//! nothing extra, and always when stderr is not a terminal, so pipes and
+//! tests see only what the commands print themselves. Until the first count
+//! arrives (loading a graph has none) it is a spinner with the elapsed time.
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::io::IsTerminal as _;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-pub struct Progress {
+/// How long work runs before the bar appears.
+const DELAY: Duration = Duration::from_secs(1);
+
+pub struct Bar {
     bar: ProgressBar,
+    /// The unit and total of the step being counted (a new one resets the bar).
+    step: Mutex<Option<(&'static str, u64)>>,
+    /// Set by `finish`; the delayed thread checks it under the lock so a
+    /// finished bar is never shown.
+    done: Arc<Mutex<bool>>,
 }
 
-impl Progress {
-    /// Start timing `what`; the spinner appears only after one second, so
-    /// quick commands print nothing extra. Hidden when stderr is not a terminal.
-    pub fn start(what: String) -> Progress {
+impl Bar {
+    /// Start a bar for `what` (e.g. "bfs on g.edges (cpu)").
+    pub fn start(what: impl Into<String>) -> Bar {
         let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden());
-        bar.set_style(
-            ProgressStyle::with_template("{spinner} {msg} {elapsed}").expect("static template"),
-        );
-        bar.set_message(what);
-        let delayed = bar.clone();
-        std::thread::spawn(move || {
-            std::thread::sleep(Duration::from_secs(1));
-            if !delayed.is_finished() {
-                delayed.set_draw_target(ProgressDrawTarget::stderr());
-                delayed.enable_steady_tick(Duration::from_millis(120));
-            }
-        });
-        Progress { bar }
+        bar.set_style(spinner_style());
+        bar.set_message(what.into());
+        let done = Arc::new(Mutex::new(false));
+        if std::io::stderr().is_terminal() {
+            let (delayed, done) = (bar.clone(), Arc::clone(&done));
+            std::thread::spawn(move || {
+                std::thread::sleep(DELAY);
+                let done = done.lock().unwrap_or_else(|e| e.into_inner());
+                if !*done {
+                    delayed.set_draw_target(ProgressDrawTarget::stderr());
+                    delayed.enable_steady_tick(Duration::from_millis(120));
+                }
+            });
+        }
+        Bar {
+            bar,
+            step: Mutex::new(None),
+            done,
+        }
+    }
+
+    /// Say what is being worked on now (the counts start over with the next report).
+    pub fn set_message(&self, what: impl Into<String>) {
+        self.bar.set_message(what.into());
+    }
+
+    /// Print `line` on stderr above the bar (the bar, if shown, is redrawn below).
+    pub fn line(&self, line: &str) {
+        self.bar.suspend(|| eprintln!("{line}"));
     }
 
     pub fn finish(self) {
+        *self.done.lock().unwrap_or_else(|e| e.into_inner()) = true;
         self.bar.finish_and_clear();
     }
+}
+
+impl dwell::progress::Progress for Bar {
+    fn advance(&self, unit: &'static str, done: u64, total: u64) {
+        let mut step = self.step.lock().unwrap_or_else(|e| e.into_inner());
+        if *step != Some((unit, total)) {
+            // A new step: rate and ETA are measured from here.
+            *step = Some((unit, total));
+            self.bar.set_style(counts_style(unit));
+            self.bar.set_length(total);
+            self.bar.reset();
+        }
+        self.bar.set_position(done);
+    }
+}
+
+fn spinner_style() -> ProgressStyle {
+    ProgressStyle::with_template("{spinner} {msg} {elapsed}").expect("static template")
+}
+
+fn counts_style(unit: &str) -> ProgressStyle {
+    // The unit is part of the template text, so braces in it are escaped.
+    let unit = unit.replace('{', "{{").replace('}', "}}");
+    ProgressStyle::with_template(&format!(
+        "{{msg}} [{{bar:30}}] {{pos}}/{{len}} {unit}, {{per_sec}}, ETA {{eta}}"
+    ))
+    .expect("template with an escaped unit")
+    .progress_chars("=> ")
 }

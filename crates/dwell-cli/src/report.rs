@@ -8,6 +8,15 @@ use std::fmt::Write as _;
 use std::io::Write;
 use std::path::Path;
 
+/// `println!` that stops quietly when stdout is closed (`dwell … | head`).
+macro_rules! outln {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stdout().lock(), $($t)*);
+    }};
+}
+pub(crate) use outln;
+
 /// Facts about a loaded graph shared by every report.
 pub struct GraphFacts {
     pub file: String,
@@ -39,7 +48,7 @@ impl GraphFacts {
     }
 }
 
-pub fn print_json(v: &Value) -> crate::cmd::Result<()> {
+pub fn print_json(v: &Value) -> crate::error::Result<()> {
     let mut out = std::io::stdout().lock();
     serde_json::to_writer(&mut out, v)?;
     writeln!(out)?;
@@ -268,7 +277,7 @@ impl RunReport<'_> {
 
 /// Write per-vertex results (levels, reached flags, component labels, fact
 /// sets) to `path` atomically: a failure leaves any existing file untouched.
-pub fn write_per_vertex(path: &Path, g: &Graph, output: &Output) -> crate::cmd::Result<()> {
+pub fn write_per_vertex(path: &Path, g: &Graph, output: &Output) -> crate::error::Result<()> {
     let n = g.nodes();
     dwell::io::atomic_write(path, |w| {
         match output {

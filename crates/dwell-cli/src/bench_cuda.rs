@@ -1,0 +1,63 @@
+//! `dwell bench --backend cuda`: the device's own benchmark.
+
+use crate::args::{Analysis, BenchArgs};
+use crate::error::Result;
+use crate::input::{load_options, short_name, Input};
+use crate::progress::Bar;
+use dwell_cuda::Cuda;
+
+/// `--backend cuda`: per graph, resident vs host-orchestrated BFS over the same
+/// sources, both checked against the CPU (the benchmark itself lives in
+/// `dwell_cuda::bench`); optionally one evidence row per graph.
+pub fn bench(cuda: &Cuda, args: &BenchArgs) -> Result<()> {
+    if args.analysis.iter().any(|&a| a != Analysis::Bfs) {
+        return Err("the cuda benchmark measures bfs for now. Fix: pass --analysis bfs".into());
+    }
+    if args.runs < 2 {
+        return Err("the cuda benchmark compares repeated runs. Fix: pass --runs 2 or more".into());
+    }
+    let f = cuda.facts();
+    println!(
+        "device {} ({}): {} bytes, compute capability {}.{}, {} SMs, cooperative grid {} blocks",
+        f.ordinal,
+        f.name,
+        f.memory_bytes,
+        f.compute_capability.0,
+        f.compute_capability.1,
+        f.sms,
+        cuda.grid_blocks()
+    );
+    let mut rows = Vec::new();
+    for path in &args.graphs {
+        let Input::Graph(g) = Input::load(path, &load_options(args.directed, args.undirected))?.input
+        else {
+            return Err(format!("{} is a program bundle; the cuda benchmark times bfs on graphs. Fix: bench bundles with --backend cpu", path.display()).into());
+        };
+        let sources = dwell::sources::parse_spec(&g, &args.sources, args.seed)?;
+        let name = short_name(path);
+        // The device benchmark reports no counts: the bar shows elapsed time.
+        let bar = Bar::start(format!("{name} bfs (cuda, resident vs host-orchestrated)"));
+        let (row, measured) =
+            dwell_cuda::bench::bench_bfs(cuda, &g, &name, sources, args.runs as u64)?;
+        bar.line(&format!(
+            "  {name} bfs: resident {:.3} µs/query, host-orchestrated {:.3} µs/query, {:.1}x",
+            row.resident_us_per_query(),
+            row.host_us_per_query(),
+            row.speedup()
+        ));
+        bar.finish();
+        if let Some(file) = &args.evidence {
+            let sample = dwell::evidence::sample(&measured)?;
+            match dwell_cuda::bench::evidence_row(&sample) {
+                Ok(line) => {
+                    dwell_cuda::bench::append_evidence(file, &line)?;
+                    println!("appended evidence row for {name} to {}", file.display());
+                }
+                Err(e) => println!("no evidence row for {name}: {e}"),
+            }
+        }
+        rows.push(row);
+    }
+    print!("{}", dwell_cuda::bench::table(&rows));
+    Ok(())
+}

@@ -1,0 +1,64 @@
+//! `dwell import llvm FILE --out BUNDLE`: textual LLVM IR → program bundle.
+
+use crate::args::ImportKind;
+use crate::error::Result;
+use crate::progress::Bar;
+use crate::report::outln;
+use dwell::progress::Steps;
+use std::time::Instant;
+
+pub fn import(kind: ImportKind) -> Result<()> {
+    let ImportKind::Llvm { file, out, json } = kind;
+    // The library's import has no progress hook: the bar counts the one
+    // file and shows the elapsed time while it is parsed and written.
+    let bar = Bar::start(format!("importing {}", file.display()));
+    let files = Steps::new(&bar, "files", 1);
+    let t = Instant::now();
+    let (meta, warnings) = dwell::program::import_llvm(&file, &out)?;
+    let secs = t.elapsed().as_secs_f64();
+    files.add(1);
+    bar.finish();
+    for w in &warnings {
+        eprintln!("warning: {w}");
+    }
+    if json {
+        let mut v = serde_json::to_value(&meta.counts)?;
+        v["bundle"] = serde_json::json!(out.display().to_string());
+        v["source"] = serde_json::json!(meta.source);
+        v["warnings"] = serde_json::json!(warnings.len());
+        v["import_seconds"] = serde_json::json!(secs);
+        outln!("{}", serde_json::to_string_pretty(&v)?);
+    } else {
+        let c = &meta.counts.program;
+        outln!("bundle     {}", out.display());
+        outln!(
+            "functions  {} defined, {} declared (+{} intrinsics)",
+            c.functions,
+            c.declared,
+            c.intrinsics
+        );
+        outln!("blocks     {}  cfg edges {}", c.blocks, c.cfg_edges);
+        outln!(
+            "calls      {} direct sites, {} (caller, callee) pairs, {} indirect, {} through casts, {} intrinsic",
+            c.direct_call_sites, c.call_edges, c.indirect_call_sites, c.cast_call_sites, c.intrinsic_call_sites
+        );
+        outln!(
+            "addr-taken {} defined functions (+{} declared)",
+            c.address_taken,
+            c.address_taken_declared
+        );
+        outln!(
+            "icfg       {} nodes, {} edges; {} variables",
+            meta.counts.icfg_nodes,
+            meta.counts.icfg_edges,
+            c.variables
+        );
+        outln!(
+            "largest    {} ({} blocks)",
+            c.largest_function,
+            c.largest_function_blocks
+        );
+        outln!("time       {secs:.2} s, {} warnings", warnings.len());
+    }
+    Ok(())
+}

@@ -1,0 +1,59 @@
+//! `dwell info PATH`: the facts of a graph file or a program bundle.
+
+use crate::args::GraphArgs;
+use crate::error::Result;
+use crate::input::{load_options, Input};
+use crate::report::{self, outln, GraphFacts};
+use dwell::program::Bundle;
+use std::path::Path;
+
+pub fn info(args: &GraphArgs, json: bool) -> Result<()> {
+    let loaded = Input::load(&args.graph, &load_options(args.directed, args.undirected))?;
+    match &loaded.input {
+        Input::Graph(g) => {
+            let facts = GraphFacts::of(g, &args.graph);
+            if json {
+                report::print_json(&report::info_json(&facts, g, loaded.load_ms))
+            } else {
+                print!("{}", report::info_human(&facts, g, loaded.load_ms));
+                Ok(())
+            }
+        }
+        Input::Bundle(b) => bundle_info(b, &args.graph, json),
+    }
+}
+
+fn bundle_info(b: &Bundle, path: &Path, json: bool) -> Result<()> {
+    if json {
+        let mut v = serde_json::to_value(&b.meta)?;
+        v["nodes"] = serde_json::json!(b.graph.nodes());
+        v["arcs"] = serde_json::json!(b.graph.arcs());
+        v["layout_hash"] = serde_json::json!(format!("{:016x}", b.graph.layout_hash()));
+        outln!("{}", serde_json::to_string_pretty(&v)?);
+    } else {
+        let c = &b.meta.counts.program;
+        outln!("program bundle {} (from {})", path.display(), b.meta.source);
+        outln!("nodes        {}", b.graph.nodes());
+        outln!(
+            "arcs         {} (labels {})",
+            b.graph.arcs(),
+            b.graph.label_names()
+        );
+        outln!("layout hash  {:016x}", b.graph.layout_hash());
+        outln!(
+            "functions    {} defined, {} declared; {} blocks, {} cfg edges",
+            c.functions,
+            c.declared,
+            c.blocks,
+            c.cfg_edges
+        );
+        outln!(
+            "calls        {} pairs over {} direct sites, {} indirect sites",
+            c.call_edges,
+            c.direct_call_sites,
+            c.indirect_call_sites
+        );
+        outln!("variables    {}", c.variables);
+    }
+    Ok(())
+}

@@ -1,0 +1,62 @@
+//! What a path names, decided once: a graph file or a program bundle
+//! directory. `info`, `run` and `bench` each match on [`Input`] instead of
+//! asking the question again.
+
+use crate::error::Result;
+use crate::progress::Bar;
+use dwell::formats::{self, LoadOptions};
+use dwell::graph::Graph;
+use dwell::program::{bundle, Bundle};
+use std::path::Path;
+use std::time::Instant;
+
+#[allow(clippy::large_enum_variant)] // one per command, never in a collection
+pub enum Input {
+    Graph(Graph),
+    /// A directory written by `dwell import llvm`.
+    Bundle(Bundle),
+}
+
+/// An input and how long it took to load.
+pub struct Loaded {
+    pub input: Input,
+    pub load_ms: f64,
+}
+
+impl Input {
+    /// Load `path`: a bundle directory as a bundle, anything else as a graph
+    /// file read with `opts` (a bundle fixes its own direction).
+    pub fn load(path: &Path, opts: &LoadOptions) -> Result<Loaded> {
+        let bar = Bar::start(format!("loading {}", path.display()));
+        let t = Instant::now();
+        let input = if bundle::is_bundle(path) {
+            Input::Bundle(bundle::read(path)?)
+        } else {
+            Input::Graph(formats::load(path, opts)?)
+        };
+        let load_ms = t.elapsed().as_secs_f64() * 1e3;
+        bar.finish();
+        Ok(Loaded { input, load_ms })
+    }
+}
+
+/// Load options from the `--directed` / `--undirected` flags.
+pub fn load_options(directed: bool, undirected: bool) -> LoadOptions {
+    let directed = match (directed, undirected) {
+        (true, _) => Some(true),
+        (_, true) => Some(false),
+        _ => None,
+    };
+    LoadOptions {
+        directed,
+        ..Default::default()
+    }
+}
+
+/// The file name of `path` for tables (the whole path when it has none).
+pub fn short_name(path: &Path) -> String {
+    path.file_name().map_or_else(
+        || path.display().to_string(),
+        |f| f.to_string_lossy().into_owned(),
+    )
+}

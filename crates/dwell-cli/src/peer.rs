@@ -1,0 +1,179 @@
+//! `dwell bench`'s peers, timed in the same run on the very same input.
+//!
+//! bfs/reach/wcc/scc → `scripts/scipy_peer.py` (embedded in the binary), run
+//! by the first Python that imports scipy: `--python`, then `.venv/bin/python`
+//! in the working directory or above it, then `python3` on PATH. The CSR and
+//! sources are handed over as raw little-endian arrays, so both sides
+//! traverse exactly the same arcs; the peer's checksum (sum of reached
+//! counts, or component count) must equal dwell's. When no such Python
+//! exists the peer is reported as skipped, never estimated.
+//! dataflow → dwell's own `cpu-reference` backend (scipy has no dataflow).
+
+use crate::error::Result;
+use dwell::analysis::{Output, Query};
+use dwell::backend::CpuReference;
+use dwell::bench::Harness;
+use dwell::graph::Graph;
+use dwell::progress::Progress;
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Duration;
+
+const PEER_SCRIPT: &str = include_str!("../../../scripts/scipy_peer.py");
+
+/// What the peer measured, or why it did not run.
+pub enum Peer {
+    Measured {
+        name: String,
+        us: f64,
+        runs_ms: Vec<f64>,
+        rss_kb: Option<u64>,
+    },
+    Skipped(String),
+}
+
+/// Whether scipy has a peer for `query`: the analyses the peer script
+/// takes, by the names it takes them (dwell's own names).
+pub fn scipy_has(query: &Query) -> bool {
+    ["bfs", "reach", "wcc", "scc"].contains(&query.name())
+}
+
+/// What scipy's answer must sum to: reached counts, or the component count.
+pub fn checksum(out: &Output) -> u64 {
+    match out {
+        Output::Bfs(r) => r.iter().map(|x| x.reached).sum(),
+        Output::Reach(r) => r.iter().map(|x| x.reached).sum(),
+        Output::Wcc(c) | Output::Scc(c) => c.count,
+        Output::Taint(_) | Output::Dataflow(_) => 0,
+    }
+}
+
+/// dwell's single-threaded oracle as the dataflow peer.
+pub fn reference(
+    query: &Query,
+    g: &Graph,
+    runs: usize,
+    want: &Output,
+    progress: &dyn Progress,
+) -> Result<Peer> {
+    // No verifier run here: the peer must equal dwell's output, which was verified.
+    let h = Harness {
+        runs,
+        verify: false,
+        ..Harness::default()
+    };
+    let timing = dwell::bench::time_session(&CpuReference, g, query, &h, progress)?;
+    let runs_ms = millis(&timing.runs);
+    let same = match (&timing.output, want) {
+        (Output::Dataflow(a), Output::Dataflow(b)) => a.input == b.input && a.output == b.output,
+        _ => false,
+    };
+    if !same {
+        return Err("cpu and cpu-reference disagree on the dataflow fixpoint. Fix: this is a bug in dwell; please report it with the graph".into());
+    }
+    Ok(Peer::Measured {
+        name: "cpu-reference".into(),
+        us: median(&runs_ms) * 1e3,
+        runs_ms,
+        rss_kb: None,
+    })
+}
+
+pub fn scipy(
+    python: &Path,
+    g: &Graph,
+    query: &Query,
+    sources: &[u32],
+    runs: usize,
+    want: u64,
+) -> Result<Peer> {
+    let name = query.name();
+    let dir = tempfile::tempdir()?;
+    let csr = g.forward();
+    let le64: Vec<u8> = csr.offsets().iter().flat_map(|x| x.to_le_bytes()).collect();
+    let le32 = |xs: &[u32]| -> Vec<u8> { xs.iter().flat_map(|x| x.to_le_bytes()).collect() };
+    std::fs::write(dir.path().join("offsets.u64"), le64)?;
+    std::fs::write(dir.path().join("targets.u32"), le32(csr.targets()))?;
+    std::fs::write(dir.path().join("sources.u32"), le32(sources))?;
+    let script = dir.path().join("scipy_peer.py");
+    std::fs::write(&script, PEER_SCRIPT)?;
+    let out = Command::new(python)
+        .arg(&script)
+        .arg(dir.path())
+        .arg(name)
+        .arg(runs.to_string())
+        .output()?;
+    if !out.status.success() {
+        return Ok(Peer::Skipped(format!(
+            "scipy peer failed: {}",
+            String::from_utf8_lossy(&out.stderr).trim()
+        )));
+    }
+    let v: Value = serde_json::from_slice(&out.stdout)?;
+    let got = v["checksum"].as_u64().unwrap_or(u64::MAX);
+    if got != want {
+        return Err(format!(
+            "scipy's answer ({got}) differs from dwell's ({want}) for {name}. Fix: this is a bug; please report it with the graph"
+        )
+        .into());
+    }
+    let runs_ms: Vec<f64> = v["times_s"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(Value::as_f64)
+                .map(|s| s * 1e3)
+                .collect()
+        })
+        .unwrap_or_default();
+    let queries = v["queries"].as_u64().unwrap_or(1).max(1) as f64;
+    Ok(Peer::Measured {
+        name: format!("scipy {}", v["version"].as_str().unwrap_or("?")),
+        us: median(&runs_ms) * 1e3 / queries,
+        runs_ms,
+        rss_kb: v["max_rss_kb"].as_u64(),
+    })
+}
+
+/// The first Python that imports scipy, or why there is none.
+pub fn find_python(explicit: Option<&Path>) -> std::result::Result<PathBuf, String> {
+    let mut candidates: Vec<PathBuf> = Vec::new();
+    if let Some(p) = explicit {
+        candidates.push(p.to_path_buf());
+    } else {
+        if let Ok(cwd) = std::env::current_dir() {
+            for dir in cwd.ancestors() {
+                candidates.push(dir.join(".venv/bin/python"));
+            }
+        }
+        candidates.push("python3".into());
+    }
+    for py in &candidates {
+        let ok = Command::new(py)
+            .args(["-c", "import numpy, scipy.sparse.csgraph"])
+            .output()
+            .is_ok_and(|o| o.status.success());
+        if ok {
+            return Ok(py.clone());
+        }
+    }
+    Err("no Python with numpy and scipy found (tried --python, .venv/bin/python, python3). Fix: python3 -m venv .venv && .venv/bin/pip install numpy scipy".into())
+}
+
+/// The median of `xs` (the mean of the middle two for an even count), the
+/// one statistic every bench figure reports, dwell's and the peers' alike.
+pub fn median(xs: &[f64]) -> f64 {
+    let mut v = xs.to_vec();
+    v.sort_by(f64::total_cmp);
+    match v.len() {
+        0 => f64::NAN,
+        n if n % 2 == 1 => v[n / 2],
+        n => (v[n / 2 - 1] + v[n / 2]) / 2.0,
+    }
+}
+
+/// Durations as milliseconds.
+pub fn millis(runs: &[Duration]) -> Vec<f64> {
+    runs.iter().map(|d| d.as_secs_f64() * 1e3).collect()
+}

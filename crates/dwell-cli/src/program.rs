@@ -1,0 +1,326 @@
+//! The program analyses on a bundle directory (`dwell run
+//! liveness|reaching-defs|taint BUNDLE`): per function or over the whole
+//! supergraph, and context-sensitive taint on the host kernels.
+
+use crate::args::{Analysis, RunArgs};
+use crate::error::Result;
+use crate::progress::Bar;
+use crate::report::outln;
+use dwell::analysis::{self, DataflowSolution, FactSets, Kernels, Output, Query};
+use dwell::backend::Backend;
+use dwell::program::dataflow::{self, Scope, Scoped};
+use dwell::program::{taint, Bundle, ProgramError};
+use dwell::progress::{Progress, Steps};
+use std::path::Path;
+use std::time::Instant;
+
+/// `dwell run ANALYSIS BUNDLE`.
+pub fn run(args: &RunArgs, backend: &dyn Backend, b: &Bundle, load_ms: f64) -> Result<()> {
+    if args.repeat != 1 || args.budget_bytes.is_some() {
+        return Err("--repeat and --budget-bytes apply to graph files, not program bundles. Fix: drop them, or time a bundle with `dwell bench BUNDLE --analysis liveness,reaching-defs`".into());
+    }
+    let path = &args.graph.graph;
+    let mask = b.graph.label_names().resolve(&args.labels)?;
+    let p = &args.program;
+    let which = match args.analysis {
+        Analysis::Liveness => dataflow::Analysis::Liveness,
+        Analysis::ReachingDefs => dataflow::Analysis::ReachingDefs,
+        Analysis::Taint => return run_taint(b, args, mask, backend, load_ms),
+        other => {
+            return Err(format!(
+                "{other:?} on a program bundle: use the bundle's graph file instead. Fix: `dwell run {} {}/icfg.edges …`, or liveness, reaching-defs, taint on the bundle",
+                format!("{other:?}").to_lowercase(),
+                path.display()
+            )
+            .into())
+        }
+    };
+    let per_function = p.function.is_none() && !p.whole;
+    let scopes = match (&p.function, p.whole) {
+        (Some(name), _) => vec![Scope::Function(b.function_id(name).ok_or_else(|| {
+            format!("no function {name:?} in the bundle. Fix: name one from functions.tsv")
+        })?)],
+        (None, true) => vec![Scope::Whole],
+        (None, false) => defined_functions(b),
+    };
+    let t = Instant::now();
+    let bar = Bar::start(format!("{which:?} on {} ({})", path.display(), backend.name()));
+    let solved = solve(b, which, &scopes, mask, backend, &bar)?;
+    bar.finish();
+    let query_ms = t.elapsed().as_secs_f64() * 1e3;
+    if let Some(out) = &args.out {
+        write_sets(out, b, which, &solved)?;
+    }
+    if per_function {
+        let sums: Vec<_> = scopes
+            .iter()
+            .zip(&solved)
+            .map(|(scope, (s, sol))| {
+                let Scope::Function(f) = *scope else {
+                    unreachable!("per-function scopes name functions")
+                };
+                dataflow::summarise(b, s, f, sol)
+            })
+            .collect();
+        return function_summaries(args, backend, which, sums, load_ms, query_ms);
+    }
+    let (s, sol) = &solved[0];
+    analysis::dataflow::verify(&s.graph, &s.problem, sol)?;
+    let names = |sets: &FactSets, v: u32| -> Vec<String> {
+        sets.iter(v).map(|f| s.fact_name(b, f)).collect()
+    };
+    let (entry_key, exit_key) = keys(which);
+    let (entry, exit) = entry_exit(which, sol);
+    let per_node = matches!(scopes[0], Scope::Function(_));
+    if args.json {
+        let nodes: Vec<_> = if per_node {
+            (0..s.nodes.len() as u32)
+                .map(|l| {
+                    serde_json::json!({
+                        "node": s.nodes[l as usize], "name": b.node_name(s.nodes[l as usize]),
+                        entry_key: names(entry, l), exit_key: names(exit, l),
+                    })
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let v = serde_json::json!({
+            "analysis": which, "backend": backend.name(), "bundle": path.display().to_string(),
+            "scope": p.function.clone().unwrap_or_else(|| "whole".into()),
+            "nodes": s.nodes.len(), "facts": s.facts.len(), "evaluations": sol.evaluations,
+            "verified": true, "load_ms": load_ms, "query_ms": query_ms, "per_node": nodes,
+        });
+        outln!("{}", serde_json::to_string_pretty(&v)?);
+    } else {
+        outln!("{which:?} on {} ({}): {} nodes, {} facts, {} evaluations, equations verified, {query_ms:.1} ms", path.display(), backend.name(), s.nodes.len(), s.facts.len(), sol.evaluations);
+        if per_node {
+            for l in 0..s.nodes.len() as u32 {
+                outln!("{}", b.node_name(s.nodes[l as usize]));
+                outln!("  {entry_key}: {}", names(entry, l).join(" "));
+                outln!("  {exit_key}: {}", names(exit, l).join(" "));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Every defined function of `b`, each its own problem.
+pub fn defined_functions(b: &Bundle) -> Vec<Scope> {
+    (0..b.functions.len() as u32)
+        .filter(|&f| b.functions[f as usize].defined)
+        .map(Scope::Function)
+        .collect()
+}
+
+/// Build and solve `which` over each of `scopes`, in parallel (they are
+/// independent problems), counting them done on `progress`. The library's
+/// per-function solver takes no progress, so the CLI drives the loop.
+pub fn solve(
+    b: &Bundle,
+    which: dataflow::Analysis,
+    scopes: &[Scope],
+    mask: u32,
+    backend: &dyn Backend,
+    progress: &dyn Progress,
+) -> Result<Vec<(Scoped, DataflowSolution)>> {
+    use rayon::prelude::*;
+    let unit = match scopes {
+        [Scope::Whole] => "supergraphs",
+        _ => "functions",
+    };
+    let done = Steps::new(progress, unit, scopes.len() as u64);
+    let solved = scopes
+        .par_iter()
+        .map(|&scope| {
+            let s = dataflow::build(b, which, scope, mask)?;
+            let sol = s.solve(backend)?;
+            done.add(1);
+            Ok((s, sol))
+        })
+        .collect::<std::result::Result<Vec<_>, ProgramError>>()?;
+    Ok(solved)
+}
+
+/// The report of every defined function's problem, largest functions first.
+fn function_summaries(
+    args: &RunArgs,
+    backend: &dyn Backend,
+    which: dataflow::Analysis,
+    mut sums: Vec<dataflow::FunctionSummary>,
+    load_ms: f64,
+    query_ms: f64,
+) -> Result<()> {
+    let path = &args.graph.graph;
+    let nodes: usize = sums.iter().map(|s| s.nodes).sum();
+    let in_facts: u64 = sums.iter().map(|s| s.in_facts).sum();
+    let evaluations: u64 = sums.iter().map(|s| s.evaluations).sum();
+    sums.sort_by(|a, b| b.nodes.cmp(&a.nodes).then(a.function.cmp(&b.function)));
+    if args.json {
+        let v = serde_json::json!({
+            "analysis": which, "backend": backend.name(), "bundle": path.display().to_string(),
+            "scope": "per-function", "functions": sums.len(), "nodes": nodes,
+            "in_facts": in_facts, "evaluations": evaluations,
+            "load_ms": load_ms, "query_ms": query_ms,
+            "largest": &sums[..sums.len().min(10)],
+        });
+        outln!("{}", serde_json::to_string_pretty(&v)?);
+    } else {
+        outln!("{which:?} per function on {} ({}): {} functions, {nodes} nodes, {in_facts} facts at node exits/entries, {evaluations} evaluations, {query_ms:.1} ms", path.display(), backend.name(), sums.len());
+        for s in sums.iter().take(10) {
+            outln!(
+                "  {:<32} {:>6} nodes {:>6} facts  max {:>5} at one node",
+                s.function,
+                s.nodes,
+                s.facts,
+                s.max_in
+            );
+        }
+    }
+    Ok(())
+}
+
+/// The names of the sets at a node's entry and exit, in program terms.
+fn keys(which: dataflow::Analysis) -> (&'static str, &'static str) {
+    match which {
+        dataflow::Analysis::Liveness => ("live_in", "live_out"),
+        dataflow::Analysis::ReachingDefs => ("reach_in", "reach_out"),
+    }
+}
+
+/// The sets at a node's entry and exit: liveness runs backward, so its
+/// solver OUT is live-in and its IN live-out.
+fn entry_exit(which: dataflow::Analysis, sol: &DataflowSolution) -> (&FactSets, &FactSets) {
+    match which {
+        dataflow::Analysis::Liveness => (&sol.output, &sol.input),
+        dataflow::Analysis::ReachingDefs => (&sol.input, &sol.output),
+    }
+}
+
+fn run_taint(
+    b: &Bundle,
+    args: &RunArgs,
+    mask: u32,
+    backend: &dyn Backend,
+    load_ms: f64,
+) -> Result<()> {
+    let p = &args.program;
+    if p.sources_fn.is_empty() || p.sinks_fn.is_empty() {
+        return Err("taint on a program bundle needs function names. Fix: pass --sources-fn getenv,read --sinks-fn system,memcpy".into());
+    }
+    let spec = taint::TaintSpec {
+        sources_fn: p.sources_fn.clone(),
+        sinks_fn: p.sinks_fn.clone(),
+        sanitizers_fn: p.sanitizers_fn.clone(),
+        mask,
+    };
+    let q = taint::query(b, &spec)?;
+    let (sources, sinks, sanitizers) = (q.sources.len(), q.sinks.len(), q.sanitizers.len());
+    let sensitive = !p.context_insensitive;
+    let t = Instant::now();
+    let results = if sensitive {
+        // It needs the whole supergraph with its call/return matching, not a
+        // resident graph: it runs on the backend's host kernels, if it has any.
+        let reference = match backend.host_kernels() {
+            Some(Kernels::Fast) => false,
+            Some(Kernels::Reference) => true,
+            None => return Err(format!("context-sensitive taint runs on host kernels, which the {} backend has not. Fix: --backend cpu, or add --context-insensitive", backend.name()).into()),
+        };
+        taint::context_sensitive(b, &q, reference)?
+    } else {
+        let Output::Taint(results) = dwell::session::run_once(backend, &b.graph, &Query::Taint(q))?
+        else {
+            unreachable!("a taint query answers with taint results")
+        };
+        results
+    };
+    let query_ms = t.elapsed().as_secs_f64() * 1e3;
+    let found = taint::findings(b, &results);
+    if let Some(out) = &args.out {
+        // One finding per line: source call and node, sink call and node, the witness path.
+        dwell::io::atomic_write(out, |w| {
+            writeln!(
+                w,
+                "# dwell taint findings: source_call<TAB>source<TAB>sink_call<TAB>sink<TAB>path"
+            )?;
+            for f in &found {
+                writeln!(
+                    w,
+                    "{}\t{}\t{}\t{}\t{}",
+                    f.source_call,
+                    f.source,
+                    f.sink_call,
+                    f.sink,
+                    f.path.join(" -> ")
+                )?;
+            }
+            Ok(())
+        })?;
+    }
+    let mode = if sensitive {
+        "context-sensitive"
+    } else {
+        "context-insensitive"
+    };
+    if args.json {
+        let v = serde_json::json!({
+            "analysis": "taint", "backend": backend.name(), "bundle": args.graph.graph.display().to_string(),
+            "context_sensitive": sensitive,
+            "source_sites": sources, "sink_sites": sinks, "sanitizer_sites": sanitizers,
+            "findings": found, "load_ms": load_ms, "query_ms": query_ms,
+        });
+        outln!("{}", serde_json::to_string_pretty(&v)?);
+    } else {
+        outln!("taint on {} ({}, {mode}): {sources} source sites, {sink_sites} sink sites, {sanitizers} sanitizer sites, {} findings, {query_ms:.1} ms", args.graph.graph.display(), backend.name(), found.len(), sink_sites = sinks);
+        for f in &found {
+            outln!(
+                "{} at {} -> {} at {}",
+                f.source_call,
+                f.source,
+                f.sink_call,
+                f.sink
+            );
+            outln!("  path: {}", f.path.join(" -> "));
+        }
+    }
+    Ok(())
+}
+
+/// `--out FILE` for liveness and reaching definitions: per node, in program
+/// terms, the facts at entry and exit — one line per node, `NODE<TAB>KEY:
+/// facts<TAB>KEY: facts` — for each solved problem in turn. Written
+/// atomically (temp file + rename).
+fn write_sets(
+    out: &Path,
+    b: &Bundle,
+    which: dataflow::Analysis,
+    solved: &[(Scoped, DataflowSolution)],
+) -> Result<()> {
+    let (entry_key, exit_key) = keys(which);
+    dwell::io::atomic_write(out, |w| {
+        writeln!(
+            w,
+            "# dwell {which:?}: node<TAB>{entry_key}: facts<TAB>{exit_key}: facts"
+        )?;
+        for (s, sol) in solved {
+            let (entry, exit) = entry_exit(which, sol);
+            for l in 0..s.nodes.len() as u32 {
+                let names = |sets: &FactSets| {
+                    sets.iter(l)
+                        .map(|f| s.fact_name(b, f))
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                };
+                writeln!(
+                    w,
+                    "{}\t{entry_key}: {}\t{exit_key}: {}",
+                    b.node_name(s.nodes[l as usize]),
+                    names(entry),
+                    names(exit)
+                )?;
+            }
+        }
+        Ok(())
+    })?;
+    Ok(())
+}
