@@ -169,7 +169,14 @@ fn bench_graph(
     let dwell_us = median(&runs_ms) * 1e3 / queries as f64;
     let peer = if peer::scipy_has(&query) {
         match python {
-            Ok(py) => peer::scipy(py, g, &query, sources, args.runs, peer::checksum(&timing.output))?,
+            Ok(py) => peer::scipy(
+                py,
+                g,
+                &query,
+                sources,
+                args.runs,
+                peer::checksum(&timing.output),
+            )?,
             Err(why) => Peer::Skipped(format!("scipy skipped: {why}")),
         }
     } else {

@@ -29,7 +29,8 @@ pub fn bench(cuda: &Cuda, args: &BenchArgs) -> Result<()> {
     );
     let mut rows = Vec::new();
     for path in &args.graphs {
-        let Input::Graph(g) = Input::load(path, &load_options(args.directed, args.undirected))?.input
+        let Input::Graph(g) =
+            Input::load(path, &load_options(args.directed, args.undirected))?.input
         else {
             return Err(format!("{} is a program bundle; the cuda benchmark times bfs on graphs. Fix: bench bundles with --backend cpu", path.display()).into());
         };

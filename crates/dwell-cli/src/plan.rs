@@ -17,7 +17,12 @@ pub fn plan(args: &PlanArgs) -> Result<()> {
     let profile = match &args.graph {
         Some(path) => {
             let Input::Graph(g) = Input::load(path, &LoadOptions::default())?.input else {
-                return Err(format!("{} is a program bundle. Fix: plan from a graph file, e.g. {}/icfg.edges", path.display(), path.display()).into());
+                return Err(format!(
+                    "{} is a program bundle. Fix: plan from a graph file, e.g. {}/icfg.edges",
+                    path.display(),
+                    path.display()
+                )
+                .into());
             };
             let query = representative_query(args.analysis.unwrap_or(Analysis::Bfs), args.batch)?;
             let p = session::profile::derive(

@@ -44,7 +44,11 @@ pub fn run(args: &RunArgs, backend: &dyn Backend, b: &Bundle, load_ms: f64) -> R
         (None, false) => defined_functions(b),
     };
     let t = Instant::now();
-    let bar = Bar::start(format!("{which:?} on {} ({})", path.display(), backend.name()));
+    let bar = Bar::start(format!(
+        "{which:?} on {} ({})",
+        path.display(),
+        backend.name()
+    ));
     let solved = solve(b, which, &scopes, mask, backend, &bar)?;
     bar.finish();
     let query_ms = t.elapsed().as_secs_f64() * 1e3;

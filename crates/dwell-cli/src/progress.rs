@@ -6,7 +6,7 @@
 //! tests see only what the commands print themselves. Until the first count
 //! arrives (loading a graph has none) it is a spinner with the elapsed time.
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use std::io::IsTerminal as _;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -86,8 +86,11 @@ fn counts_style(unit: &str) -> ProgressStyle {
     // The unit is part of the template text, so braces in it are escaped.
     let unit = unit.replace('{', "{{").replace('}', "}}");
     ProgressStyle::with_template(&format!(
-        "{{msg}} [{{bar:30}}] {{pos}}/{{len}} {unit}, {{per_sec}}, ETA {{eta}}"
+        "{{msg}} [{{bar:30}}] {{pos}}/{{len}} {unit}, {{rate}}, ETA {{eta}}"
     ))
     .expect("template with an escaped unit")
+    .with_key("rate", |s: &ProgressState, w: &mut dyn std::fmt::Write| {
+        let _ = write!(w, "{:.1}/s", s.per_sec());
+    })
     .progress_chars("=> ")
 }

@@ -74,3 +74,42 @@ fn bench_program_bundle_against_the_reference() {
     }
     fails_with_fix(&["bench", b, "--analysis", "bfs", "--runs", "1"]);
 }
+
+/// Each row goes to stderr the moment it is measured (and nothing else
+/// does when stderr is not a terminal): a bench whose second row fails has
+/// already printed its first.
+#[test]
+fn bench_prints_each_row_to_stderr_as_it_finishes() {
+    let g = data("graphs/karate.edges.xz");
+    let base = [
+        "bench",
+        &g,
+        "--runs",
+        "2",
+        "--sources",
+        "random:4",
+        "--no-peer",
+    ];
+    let out = common::dwell(&[&base[..], &["--analysis", "bfs,wcc"]].concat());
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 2, "one line per row, nothing else: {err}");
+    assert!(
+        lines[0].starts_with("  karate.edges.xz bfs: dwell "),
+        "{err}"
+    );
+    assert!(
+        lines[1].starts_with("  karate.edges.xz wcc: dwell "),
+        "{err}"
+    );
+    // liveness runs on bundles only: the bench stops there, after the bfs row.
+    let err = fails_with_fix(&[&base[..], &["--analysis", "bfs,liveness"]].concat());
+    let (row, rest) = err.split_once('\n').expect("a row, then the error");
+    assert!(row.starts_with("  karate.edges.xz bfs: dwell "), "{err}");
+    assert!(rest.starts_with("error: "), "{err}");
+}

@@ -317,3 +317,35 @@ fn sources_file_and_direction_overrides() {
     let err = fails_with_fix(&["run", "bfs", &g, "--sources-file", &bad]);
     assert!(err.contains("seven"), "{err}");
 }
+
+/// The progress bar draws on stderr only when it is a terminal: a command
+/// that runs well past the bar's one-second delay, with stderr piped as
+/// here, leaves stderr empty (and stdout holds only its report).
+#[test]
+fn progress_stays_off_stderr_when_it_is_not_a_terminal() {
+    let g = data("graphs/email-Enron.edges.xz");
+    let args = [
+        "run",
+        "bfs",
+        &g,
+        "--sources",
+        "random:64",
+        "--repeat",
+        "300",
+        "--json",
+    ];
+    let t = std::time::Instant::now();
+    let out = dwell(&args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        t.elapsed() > std::time::Duration::from_secs(1),
+        "the run must outlast the bar's delay to test anything; make it longer"
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("only JSON on stdout");
+    assert_eq!(v["runs"], 300);
+}

@@ -107,3 +107,57 @@ fn gpu_cuda_results_equal_cpu() {
         assert_eq!(results("cuda"), results("cpu"), "{args:?}");
     }
 }
+
+/// A backend that cannot run an analysis says so before anything is made
+/// resident, naming itself and a Fix; without a driver, the driver error
+/// comes first. cuda runs bfs, reach and wcc, and has no host kernels for
+/// context-sensitive taint.
+#[test]
+fn unsupported_queries_are_refused_naming_the_backend() {
+    let g = data("graphs/karate.edges.xz");
+    let dir = tempfile::tempdir().unwrap();
+    let bundle = dir.path().join("lua");
+    let b = bundle.to_str().unwrap();
+    let import = dwell(&[
+        "import",
+        "llvm",
+        &data("programs/lua-5.4.7.ssa.ll.xz"),
+        "--out",
+        b,
+    ]);
+    assert!(import.status.success());
+    let cases: [(Vec<&str>, &str); 3] = [
+        (vec!["run", "scc", &g], "the cuda backend does not run scc"),
+        (
+            vec!["run", "liveness", b, "--function", "main"],
+            "the cuda backend does not run dataflow",
+        ),
+        (
+            vec![
+                "run",
+                "taint",
+                b,
+                "--sources-fn",
+                "getenv",
+                "--sinks-fn",
+                "system",
+            ],
+            "context-sensitive taint runs on host kernels, which the cuda backend has not",
+        ),
+    ];
+    for (mut args, refusal) in cases {
+        args.extend(["--backend", "cuda"]);
+        let out = dwell(&args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "dwell {args:?}: {err}");
+        assert!(!err.contains("panicked"), "{err}");
+        if has_driver() {
+            assert!(err.contains(refusal) && err.contains("Fix:"), "{err}");
+        } else {
+            assert!(
+                err.contains("no CUDA driver") && err.contains("Fix:"),
+                "{err}"
+            );
+        }
+    }
+}
