@@ -24,6 +24,7 @@ use crate::input::{load_options, short_name, Input};
 use crate::peer::{self, median, millis, Peer};
 use crate::program;
 use crate::progress::Bar;
+use crate::query;
 use dwell::analysis::{self, Direction, FactSets, Meet, Query};
 use dwell::backend::{Backend, CpuReference};
 use dwell::bench::{BenchError, Harness};
@@ -124,16 +125,9 @@ fn bench_graph(
     bar: &Bar,
 ) -> Result<Row> {
     let query = match a {
-        Analysis::Bfs => Query::Bfs(analysis::BfsQuery {
-            sources: sources.to_vec(),
-            keep_levels: false,
-        }),
-        Analysis::Reach => Query::Reach(analysis::ReachQuery {
-            sources: sources.to_vec(),
-            ..Default::default()
-        }),
-        Analysis::Wcc => Query::Wcc,
-        Analysis::Scc => Query::Scc,
+        Analysis::Bfs | Analysis::Reach | Analysis::Wcc | Analysis::Scc => {
+            query::with_sources(a, sources.to_vec())?
+        }
         Analysis::Dataflow => Query::Dataflow(synthetic_dataflow(g, args.facts, args.seed)),
         other => {
             return Err(format!(

@@ -4,8 +4,8 @@
 //! harness) and hands the results to `report`.
 //!
 //! Layers, each importing only those above it: `args` (clap types) and
-//! `error`; `input` (graph or bundle, decided once), `backends`, `progress`,
-//! `report`; then the commands (`info`, `run`, `program`, `import`, `plan`,
+//! `error`; `input` (graph or bundle, decided once), `query` (flags → `Query`),
+//! `backends`, `progress`, `report`; then the commands (`info`, `run`, `program`, `import`, `plan`,
 //! `gen`, `evidence`, `peer`, `bench`, `bench_cuda`); `main` dispatches.
 
 #![forbid(unsafe_code)]
@@ -24,6 +24,7 @@ mod peer;
 mod plan;
 mod program;
 mod progress;
+mod query;
 mod report;
 mod run;
 

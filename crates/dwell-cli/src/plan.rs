@@ -4,8 +4,9 @@
 use crate::args::{Analysis, PlanArgs, ReadbackArg};
 use crate::error::Result;
 use crate::input::Input;
+use crate::query;
 use crate::report;
-use dwell::analysis::{self, Query};
+use dwell::analysis::Query;
 use dwell::formats::LoadOptions;
 use dwell::session::{self, Profile, Readback};
 
@@ -62,6 +63,15 @@ pub fn plan(args: &PlanArgs) -> Result<()> {
     }
 }
 
+/// A hash as printed by `dwell info` (`0x…`) or in decimal.
+fn parse_hash(text: &str) -> Result<u64> {
+    let parsed = match text.strip_prefix("0x").or_else(|| text.strip_prefix("0X")) {
+        Some(hex) => u64::from_str_radix(hex, 16).ok(),
+        None => text.parse().ok(),
+    };
+    parsed.ok_or_else(|| format!("layout hash {text:?} is not a number. Fix: pass the layout_hash `dwell info --json` prints, e.g. 0x4c7c000923780c12").into())
+}
+
 /// A query with the footprint `dwell plan GRAPH --analysis A --batch B` asks
 /// about: only the number of sources matters for sizing.
 fn representative_query(analysis: Analysis, batch: u64) -> Result<Query> {
@@ -72,24 +82,11 @@ fn representative_query(analysis: Analysis, batch: u64) -> Result<Query> {
         )
         .into());
     }
-    let sources = vec![0u32; batch as usize];
-    Ok(match analysis {
-        Analysis::Bfs => Query::Bfs(analysis::BfsQuery { sources, keep_levels: false }),
-        Analysis::Reach => Query::Reach(analysis::ReachQuery { sources, ..Default::default() }),
-        Analysis::Taint => Query::Taint(analysis::TaintQuery { sources, ..Default::default() }),
-        Analysis::Wcc => Query::Wcc,
-        Analysis::Scc => Query::Scc,
-        Analysis::Dataflow | Analysis::Liveness | Analysis::ReachingDefs => {
-            return Err("a dataflow plan depends on its fact sets. Fix: plan with --analysis bfs, reach, taint, wcc or scc, or type the byte counts in".into())
-        }
-    })
-}
-
-/// A hash as printed by `dwell info` (`0x…`) or in decimal.
-fn parse_hash(text: &str) -> Result<u64> {
-    let parsed = match text.strip_prefix("0x").or_else(|| text.strip_prefix("0X")) {
-        Some(hex) => u64::from_str_radix(hex, 16).ok(),
-        None => text.parse().ok(),
-    };
-    parsed.ok_or_else(|| format!("layout hash {text:?} is not a number. Fix: pass the layout_hash `dwell info --json` prints, e.g. 0x4c7c000923780c12").into())
+    if matches!(
+        analysis,
+        Analysis::Dataflow | Analysis::Liveness | Analysis::ReachingDefs
+    ) {
+        return Err("a dataflow plan depends on its fact sets. Fix: plan with --analysis bfs, reach, taint, wcc or scc, or type the byte counts in".into());
+    }
+    query::with_sources(analysis, vec![0u32; batch as usize])
 }
