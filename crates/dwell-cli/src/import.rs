@@ -4,19 +4,14 @@ use crate::args::ImportKind;
 use crate::error::Result;
 use crate::progress::Bar;
 use crate::report::outln;
-use dwell::progress::Steps;
 use std::time::Instant;
 
 pub fn import(kind: ImportKind) -> Result<()> {
     let ImportKind::Llvm { file, out, json } = kind;
-    // The library's import has no progress hook: the bar counts the one
-    // file and shows the elapsed time while it is parsed and written.
     let bar = Bar::start(format!("importing {}", file.display()));
-    let files = Steps::new(&bar, "files", 1);
     let t = Instant::now();
-    let (meta, warnings) = dwell::program::import_llvm(&file, &out)?;
+    let (meta, warnings) = dwell::program::import_llvm(&file, &out, &bar)?;
     let secs = t.elapsed().as_secs_f64();
-    files.add(1);
     bar.finish();
     for w in &warnings {
         eprintln!("warning: {w}");

@@ -43,31 +43,24 @@ pub fn run(args: &RunArgs, backend: &dyn Backend, b: &Bundle, load_ms: f64) -> R
         (None, true) => vec![Scope::Whole],
         (None, false) => defined_functions(b),
     };
-    let t = Instant::now();
     let bar = Bar::start(format!(
         "{which:?} on {} ({})",
         path.display(),
         backend.name()
     ));
-    let solved = solve(b, which, &scopes, mask, backend, &bar)?;
-    bar.finish();
-    let query_ms = t.elapsed().as_secs_f64() * 1e3;
+    let t = Instant::now();
     if let Some(out) = &args.out {
-        write_sets(out, b, which, &solved)?;
+        write_sets(out, b, which, &solve(b, which, &scopes, mask, backend, &bar)?)?;
     }
     if per_function {
-        let sums: Vec<_> = scopes
-            .iter()
-            .zip(&solved)
-            .map(|(scope, (s, sol))| {
-                let Scope::Function(f) = *scope else {
-                    unreachable!("per-function scopes name functions")
-                };
-                dataflow::summarise(b, s, f, sol)
-            })
-            .collect();
+        let sums = dataflow::solve_each(b, which, mask, backend, false, &bar)?;
+        let query_ms = t.elapsed().as_secs_f64() * 1e3;
+        bar.finish();
         return function_summaries(args, backend, which, sums, load_ms, query_ms);
     }
+    let solved = solve(b, which, &scopes, mask, backend, &bar)?;
+    let query_ms = t.elapsed().as_secs_f64() * 1e3;
+    bar.finish();
     let (s, sol) = &solved[0];
     analysis::dataflow::verify(&s.graph, &s.problem, sol)?;
     let names = |sets: &FactSets, v: u32| -> Vec<String> {
@@ -119,7 +112,7 @@ pub fn defined_functions(b: &Bundle) -> Vec<Scope> {
 
 /// Build and solve `which` over each of `scopes`, in parallel (they are
 /// independent problems), counting them done on `progress`. The library's
-/// per-function solver takes no progress, so the CLI drives the loop.
+/// `solve_each` keeps only summaries; per-node sets need the solutions.
 pub fn solve(
     b: &Bundle,
     which: dataflow::Analysis,
