@@ -49,10 +49,17 @@ pub fn run(args: &RunArgs, backend: &dyn Backend, b: &Bundle, load_ms: f64) -> R
         backend.name()
     ));
     let t = Instant::now();
-    if let Some(out) = &args.out {
-        write_sets(out, b, which, &solve(b, which, &scopes, mask, backend, &bar)?)?;
-    }
     if per_function {
+        // The summaries come from the library's solver; per-node sets for
+        // --out need every solution, solved here.
+        if let Some(out) = &args.out {
+            write_sets(
+                out,
+                b,
+                which,
+                &solve(b, which, &scopes, mask, backend, &bar)?,
+            )?;
+        }
         let sums = dataflow::solve_each(b, which, mask, backend, false, &bar)?;
         let query_ms = t.elapsed().as_secs_f64() * 1e3;
         bar.finish();
@@ -61,6 +68,9 @@ pub fn run(args: &RunArgs, backend: &dyn Backend, b: &Bundle, load_ms: f64) -> R
     let solved = solve(b, which, &scopes, mask, backend, &bar)?;
     let query_ms = t.elapsed().as_secs_f64() * 1e3;
     bar.finish();
+    if let Some(out) = &args.out {
+        write_sets(out, b, which, &solved)?;
+    }
     let (s, sol) = &solved[0];
     analysis::dataflow::verify(&s.graph, &s.problem, sol)?;
     let names = |sets: &FactSets, v: u32| -> Vec<String> {
