@@ -70,13 +70,13 @@ pub fn bench(args: &BenchArgs) -> Result<()> {
     let bar = Bar::start("bench");
     let mut rows = Vec::new();
     for path in &args.graphs {
-        let loaded = Input::load(path, &load_options(args.directed, args.undirected))?;
+        let loaded = Input::load(path, &load_options(args.directed, args.undirected), &bar)?;
         let sources = match &loaded.input {
             Input::Graph(g) => dwell::sources::parse_spec(g, &args.sources, args.seed)?,
             Input::Bundle(_) => Vec::new(),
         };
         for &a in &args.analysis {
-            bar.set_message(format!("{} {a:?}", short_name(path)));
+            bar.phase(format!("{} {a:?}", short_name(path)));
             let mut row = match &loaded.input {
                 Input::Graph(g) => {
                     bench_graph(args, backend.as_ref(), g, path, a, &sources, &python, &bar)?

@@ -27,17 +27,17 @@ pub fn bench(cuda: &Cuda, args: &BenchArgs) -> Result<()> {
         f.sms,
         cuda.grid_blocks()
     );
+    let bar = Bar::start("bench");
     let mut rows = Vec::new();
     for path in &args.graphs {
-        let Input::Graph(g) =
-            Input::load(path, &load_options(args.directed, args.undirected))?.input
-        else {
+        let loaded = Input::load(path, &load_options(args.directed, args.undirected), &bar)?;
+        let Input::Graph(g) = loaded.input else {
             return Err(format!("{} is a program bundle; the cuda benchmark times bfs on graphs. Fix: bench bundles with --backend cpu", path.display()).into());
         };
         let sources = dwell::sources::parse_spec(&g, &args.sources, args.seed)?;
         let name = short_name(path);
         // The device benchmark reports no counts: the bar shows elapsed time.
-        let bar = Bar::start(format!("{name} bfs (cuda, resident vs host-orchestrated)"));
+        bar.phase(format!("{name} bfs (cuda, resident vs host-orchestrated)"));
         let (row, measured) =
             dwell_cuda::bench::bench_bfs(cuda, &g, &name, sources, args.runs as u64)?;
         bar.line(&format!(
@@ -46,7 +46,6 @@ pub fn bench(cuda: &Cuda, args: &BenchArgs) -> Result<()> {
             row.host_us_per_query(),
             row.speedup()
         ));
-        bar.finish();
         if let Some(file) = &args.evidence {
             let sample = dwell::evidence::sample(&measured)?;
             match dwell_cuda::bench::evidence_row(&sample) {
@@ -59,6 +58,7 @@ pub fn bench(cuda: &Cuda, args: &BenchArgs) -> Result<()> {
         }
         rows.push(row);
     }
+    bar.finish();
     print!("{}", dwell_cuda::bench::table(&rows));
     Ok(())
 }

@@ -3,12 +3,19 @@
 use crate::args::GraphArgs;
 use crate::error::Result;
 use crate::input::{load_options, Input};
+use crate::progress::Bar;
 use crate::report::{self, outln, GraphFacts};
 use dwell::program::Bundle;
 use std::path::Path;
 
 pub fn info(args: &GraphArgs, json: bool) -> Result<()> {
-    let loaded = Input::load(&args.graph, &load_options(args.directed, args.undirected))?;
+    let bar = Bar::start("info");
+    let loaded = Input::load(
+        &args.graph,
+        &load_options(args.directed, args.undirected),
+        &bar,
+    )?;
+    bar.finish();
     match &loaded.input {
         Input::Graph(g) => {
             let facts = GraphFacts::of(g, &args.graph);

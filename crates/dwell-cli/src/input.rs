@@ -25,9 +25,10 @@ pub struct Loaded {
 
 impl Input {
     /// Load `path`: a bundle directory as a bundle, anything else as a graph
-    /// file read with `opts` (a bundle fixes its own direction).
-    pub fn load(path: &Path, opts: &LoadOptions) -> Result<Loaded> {
-        let bar = Bar::start(format!("loading {}", path.display()));
+    /// file read with `opts` (a bundle fixes its own direction). The loading
+    /// is a phase of the command's `bar`.
+    pub fn load(path: &Path, opts: &LoadOptions, bar: &Bar) -> Result<Loaded> {
+        bar.phase(format!("loading {}", path.display()));
         let t = Instant::now();
         let input = if bundle::is_bundle(path) {
             Input::Bundle(bundle::read(path)?)
@@ -35,7 +36,6 @@ impl Input {
             Input::Graph(formats::load(path, opts)?)
         };
         let load_ms = t.elapsed().as_secs_f64() * 1e3;
-        bar.finish();
         Ok(Loaded { input, load_ms })
     }
 }

@@ -4,6 +4,7 @@
 use crate::args::{Analysis, PlanArgs, ReadbackArg};
 use crate::error::Result;
 use crate::input::Input;
+use crate::progress::Bar;
 use crate::query;
 use crate::report;
 use dwell::analysis::Query;
@@ -17,7 +18,10 @@ pub fn plan(args: &PlanArgs) -> Result<()> {
     };
     let profile = match &args.graph {
         Some(path) => {
-            let Input::Graph(g) = Input::load(path, &LoadOptions::default())?.input else {
+            let bar = Bar::start("plan");
+            let loaded = Input::load(path, &LoadOptions::default(), &bar)?;
+            bar.finish();
+            let Input::Graph(g) = loaded.input else {
                 return Err(format!(
                     "{} is a program bundle. Fix: plan from a graph file, e.g. {}/icfg.edges",
                     path.display(),

@@ -15,7 +15,13 @@ use std::path::Path;
 use std::time::Instant;
 
 /// `dwell run ANALYSIS BUNDLE`.
-pub fn run(args: &RunArgs, backend: &dyn Backend, b: &Bundle, load_ms: f64) -> Result<()> {
+pub fn run(
+    args: &RunArgs,
+    backend: &dyn Backend,
+    b: &Bundle,
+    load_ms: f64,
+    bar: &Bar,
+) -> Result<()> {
     if args.repeat != 1 || args.budget_bytes.is_some() {
         return Err("--repeat and --budget-bytes apply to graph files, not program bundles. Fix: drop them, or time a bundle with `dwell bench BUNDLE --analysis liveness,reaching-defs`".into());
     }
@@ -25,7 +31,7 @@ pub fn run(args: &RunArgs, backend: &dyn Backend, b: &Bundle, load_ms: f64) -> R
     let which = match args.analysis {
         Analysis::Liveness => dataflow::Analysis::Liveness,
         Analysis::ReachingDefs => dataflow::Analysis::ReachingDefs,
-        Analysis::Taint => return run_taint(b, args, mask, backend, load_ms),
+        Analysis::Taint => return run_taint(b, args, mask, backend, load_ms, bar),
         other => {
             return Err(format!(
                 "{other:?} on a program bundle: use the bundle's graph file instead. Fix: `dwell run {} {}/icfg.edges …`, or liveness, reaching-defs, taint on the bundle",
@@ -43,7 +49,7 @@ pub fn run(args: &RunArgs, backend: &dyn Backend, b: &Bundle, load_ms: f64) -> R
         (None, true) => vec![Scope::Whole],
         (None, false) => defined_functions(b),
     };
-    let bar = Bar::start(format!(
+    bar.phase(format!(
         "{which:?} on {} ({})",
         path.display(),
         backend.name()
@@ -57,15 +63,15 @@ pub fn run(args: &RunArgs, backend: &dyn Backend, b: &Bundle, load_ms: f64) -> R
                 out,
                 b,
                 which,
-                &solve(b, which, &scopes, mask, backend, &bar)?,
+                &solve(b, which, &scopes, mask, backend, bar)?,
             )?;
         }
-        let sums = dataflow::solve_each(b, which, mask, backend, false, &bar)?;
+        let sums = dataflow::solve_each(b, which, mask, backend, false, bar)?;
         let query_ms = t.elapsed().as_secs_f64() * 1e3;
         bar.finish();
         return function_summaries(args, backend, which, sums, load_ms, query_ms);
     }
-    let solved = solve(b, which, &scopes, mask, backend, &bar)?;
+    let solved = solve(b, which, &scopes, mask, backend, bar)?;
     let query_ms = t.elapsed().as_secs_f64() * 1e3;
     bar.finish();
     if let Some(out) = &args.out {
@@ -210,6 +216,7 @@ fn run_taint(
     mask: u32,
     backend: &dyn Backend,
     load_ms: f64,
+    bar: &Bar,
 ) -> Result<()> {
     let p = &args.program;
     if p.sources_fn.is_empty() || p.sinks_fn.is_empty() {
@@ -224,6 +231,12 @@ fn run_taint(
     let q = taint::query(b, &spec)?;
     let (sources, sinks, sanitizers) = (q.sources.len(), q.sinks.len(), q.sanitizers.len());
     let sensitive = !p.context_insensitive;
+    // Neither taint entry point reports counts: the bar shows elapsed time.
+    bar.phase(format!(
+        "taint on {} ({})",
+        args.graph.graph.display(),
+        backend.name()
+    ));
     let t = Instant::now();
     let results = if sensitive {
         // It needs the whole supergraph with its call/return matching, not a
@@ -242,6 +255,7 @@ fn run_taint(
         results
     };
     let query_ms = t.elapsed().as_secs_f64() * 1e3;
+    bar.finish();
     let found = taint::findings(b, &results);
     if let Some(out) = &args.out {
         // One finding per line: source call and node, sink call and node, the witness path.

@@ -24,7 +24,7 @@ pub struct Bar {
 }
 
 impl Bar {
-    /// Start a bar for `what` (e.g. "bfs on g.edges (cpu)").
+    /// Start a bar whose first phase is `what` (e.g. "loading g.edges").
     pub fn start(what: impl Into<String>) -> Bar {
         let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden());
         bar.set_style(spinner_style());
@@ -48,9 +48,14 @@ impl Bar {
         }
     }
 
-    /// Say what is being worked on now (the counts start over with the next report).
-    pub fn set_message(&self, what: impl Into<String>) {
+    /// Start a new phase of the command: `what`, as a spinner with the
+    /// phase's elapsed time until its first count. One bar serves a whole
+    /// command, so two never draw over each other.
+    pub fn phase(&self, what: impl Into<String>) {
+        *self.step.lock().unwrap_or_else(|e| e.into_inner()) = None;
+        self.bar.set_style(spinner_style());
         self.bar.set_message(what.into());
+        self.bar.reset();
     }
 
     /// Print `line` on stderr above the bar (the bar, if shown, is redrawn below).
@@ -58,9 +63,17 @@ impl Bar {
         self.bar.suspend(|| eprintln!("{line}"));
     }
 
-    pub fn finish(self) {
+    /// Clear the bar for good (before a report goes to stdout, or an error
+    /// to stderr: dropping the bar does it too).
+    pub fn finish(&self) {
         *self.done.lock().unwrap_or_else(|e| e.into_inner()) = true;
         self.bar.finish_and_clear();
+    }
+}
+
+impl Drop for Bar {
+    fn drop(&mut self) {
+        self.finish();
     }
 }
 

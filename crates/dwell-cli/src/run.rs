@@ -19,17 +19,25 @@ pub fn run(args: &RunArgs) -> Result<()> {
     // The backend first: a missing driver is reported before a large load.
     let chosen = backends::resolve(&args.backend)?;
     let opts = load_options(args.graph.directed, args.graph.undirected);
-    let loaded = Input::load(&args.graph.graph, &opts)?;
+    let bar = Bar::start("run");
+    let loaded = Input::load(&args.graph.graph, &opts, &bar)?;
+    let backend = chosen.backend();
     match &loaded.input {
-        Input::Graph(g) => run_graph(args, chosen.backend(), g, loaded.load_ms),
-        Input::Bundle(b) => crate::program::run(args, chosen.backend(), b, loaded.load_ms),
+        Input::Graph(g) => run_graph(args, backend, g, loaded.load_ms, &bar),
+        Input::Bundle(b) => crate::program::run(args, backend, b, loaded.load_ms, &bar),
     }
 }
 
-fn run_graph(args: &RunArgs, backend: &dyn Backend, g: &Graph, load_ms: f64) -> Result<()> {
+fn run_graph(
+    args: &RunArgs,
+    backend: &dyn Backend,
+    g: &Graph,
+    load_ms: f64,
+    bar: &Bar,
+) -> Result<()> {
     let query = query::from_flags(args, g)?;
     let path = &args.graph.graph;
-    let bar = Bar::start(format!(
+    bar.phase(format!(
         "{} on {} ({})",
         query.name(),
         path.display(),
@@ -45,10 +53,10 @@ fn run_graph(args: &RunArgs, backend: &dyn Backend, g: &Graph, load_ms: f64) -> 
     // One run shows the kernel's own units (sweeps of a batch); repeated
     // runs show runs done, which one run's units would keep resetting.
     let runs = if args.repeat == 1 {
-        s.set_progress(&bar);
+        s.set_progress(bar);
         None
     } else {
-        Some(Steps::new(&bar, "runs", args.repeat))
+        Some(Steps::new(bar, "runs", args.repeat))
     };
     let t = Instant::now();
     for _ in 0..args.repeat {
