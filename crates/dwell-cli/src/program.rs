@@ -6,7 +6,7 @@ use crate::args::{Analysis, RunArgs};
 use crate::error::Result;
 use crate::progress::Bar;
 use crate::report::outln;
-use dwell::analysis::{self, DataflowSolution, FactSets, Kernels, Output, Query};
+use dwell::analysis::{self, DataflowSolution, FactSets, Output, Query};
 use dwell::backend::Backend;
 use dwell::program::dataflow::{self, Scope, Scoped};
 use dwell::program::{taint, Bundle, ProgramError};
@@ -241,12 +241,10 @@ fn run_taint(
     let results = if sensitive {
         // It needs the whole supergraph with its call/return matching, not a
         // resident graph: it runs on the backend's host kernels, if it has any.
-        let reference = match backend.host_kernels() {
-            Some(Kernels::Fast) => false,
-            Some(Kernels::Reference) => true,
-            None => return Err(format!("context-sensitive taint runs on host kernels, which the {} backend has not. Fix: --backend cpu, or add --context-insensitive", backend.name()).into()),
+        let Some(kernels) = backend.host_kernels() else {
+            return Err(format!("context-sensitive taint runs on host kernels, which the {} backend has not. Fix: --backend cpu, or add --context-insensitive", backend.name()).into());
         };
-        taint::context_sensitive(b, &q, reference)?
+        taint::context_sensitive(b, &q, kernels)?
     } else {
         let Output::Taint(results) = dwell::session::run_once(backend, &b.graph, &Query::Taint(q))?
         else {

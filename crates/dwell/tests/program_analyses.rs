@@ -4,7 +4,7 @@
 //! both modes; context-sensitive finding counts on Lua (and SQLite when the
 //! shared datasets are present).
 
-use dwell::analysis::{self, Output, Query};
+use dwell::analysis::{self, Kernels, Output, Query};
 use dwell::backend::{Backend, Cpu, CpuReference};
 use dwell::program::dataflow::{build, solve_each, Analysis, Scope};
 use dwell::program::ir::VarKind;
@@ -158,8 +158,8 @@ fn spec(sources: &[&str], sinks: &[&str], sanitizers: &[&str]) -> taint::TaintSp
 /// inside; the oracle agrees on every source's findings and tainted count).
 fn run_cs(b: &Bundle, spec: &taint::TaintSpec) -> Vec<taint::ProgramFinding> {
     let q = taint::query(b, spec).unwrap();
-    let fast = taint::context_sensitive(b, &q, false).unwrap();
-    let oracle = taint::context_sensitive(b, &q, true).unwrap();
+    let fast = taint::context_sensitive(b, &q, Kernels::Fast).unwrap();
+    let oracle = taint::context_sensitive(b, &q, Kernels::Reference).unwrap();
     let key = |r: &[dwell::analysis::TaintResult]| {
         r.iter()
             .map(|x| {
@@ -274,7 +274,7 @@ fn counts(b: &Bundle, s: &taint::TaintSpec) -> (usize, usize) {
         .flat_map(|x| x.findings.iter().map(move |f| (x.source, f.sink)))
         .collect();
     let t = std::time::Instant::now();
-    let sensitive = taint::context_sensitive(b, &q, false).unwrap();
+    let sensitive = taint::context_sensitive(b, &q, Kernels::Fast).unwrap();
     eprintln!(
         "{}: context-sensitive taint {:.1} ms",
         b.meta.source,

@@ -18,7 +18,7 @@
 //! and return into another.
 
 use super::{cfl, Bundle, ProgramError};
-use crate::analysis::{TaintQuery, TaintResult};
+use crate::analysis::{Kernels, TaintQuery, TaintResult};
 
 /// Which functions are sources, sinks and sanitizers.
 #[derive(Debug, Clone, Default)]
@@ -106,13 +106,12 @@ pub fn findings(b: &Bundle, results: &[TaintResult]) -> Vec<ProgramFinding> {
 pub fn context_sensitive(
     b: &Bundle,
     q: &TaintQuery,
-    reference: bool,
+    kernels: Kernels,
 ) -> Result<Vec<TaintResult>, ProgramError> {
     let sg = cfl::Supergraph::from_bundle(b)?;
-    let results = if reference {
-        cfl::reference(&sg, q)
-    } else {
-        cfl::taint(&sg, q)
+    let results = match kernels {
+        Kernels::Reference => cfl::reference(&sg, q),
+        Kernels::Fast => cfl::taint(&sg, q),
     };
     for r in &results {
         for f in &r.findings {
