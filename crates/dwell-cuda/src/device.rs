@@ -1,9 +1,6 @@
 //! Device facts, probed from the driver, and cooperative grid sizing.
 
 use crate::CudaError;
-use cudarc::driver::sys::CUdevice_attribute;
-use cudarc::driver::CudaContext;
-use std::sync::Arc;
 
 /// What the driver says about the device a session runs on.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
@@ -18,44 +15,94 @@ pub struct DeviceFacts {
 
 /// Blocks per SM the resident kernels ask for, unless `DWELL_CUDA_BLOCKS_PER_SM`
 /// says otherwise: few blocks make the grid barrier cheap (≈1 µs at one per
-/// SM, ≈2.2 µs at eight, design.md), 2 × 512 threads still fill an SM's
-/// 2048 thread slots.
+/// SM, ≈2.2 µs at eight, design.md); 2 × 512 threads fill 1024 of an H100/H200
+/// SM's 2048 thread slots, which `__launch_bounds__(512, 2)` lets the
+/// compiler plan registers for (≤ 64 per thread).
 pub const DEFAULT_BLOCKS_PER_SM: u32 = 2;
 
-/// Open a context on `ordinal` and read its facts. Fails with
-/// [`CudaError::NoDriver`] before touching the driver when libcuda is absent.
-pub fn open(ordinal: usize) -> Result<(Arc<CudaContext>, DeviceFacts), CudaError> {
-    if !crate::raw::driver_present() {
-        return Err(CudaError::NoDriver);
+/// The knobs of the kernels: direction-switch threshold, heavy-vertex
+/// degree, block size and blocks per SM. Defaults suit a GPU; tests set
+/// them (or `DWELL_CUDA_ALPHA`, `DWELL_CUDA_HEAVY_DEGREE`,
+/// `DWELL_CUDA_BLOCK_THREADS`, `DWELL_CUDA_BLOCKS_PER_SM`) to drive every
+/// kernel path on small graphs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Tuning {
+    /// Bottom-up when the frontier's out-arcs × alpha exceed the arcs
+    /// (0: never bottom-up).
+    pub alpha: u64,
+    /// Out-degree from which a frontier vertex is expanded by the whole grid.
+    pub heavy_degree: u64,
+    /// Threads per block: a multiple of 32, at most the sources'
+    /// `__launch_bounds__` (512).
+    pub block_threads: u32,
+    pub blocks_per_sm: u32,
+}
+
+impl Default for Tuning {
+    fn default() -> Tuning {
+        Tuning {
+            alpha: 15,
+            heavy_degree: 1024,
+            block_threads: crate::kernels::BLOCK_THREADS,
+            blocks_per_sm: DEFAULT_BLOCKS_PER_SM,
+        }
     }
-    let count =
-        CudaContext::device_count().map_err(|e| CudaError::driver("counting devices", e))?;
-    if count <= 0 || ordinal >= count as usize {
-        return Err(CudaError::NoDevice {
-            ordinal,
-            count: count.max(0) as usize,
-        });
+}
+
+fn env_num(name: &'static str) -> Result<Option<u64>, CudaError> {
+    match std::env::var(name) {
+        Ok(v) => v
+            .trim()
+            .parse::<u64>()
+            .map(Some)
+            .map_err(|_| CudaError::BadEnv { name, value: v }),
+        Err(_) => Ok(None),
     }
-    let ctx = CudaContext::new(ordinal).map_err(|e| CudaError::driver("creating a context", e))?;
-    let d = |what, e| CudaError::driver(what, e);
-    let (major, minor) = ctx
-        .compute_capability()
-        .map_err(|e| d("reading the compute capability", e))?;
-    let sms = ctx
-        .attribute(CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT)
-        .map_err(|e| d("reading the SM count", e))?;
-    let coop = ctx
-        .attribute(CUdevice_attribute::CU_DEVICE_ATTRIBUTE_COOPERATIVE_LAUNCH)
-        .map_err(|e| d("reading cooperative-launch support", e))?;
-    let facts = DeviceFacts {
-        ordinal: ordinal as u64,
-        name: ctx.name().map_err(|e| d("reading the device name", e))?,
-        memory_bytes: ctx.total_mem().map_err(|e| d("reading device memory", e))? as u64,
-        compute_capability: (major.max(0) as u32, minor.max(0) as u32),
-        sms: sms.max(0) as u32,
-        cooperative_launch: coop != 0,
-    };
-    Ok((ctx, facts))
+}
+
+impl Tuning {
+    /// Defaults overridden by the environment variables named above.
+    pub fn from_env() -> Result<Tuning, CudaError> {
+        let d = Tuning::default();
+        let t = Tuning {
+            alpha: env_num("DWELL_CUDA_ALPHA")?.unwrap_or(d.alpha),
+            heavy_degree: env_num("DWELL_CUDA_HEAVY_DEGREE")?.unwrap_or(d.heavy_degree),
+            block_threads: match env_num("DWELL_CUDA_BLOCK_THREADS")? {
+                Some(b) => u32::try_from(b).unwrap_or(u32::MAX),
+                None => d.block_threads,
+            },
+            blocks_per_sm: wanted_blocks_per_sm()?,
+        };
+        t.check()?;
+        Ok(t)
+    }
+
+    /// Reject settings the kernels cannot run with.
+    pub fn check(&self) -> Result<(), CudaError> {
+        let max = crate::kernels::BLOCK_THREADS;
+        if self.block_threads == 0 || self.block_threads > max || self.block_threads % 32 != 0 {
+            return Err(CudaError::BadTuning {
+                what: "block threads",
+                value: self.block_threads.to_string(),
+                fix: format!("use a multiple of 32 from 32 to {max}"),
+            });
+        }
+        if self.heavy_degree == 0 {
+            return Err(CudaError::BadTuning {
+                what: "heavy degree",
+                value: "0".into(),
+                fix: "use 1 or more".into(),
+            });
+        }
+        if self.blocks_per_sm == 0 {
+            return Err(CudaError::BadTuning {
+                what: "blocks per SM",
+                value: "0".into(),
+                fix: "use 1 or more".into(),
+            });
+        }
+        Ok(())
+    }
 }
 
 /// Grid size of a cooperative launch: `sms × min(occupancy, wanted)` blocks,

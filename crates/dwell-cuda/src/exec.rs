@@ -1,5 +1,5 @@
-//! The CUDA session: device, compiled kernels, resident buffers, and the two
-//! execution modes of design.md.
+//! The CUDA session: device, compiled kernels, resident buffers, and the
+//! three execution modes (design.md; docs/BENCHMARKS.md).
 //!
 //! Life of a resident session (reads like the data flow):
 //! `open` probes the device, compiles the kernels with NVRTC for its compute
@@ -13,132 +13,163 @@
 //! The host-orchestrated mode (the baseline) runs the same kernel steps, but
 //! each run allocates, uploads the graph, launches one kernel per level and
 //! reads the queue size back to decide whether to go on, reads the output
-//! back and frees everything. Both modes count what they do in the session
-//! counters as they do it.
+//! back and frees everything. The resident-host-levels mode keeps the graph
+//! and buffers resident but drives levels from the host like the baseline.
+//! Every mode counts what it does in the session counters as it does it.
+//!
+//! `BytesUploaded` counts the graph arrays at upload and, per run, the
+//! query inputs (4 bytes per source and sink), staged in pinned memory in
+//! the resident modes (one slot per planned run, allocated at open).
 
-use crate::device::{self, DeviceFacts};
-use crate::kernels::{self, BLOCK_THREADS, CTRL_WORDS, C_QHEAVY, C_QLIGHT};
+use crate::device::{self, DeviceFacts, Tuning};
+use crate::kernels::{self, CTRL_WORDS, C_QHEAVY, C_QLIGHT};
 use crate::layout::{self, OutputLayout};
-use crate::raw::{self, Arg, TravParams, WccParams};
+use crate::raw::{self, Arg, DevBuf, Func, Grid, Stage, TravParams, WccParams};
 use crate::CudaError;
-use cudarc::driver::{CudaContext, CudaFunction, CudaSlice, CudaStream, LaunchConfig};
 use dwell::analysis::{components, BfsResult, Direction, Output, Query, ReachResult};
 use dwell::backend::Reservation as Plan;
 use dwell::counters::{Counter, Counters};
 use dwell::graph::{Csr, Graph};
 use std::sync::Arc;
 
-/// Bottom-up when the frontier's out-arcs exceed arcs / ALPHA (as the CPU sweep).
-pub const ALPHA: u64 = 15;
-/// Out-degree from which a frontier vertex is expanded by a whole block.
-pub const HEAVY_DEGREE: u64 = 1024;
-
-/// Which execution mode a session uses.
+/// Which execution mode a session uses (design.md; docs/BENCHMARKS.md
+/// reports all three on the same kernels and queries).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Mode {
+    /// Graph and buffers resident from open; one cooperative launch per run
+    /// that decides convergence on the device; one read-back at the end.
     Resident,
+    /// Graph and buffers resident from open, but levels driven by the host:
+    /// one launch per level and a queue-size read-back to decide whether to
+    /// go on. Against `Resident` it isolates device-decided convergence;
+    /// against `HostOrchestrated`, residency.
+    ResidentHostLevels,
+    /// The baseline: per run allocate, upload the graph, host-driven levels,
+    /// read back, free.
     HostOrchestrated,
 }
 
-struct Funcs {
-    traverse_resident: CudaFunction,
-    trav_clear: CudaFunction,
-    trav_seed: CudaFunction,
-    trav_level: CudaFunction,
-    trav_finish: CudaFunction,
-    wcc_resident: CudaFunction,
-    wcc_init: CudaFunction,
-    wcc_link: CudaFunction,
-    wcc_compress: CudaFunction,
+impl Mode {
+    fn resident_buffers(self) -> bool {
+        !matches!(self, Mode::HostOrchestrated)
+    }
+    fn device_levels(self) -> bool {
+        matches!(self, Mode::Resident)
+    }
 }
 
-/// A device with the kernels compiled and loaded, and the launch geometry.
+/// Entry points, bound by name (`kernels::PROGRAMS`).
+struct Funcs {
+    traverse_resident: Func,
+    trav_clear: Func,
+    trav_seed: Func,
+    trav_level: Func,
+    trav_finish: Func,
+    wcc_resident: Func,
+    wcc_init: Func,
+    wcc_link: Func,
+    wcc_compress: Func,
+}
+
+/// A device with the kernels compiled and loaded.
 pub struct Device {
-    _ctx: Arc<CudaContext>,
-    stream: Arc<CudaStream>,
+    ctx: raw::Context,
     pub facts: DeviceFacts,
     funcs: Funcs,
-    /// Cooperative grid (blocks) of the traversal and WCC kernels.
-    pub grid_traverse: u32,
-    pub grid_wcc: u32,
+}
+
+/// Launch geometry of the two kernel families.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Grids {
+    pub traverse: Grid,
+    pub wcc: Grid,
+}
+
+/// What a session's launches use: the tuning and the grids it implies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LaunchPlan {
+    pub tuning: Tuning,
+    pub grids: Grids,
 }
 
 impl Device {
-    /// Probe, compile for the device's own architecture, load, size grids.
+    /// Probe, compile for the device's own architecture, load, bind entries.
     pub fn open(ordinal: usize) -> Result<Device, CudaError> {
-        let (ctx, facts) = device::open(ordinal)?;
-        if !raw::nvrtc_present() {
-            return Err(CudaError::NoNvrtc);
-        }
+        let (ctx, facts) = raw::Context::open(ordinal)?;
+        Device::with_context(ctx, facts)
+    }
+
+    /// The kernels loaded on an opened context.
+    pub fn with_context(ctx: raw::Context, facts: DeviceFacts) -> Result<Device, CudaError> {
         if !facts.cooperative_launch {
             return Err(CudaError::NoCooperativeLaunch {
                 name: facts.name.clone(),
             });
         }
-        let stream = raw::single_stream(&ctx);
         let arch = kernels::arch(facts.compute_capability.0, facts.compute_capability.1);
         let mut loaded = Vec::new();
         for p in kernels::PROGRAMS {
-            let ptx = kernels::compile(p, &arch)?;
-            let module = ctx
-                .load_module(ptx)
-                .map_err(|e| CudaError::driver("loading the compiled kernels", e))?;
-            for e in p.entries {
-                let f = module
-                    .load_function(e)
-                    .map_err(|err| CudaError::driver("finding a kernel entry point", err))?;
-                loaded.push(f);
-            }
+            loaded.extend(ctx.load(p, &arch)?);
         }
-        let mut it = loaded.into_iter();
-        let mut next = || it.next().expect("PROGRAMS lists nine entry points");
+        let mut take = |name: &str| -> Result<Func, CudaError> {
+            let i = loaded.iter().position(|f| f.name == name).ok_or_else(|| {
+                CudaError::Internal(format!("kernel entry point {name} is not in kernels::PROGRAMS"))
+            })?;
+            Ok(loaded.swap_remove(i))
+        };
         let funcs = Funcs {
-            traverse_resident: next(),
-            trav_clear: next(),
-            trav_seed: next(),
-            trav_level: next(),
-            trav_finish: next(),
-            wcc_resident: next(),
-            wcc_init: next(),
-            wcc_link: next(),
-            wcc_compress: next(),
+            traverse_resident: take("traverse_resident")?,
+            trav_clear: take("trav_clear")?,
+            trav_seed: take("trav_seed")?,
+            trav_level: take("trav_level")?,
+            trav_finish: take("trav_finish")?,
+            wcc_resident: take("wcc_resident")?,
+            wcc_init: take("wcc_init_k")?,
+            wcc_link: take("wcc_link_k")?,
+            wcc_compress: take("wcc_compress_k")?,
         };
-        let wanted = device::wanted_blocks_per_sm()?;
-        let occ = |f: &CudaFunction| {
-            f.occupancy_max_active_blocks_per_multiprocessor(BLOCK_THREADS, 0, None)
-                .map_err(|e| CudaError::driver("asking the occupancy API", e))
+        Ok(Device { ctx, facts, funcs })
+    }
+
+    /// Cooperative grids for `t`: `sms × min(occupancy, blocks per SM)`
+    /// blocks of `t.block_threads`, occupancy from the device's API.
+    pub fn launch_plan(&self, t: Tuning) -> Result<LaunchPlan, CudaError> {
+        t.check()?;
+        let grid = |f: &Func| -> Result<Grid, CudaError> {
+            let occ = self
+                .ctx
+                .occupancy(f, t.block_threads)
+                .map_err(|e| CudaError::driver("asking the occupancy API", e))?;
+            Ok(Grid {
+                blocks: device::cooperative_grid(self.facts.sms, occ, t.blocks_per_sm)?,
+                threads: t.block_threads,
+            })
         };
-        let grid_traverse =
-            device::cooperative_grid(facts.sms, occ(&funcs.traverse_resident)?, wanted)?;
-        let grid_wcc = device::cooperative_grid(facts.sms, occ(&funcs.wcc_resident)?, wanted)?;
-        Ok(Device {
-            _ctx: ctx,
-            stream,
-            facts,
-            funcs,
-            grid_traverse,
-            grid_wcc,
+        Ok(LaunchPlan {
+            tuning: t,
+            grids: Grids {
+                traverse: grid(&self.funcs.traverse_resident)?,
+                wcc: grid(&self.funcs.wcc_resident)?,
+            },
         })
     }
 
-    fn cfg(grid: u32) -> LaunchConfig {
-        LaunchConfig {
-            grid_dim: (grid, 1, 1),
-            block_dim: (BLOCK_THREADS, 1, 1),
-            shared_mem_bytes: 0,
-        }
+    /// The simulated device's context (launch and probe counters).
+    #[cfg(feature = "sim")]
+    pub fn sim(&self) -> &raw::Context {
+        &self.ctx
     }
 }
 
-fn drv(what: &'static str) -> impl Fn(cudarc::driver::DriverError) -> CudaError {
+fn drv(what: &'static str) -> impl Fn(raw::DriverError) -> CudaError {
     move |e| CudaError::driver(what, e)
 }
 
 /// One CSR on the device.
 struct DeviceCsr {
-    off: CudaSlice<u64>,
-    tgt: CudaSlice<u32>,
-    lab: Option<CudaSlice<u32>>,
+    off: DevBuf<u64>,
+    tgt: DevBuf<u32>,
+    lab: Option<DevBuf<u32>>,
 }
 
 /// Every buffer of a session.
@@ -146,13 +177,17 @@ struct Buffers {
     fwd: DeviceCsr,
     /// Reverse CSR of a directed graph (undirected graphs reuse `fwd`).
     rev: Option<DeviceCsr>,
-    visited: CudaSlice<u64>,
-    frontier: CudaSlice<u64>,
-    queue: CudaSlice<u32>,
-    ctrl: CudaSlice<u64>,
-    inputs: CudaSlice<u32>,
+    visited: DevBuf<u64>,
+    frontier: DevBuf<u64>,
+    queue: DevBuf<u32>,
+    ctrl: DevBuf<u64>,
+    inputs: DevBuf<u32>,
     /// Output slots, as u64 words.
-    outputs: CudaSlice<u64>,
+    outputs: DevBuf<u64>,
+    /// Resident modes: per-run inputs staged in pinned host memory, one
+    /// slot per planned run, so a run's input copy is asynchronous and the
+    /// driver never waits on pageable memory inside the timed region.
+    stage: Option<Stage>,
 }
 
 /// At least one element: the driver rejects empty allocations.
@@ -165,21 +200,18 @@ fn words(bytes: u64) -> u64 {
 }
 
 struct Alloc<'a> {
-    stream: &'a Arc<CudaStream>,
+    ctx: &'a raw::Context,
     counters: &'a Counters,
 }
 
 impl Alloc<'_> {
-    fn zeros<T: cudarc::driver::DeviceRepr + cudarc::driver::ValidAsZeroBits>(
-        &self,
-        len: u64,
-    ) -> Result<CudaSlice<T>, CudaError> {
+    fn zeros<T: raw::Word>(&self, len: u64) -> Result<DevBuf<T>, CudaError> {
         self.counters.bump(Counter::Allocations);
-        self.stream
+        self.ctx
             .alloc_zeros::<T>(len1(len))
             .map_err(drv("allocating device memory"))
     }
-    fn upload<T: cudarc::driver::DeviceRepr>(&self, data: &[T]) -> Result<CudaSlice<T>, CudaError> {
+    fn upload<T: raw::Word>(&self, data: &[T]) -> Result<DevBuf<T>, CudaError> {
         self.counters.bump(Counter::Allocations);
         self.counters
             .add(Counter::BytesUploaded, std::mem::size_of_val(data) as u64);
@@ -188,9 +220,7 @@ impl Alloc<'_> {
                 "an empty array cannot be uploaded".into(),
             ));
         }
-        self.stream
-            .clone_htod(data)
-            .map_err(drv("uploading the graph"))
+        self.ctx.upload(data).map_err(drv("uploading the graph"))
     }
     fn csr(&self, c: &Csr) -> Result<DeviceCsr, CudaError> {
         Ok(DeviceCsr {
@@ -208,15 +238,20 @@ impl Alloc<'_> {
     }
 }
 
+/// Staging slots of a resident session: one per planned run (at least one,
+/// at most 4096; past that a run waits for the stream and reuses them).
+const MAX_STAGE_SLOTS: u64 = 4096;
+
 /// Allocate everything the plan needs and upload the topology (one graph upload).
 fn allocate(
     dev: &Device,
     g: &Graph,
     plan: &Plan,
     counters: &Counters,
+    staged: bool,
 ) -> Result<Buffers, CudaError> {
     let a = Alloc {
-        stream: &dev.stream,
+        ctx: &dev.ctx,
         counters,
     };
     let n = g.nodes() as u64;
@@ -240,6 +275,20 @@ fn allocate(
     let three_n = n
         .checked_mul(3)
         .ok_or(CudaError::Internal("3n overflows".into()))?;
+    let input_slots = plan.frontier_bytes / 4;
+    let stage = if staged && input_slots > 0 {
+        counters.bump(Counter::Allocations);
+        Some(
+            dev.ctx
+                .stage(
+                    plan.runs.clamp(1, MAX_STAGE_SLOTS) as usize,
+                    input_slots as usize,
+                )
+                .map_err(drv("allocating pinned staging memory"))?,
+        )
+    } else {
+        None
+    };
     Ok(Buffers {
         fwd,
         rev,
@@ -247,13 +296,14 @@ fn allocate(
         frontier: a.zeros(three_n)?,
         queue: a.zeros(three_n)?,
         ctrl: a.zeros(CTRL_WORDS as u64)?,
-        inputs: a.zeros(plan.frontier_bytes / 4)?,
+        inputs: a.zeros(input_slots)?,
         // One slot per run when the plan keeps every output, else one slot.
         outputs: a.zeros(
             words(plan.output_bytes)
                 .checked_mul(if plan.keep_all_outputs { plan.runs } else { 1 })
                 .ok_or(CudaError::Internal("output slots overflow".into()))?,
         )?,
+        stage,
     })
 }
 
@@ -265,14 +315,15 @@ struct Pending {
     slot_word: u64,
 }
 
-/// The resident handle of either mode.
+/// The resident handle of every mode.
 pub struct CudaResident<'g> {
     g: &'g Graph,
     dev: Arc<Device>,
     mode: Mode,
+    launch: LaunchPlan,
     plan: Plan,
     counters: Arc<Counters>,
-    /// Resident mode: allocated at open, kept until the session ends.
+    /// Resident modes: allocated at open, kept until the session ends.
     bufs: Option<Buffers>,
     pending: Vec<Pending>,
     /// Host-orchestrated mode: outputs already read back, per run.
@@ -284,18 +335,21 @@ impl<'g> CudaResident<'g> {
     pub fn open(
         dev: Arc<Device>,
         mode: Mode,
+        launch: LaunchPlan,
         g: &'g Graph,
         plan: &Plan,
         counters: Arc<Counters>,
     ) -> Result<CudaResident<'g>, CudaError> {
-        let bufs = match mode {
-            Mode::Resident => Some(allocate(&dev, g, plan, &counters)?),
-            Mode::HostOrchestrated => None,
+        let bufs = if mode.resident_buffers() {
+            Some(allocate(&dev, g, plan, &counters, true)?)
+        } else {
+            None
         };
         Ok(CudaResident {
             g,
             dev,
             mode,
+            launch,
             plan: *plan,
             counters,
             bufs,
@@ -316,267 +370,254 @@ impl<'g> CudaResident<'g> {
                 })
             }
         }
-        let slot_bytes = words(self.plan.output_bytes) * 8;
-        let slot = if self.plan.keep_all_outputs {
-            self.runs
-        } else {
-            0
-        };
-        let slot_word = match self.mode {
-            Mode::Resident => slot * (slot_bytes / 8),
-            Mode::HostOrchestrated => 0,
-        };
         if layout.total > self.plan.output_bytes {
             return Err(CudaError::Internal(format!(
                 "output of {} bytes exceeds the plan's {}",
                 layout.total, self.plan.output_bytes
             )));
         }
-        match self.mode {
-            Mode::Resident => {
-                let bufs = self
-                    .bufs
-                    .as_mut()
-                    .expect("resident buffers exist from open");
-                execute(
-                    &self.dev,
-                    self.g,
-                    q,
-                    &layout,
-                    slot_word,
-                    bufs,
-                    &self.counters,
-                    Mode::Resident,
-                )?;
-                if !self.plan.keep_all_outputs {
-                    self.pending.clear();
-                }
-                self.pending.push(Pending {
-                    query: q.clone(),
-                    layout,
-                    slot_word,
-                });
+        let ex = Exec {
+            dev: &self.dev,
+            launch: &self.launch,
+            g: self.g,
+            counters: &self.counters,
+            device_levels: self.mode.device_levels(),
+        };
+        if let Some(bufs) = self.bufs.as_mut() {
+            let slot_bytes = words(self.plan.output_bytes) * 8;
+            let slot = if self.plan.keep_all_outputs {
+                self.runs
+            } else {
+                0
+            };
+            let slot_word = slot * (slot_bytes / 8);
+            ex.run(q, &layout, slot_word, bufs)?;
+            if !self.plan.keep_all_outputs {
+                self.pending.clear();
             }
-            Mode::HostOrchestrated => {
-                let mut bufs = allocate(&self.dev, self.g, &self.plan, &self.counters)?;
-                execute(
-                    &self.dev,
-                    self.g,
-                    q,
-                    &layout,
-                    0,
-                    &mut bufs,
-                    &self.counters,
-                    Mode::HostOrchestrated,
-                )?;
-                let p = Pending {
-                    query: q.clone(),
-                    layout,
-                    slot_word: 0,
-                };
-                let out = read_slots(
-                    &self.dev,
-                    self.g,
-                    &bufs,
-                    std::slice::from_ref(&p),
-                    &self.counters,
-                )?;
-                drop(bufs); // free, as the baseline does every run
-                if !self.plan.keep_all_outputs {
-                    self.done.clear();
-                }
-                self.done.extend(out);
+            self.pending.push(Pending {
+                query: q.clone(),
+                layout,
+                slot_word,
+            });
+        } else {
+            let mut bufs = allocate(&self.dev, self.g, &self.plan, &self.counters, false)?;
+            ex.run(q, &layout, 0, &mut bufs)?;
+            let p = Pending {
+                query: q.clone(),
+                layout,
+                slot_word: 0,
+            };
+            let out = read_slots(
+                &self.dev,
+                self.g,
+                &bufs,
+                std::slice::from_ref(&p),
+                &self.counters,
+            )?;
+            drop(bufs); // free, as the baseline does every run
+            if !self.plan.keep_all_outputs {
+                self.done.clear();
             }
+            self.done.extend(out);
         }
         self.runs += 1;
         Ok(())
     }
 
     pub fn read_back(&mut self) -> Result<Vec<Output>, CudaError> {
-        match self.mode {
-            Mode::HostOrchestrated => Ok(std::mem::take(&mut self.done)),
-            Mode::Resident => {
-                let bufs = self
-                    .bufs
-                    .as_ref()
-                    .expect("resident buffers exist from open");
+        match &self.bufs {
+            None => Ok(std::mem::take(&mut self.done)),
+            Some(bufs) => {
                 let pending = std::mem::take(&mut self.pending);
-                read_slots(&self.dev, self.g, bufs, &pending, &self.counters)
+                let out = read_slots(&self.dev, self.g, bufs, &pending, &self.counters)?;
+                Ok(out)
             }
         }
     }
 }
 
-/// Launch one run: resident (one cooperative launch) or host-orchestrated
-/// (per-step launches, a queue-size read-back after every level).
-#[allow(clippy::too_many_arguments)]
-fn execute(
-    dev: &Device,
-    g: &Graph,
-    q: &Query,
-    layout: &OutputLayout,
-    slot_word: u64,
-    bufs: &mut Buffers,
-    counters: &Counters,
-    mode: Mode,
-) -> Result<(), CudaError> {
-    let s = &dev.stream;
-    let n = g.nodes() as u64;
-    let out_base = raw::addr(&bufs.outputs, s) + slot_word * 8;
-    if let Query::Wcc = q {
-        let p = WccParams {
-            off: raw::addr(&bufs.fwd.off, s),
-            tgt: raw::addr(&bufs.fwd.tgt, s),
-            n,
-            m: g.arcs() as u64,
-            comp: out_base + layout.labels.unwrap_or(0),
-        };
-        if n == 0 {
+/// One run's launches.
+struct Exec<'a> {
+    dev: &'a Device,
+    launch: &'a LaunchPlan,
+    g: &'a Graph,
+    counters: &'a Counters,
+    /// One cooperative launch deciding convergence on the device, or one
+    /// launch per level with a read-back after each.
+    device_levels: bool,
+}
+
+impl Exec<'_> {
+    fn launch(
+        &self,
+        f: &Func,
+        grid: Grid,
+        cooperative: bool,
+        args: &[Arg<'_>],
+    ) -> Result<(), CudaError> {
+        self.counters.bump(Counter::Launches);
+        // SAFETY: `args` follow the entry point's signature in kernels/*.cu
+        // (Trav/Wcc blocks and the scalars listed there; the sim checks
+        // sizes); every address in the blocks comes from `Buffers` of this
+        // session, sized in `allocate` from the same n, m and plan that the
+        // blocks carry, and the buffers live until after a synchronise
+        // (read_slots) or the session's end; cooperative grids come from
+        // `Device::launch_plan`, capped by the occupancy API.
+        unsafe { raw::launch(&self.dev.ctx, f, grid, cooperative, args) }
+            .map_err(|e| CudaError::driver(f.name, e))
+    }
+
+    /// Launch one run (its output lands in the slot at `slot_word`).
+    fn run(
+        &self,
+        q: &Query,
+        layout: &OutputLayout,
+        slot_word: u64,
+        bufs: &mut Buffers,
+    ) -> Result<(), CudaError> {
+        let ctx = &self.dev.ctx;
+        let funcs = &self.dev.funcs;
+        let g = self.g;
+        let n = g.nodes() as u64;
+        let out_base = bufs.outputs.addr(ctx) + slot_word * 8;
+        if let Query::Wcc = q {
+            let p = WccParams {
+                off: bufs.fwd.off.addr(ctx),
+                tgt: bufs.fwd.tgt.addr(ctx),
+                n,
+                m: g.arcs() as u64,
+                comp: out_base + layout.labels.unwrap_or(0),
+            };
+            if n == 0 {
+                return Ok(());
+            }
+            let grid = self.launch.grids.wcc;
+            if self.device_levels {
+                let ctrl = bufs.ctrl.addr(ctx);
+                return self.launch(&funcs.wcc_resident, grid, true, &[Arg::Wcc(&p), Arg::U64(&ctrl)]);
+            }
+            for f in [&funcs.wcc_init, &funcs.wcc_link, &funcs.wcc_compress] {
+                self.launch(f, grid, false, &[Arg::Wcc(&p)])?;
+            }
             return Ok(());
         }
-        let cfg = Device::cfg(dev.grid_wcc);
-        return match mode {
-            Mode::Resident => {
-                let ctrl = raw::addr(&bufs.ctrl, s);
-                counters.bump(Counter::Launches);
-                raw::launch(
-                    s,
-                    &dev.funcs.wcc_resident,
-                    cfg,
-                    true,
-                    &[Arg::Wcc(&p), Arg::U64(&ctrl)],
-                )
-                .map_err(drv("launching wcc_resident"))
-            }
-            Mode::HostOrchestrated => {
-                for f in [
-                    &dev.funcs.wcc_init,
-                    &dev.funcs.wcc_link,
-                    &dev.funcs.wcc_compress,
-                ] {
-                    counters.bump(Counter::Launches);
-                    raw::launch(s, f, cfg, false, &[Arg::Wcc(&p)])
-                        .map_err(drv("launching a wcc step"))?;
-                }
-                Ok(())
-            }
+        let (sources, sinks, direction, mask) = match q {
+            Query::Bfs(b) => (&b.sources, &[][..], Direction::Forward, None),
+            Query::Reach(r) => (&r.sources, &r.sinks[..], r.direction, Some(r.mask)),
+            _ => unreachable!("run() rejected other analyses"),
         };
-    }
-    let (sources, sinks, direction, mask) = match q {
-        Query::Bfs(b) => (&b.sources, &[][..], Direction::Forward, None),
-        Query::Reach(r) => (&r.sources, &r.sinks[..], r.direction, Some(r.mask)),
-        _ => unreachable!("run() rejected other analyses"),
-    };
-    let mut input: Vec<u32> = Vec::with_capacity(sources.len() + sinks.len());
-    input.extend_from_slice(sources);
-    input.extend_from_slice(sinks);
-    if input.len() > bufs.inputs.len() {
-        return Err(CudaError::Internal(format!(
-            "{} sources and sinks do not fit the plan's {} input slots",
-            input.len(),
-            bufs.inputs.len()
-        )));
-    }
-    {
-        let mut dst = bufs.inputs.slice_mut(0..input.len());
-        s.memcpy_htod(&input[..], &mut dst)
-            .map_err(drv("copying sources to the device"))?;
-        counters.add(Counter::BytesUploaded, input.len() as u64 * 4);
-    }
-    let (out, inc) = match (direction, &bufs.rev) {
-        (_, None) => (&bufs.fwd, &bufs.fwd),
-        (Direction::Forward, Some(r)) => (&bufs.fwd, r),
-        (Direction::Backward, Some(r)) => (r, &bufs.fwd),
-    };
-    let use_mask = mask.is_some() && out.lab.is_some();
-    let lab = |c: &DeviceCsr| c.lab.as_ref().map_or(0, |l| raw::addr(l, s));
-    let inputs = raw::addr(&bufs.inputs, s);
-    let p = TravParams {
-        out_off: raw::addr(&out.off, s),
-        out_tgt: raw::addr(&out.tgt, s),
-        out_lab: lab(out),
-        in_off: raw::addr(&inc.off, s),
-        in_tgt: raw::addr(&inc.tgt, s),
-        in_lab: lab(inc),
-        n,
-        m: g.arcs() as u64,
-        mask: u64::from(mask.unwrap_or(u32::MAX)),
-        use_mask: u64::from(use_mask),
-        visited: raw::addr(&bufs.visited, s),
-        frontier: raw::addr(&bufs.frontier, s),
-        queue: raw::addr(&bufs.queue, s),
-        ctrl: raw::addr(&bufs.ctrl, s),
-        sources: inputs,
-        num_sources: sources.len() as u64,
-        sinks: inputs + sources.len() as u64 * 4,
-        num_sinks: sinks.len() as u64,
-        summary: out_base + layout.summary,
-        levels: layout.levels.map_or(0, |o| out_base + o),
-        sets: layout.sets.map_or(0, |o| out_base + o),
-        sink_hits: out_base + layout.sink_hits,
-        alpha: ALPHA,
-        heavy: HEAVY_DEGREE,
-    };
-    let cfg = Device::cfg(dev.grid_traverse);
-    match mode {
-        Mode::Resident => {
-            counters.bump(Counter::Launches);
-            raw::launch(s, &dev.funcs.traverse_resident, cfg, true, &[Arg::Trav(&p)])
-                .map_err(drv("launching traverse_resident"))
+        let mut input: Vec<u32> = Vec::with_capacity(sources.len() + sinks.len());
+        input.extend_from_slice(sources);
+        input.extend_from_slice(sinks);
+        if input.len() > bufs.inputs.len() {
+            return Err(CudaError::Internal(format!(
+                "{} sources and sinks do not fit the plan's {} input slots",
+                input.len(),
+                bufs.inputs.len()
+            )));
         }
-        Mode::HostOrchestrated => {
-            let f = &dev.funcs;
-            let total = sources.len() as u64;
-            let mut base = 0u64;
-            while base < total {
-                let lanes = (total - base).min(64);
-                let step = |k: &CudaFunction, name: &'static str| {
-                    counters.bump(Counter::Launches);
-                    raw::launch(
-                        s,
-                        k,
-                        cfg,
-                        false,
-                        &[Arg::Trav(&p), Arg::U64(&base), Arg::U64(&lanes)],
-                    )
-                    .map_err(drv(name))
-                };
-                step(&f.trav_clear, "launching trav_clear")?;
-                step(&f.trav_seed, "launching trav_seed")?;
-                let mut level = 0u32;
-                loop {
-                    counters.bump(Counter::Launches);
-                    raw::launch(
-                        s,
-                        &f.trav_level,
-                        cfg,
-                        false,
-                        &[
-                            Arg::Trav(&p),
-                            Arg::U64(&base),
-                            Arg::U64(&lanes),
-                            Arg::U32(&level),
-                        ],
-                    )
-                    .map_err(drv("launching trav_level"))?;
-                    // The host decides: read the next queue's sizes back.
-                    let mut sizes = [0u64; 8];
-                    s.memcpy_dtoh(&bufs.ctrl.slice(C_QLIGHT..C_QHEAVY + 4), &mut sizes[..])
-                        .map_err(drv("reading the queue size"))?;
-                    s.synchronize().map_err(drv("waiting for a level"))?;
-                    counters.bump(Counter::HostSyncs);
-                    counters.add(Counter::BytesReadBack, 64);
-                    let k = ((level + 1) & 3) as usize;
-                    if sizes[k] + sizes[4 + k] == 0 {
-                        break;
-                    }
-                    level += 1;
+        if let Some(stage) = bufs.stage.as_mut() {
+            let staged = match stage.push(&input) {
+                Some(s) => s,
+                None => {
+                    // Every slot is in use by a copy that may not have run:
+                    // wait for the stream (counted), then reuse them.
+                    ctx.synchronize().map_err(drv("waiting to reuse staging memory"))?;
+                    self.counters.bump(Counter::HostSyncs);
+                    stage.reset();
+                    stage.push(&input).ok_or_else(|| {
+                        CudaError::Internal("inputs larger than a staging slot".into())
+                    })?
                 }
-                step(&f.trav_finish, "launching trav_finish")?;
-                base += lanes;
-            }
-            Ok(())
+            };
+            ctx.copy_staged(stage, staged, &mut bufs.inputs, 0)
+                .map_err(drv("copying sources to the device"))?;
+        } else {
+            ctx.copy_in(&input[..], &mut bufs.inputs, 0)
+                .map_err(drv("copying sources to the device"))?;
         }
+        self.counters
+            .add(Counter::BytesUploaded, input.len() as u64 * 4);
+        let (out, inc) = match (direction, &bufs.rev) {
+            (_, None) => (&bufs.fwd, &bufs.fwd),
+            (Direction::Forward, Some(r)) => (&bufs.fwd, r),
+            (Direction::Backward, Some(r)) => (r, &bufs.fwd),
+        };
+        let use_mask = mask.is_some() && out.lab.is_some();
+        let lab = |c: &DeviceCsr| c.lab.as_ref().map_or(0, |l| l.addr(ctx));
+        let inputs = bufs.inputs.addr(ctx);
+        let t = &self.launch.tuning;
+        let p = TravParams {
+            out_off: out.off.addr(ctx),
+            out_tgt: out.tgt.addr(ctx),
+            out_lab: lab(out),
+            in_off: inc.off.addr(ctx),
+            in_tgt: inc.tgt.addr(ctx),
+            in_lab: lab(inc),
+            n,
+            m: g.arcs() as u64,
+            mask: u64::from(mask.unwrap_or(u32::MAX)),
+            use_mask: u64::from(use_mask),
+            visited: bufs.visited.addr(ctx),
+            frontier: bufs.frontier.addr(ctx),
+            queue: bufs.queue.addr(ctx),
+            ctrl: bufs.ctrl.addr(ctx),
+            sources: inputs,
+            num_sources: sources.len() as u64,
+            sinks: inputs + sources.len() as u64 * 4,
+            num_sinks: sinks.len() as u64,
+            summary: out_base + layout.summary,
+            levels: layout.levels.map_or(0, |o| out_base + o),
+            sets: layout.sets.map_or(0, |o| out_base + o),
+            sink_hits: out_base + layout.sink_hits,
+            alpha: t.alpha,
+            heavy: t.heavy_degree,
+        };
+        let grid = self.launch.grids.traverse;
+        if self.device_levels {
+            return self.launch(&funcs.traverse_resident, grid, true, &[Arg::Trav(&p)]);
+        }
+        let total = sources.len() as u64;
+        let mut base = 0u64;
+        while base < total {
+            let lanes = (total - base).min(64);
+            let step = |k: &Func| {
+                self.launch(k, grid, false, &[Arg::Trav(&p), Arg::U64(&base), Arg::U64(&lanes)])
+            };
+            step(&funcs.trav_clear)?;
+            step(&funcs.trav_seed)?;
+            let mut level = 0u32;
+            loop {
+                self.launch(
+                    &funcs.trav_level,
+                    grid,
+                    false,
+                    &[
+                        Arg::Trav(&p),
+                        Arg::U64(&base),
+                        Arg::U64(&lanes),
+                        Arg::U32(&level),
+                    ],
+                )?;
+                // The host decides: read the next queue's sizes back.
+                let mut sizes = [0u64; 8];
+                ctx.copy_out(&bufs.ctrl, C_QLIGHT, &mut sizes[..])
+                    .map_err(drv("reading the queue size"))?;
+                ctx.synchronize().map_err(drv("waiting for a level"))?;
+                self.counters.bump(Counter::HostSyncs);
+                self.counters.add(Counter::BytesReadBack, 64);
+                let k = ((level + 1) & 3) as usize;
+                debug_assert_eq!(C_QHEAVY, C_QLIGHT + 4);
+                if sizes[k] + sizes[4 + k] == 0 {
+                    break;
+                }
+                level += 1;
+            }
+            step(&funcs.trav_finish)?;
+            base += lanes;
+        }
+        Ok(())
     }
 }
 
@@ -595,13 +636,11 @@ fn read_slots(
     else {
         return Ok(Vec::new());
     };
-    let s = &dev.stream;
+    let ctx = &dev.ctx;
     let mut host = vec![0u64; end as usize];
-    if end > 0 {
-        s.memcpy_dtoh(&bufs.outputs.slice(0..end as usize), &mut host[..])
-            .map_err(drv("reading results back"))?;
-    }
-    s.synchronize().map_err(drv("waiting for the runs"))?;
+    ctx.copy_out(&bufs.outputs, 0, &mut host[..])
+        .map_err(drv("reading results back"))?;
+    ctx.synchronize().map_err(drv("waiting for the runs"))?;
     counters.bump(Counter::HostSyncs);
     let bytes: u64 = pending.iter().map(|p| p.layout.total).sum();
     counters.add(Counter::BytesReadBack, bytes);

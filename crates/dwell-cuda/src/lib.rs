@@ -2,11 +2,15 @@
 //! GPUs. The only crate of dwell with `unsafe`, all of it in [`raw`].
 //!
 //! Layers, from the bottom (cudarc's habit):
-//! - [`raw`]: the driver calls that need `unsafe` — library presence checks,
-//!   kernel parameter blocks, launches — each with a `// SAFETY:` note;
+//! - [`raw`]: the driver surface and every `unsafe` — library presence
+//!   checks, buffers, copies, kernel parameter blocks, launches — each with a
+//!   `// SAFETY:` note; the CUDA driver by default, the simulated device of
+//!   `sim/` with feature `sim` (tests: the same executor on the CPU);
 //! - [`device`], [`kernels`], [`layout`]: device facts and grid sizing, the
 //!   embedded CUDA C sources and their NVRTC compile, buffer byte layouts;
-//! - [`exec`]: a session on the device, in two modes — **resident** (graph
+//! - [`exec`]: a session on the device, in three modes (the third,
+//!   resident-host-levels, separates residency from device-decided
+//!   convergence in the bench) — **resident** (graph
 //!   uploaded once at open, every buffer allocated at open, one cooperative
 //!   launch per run that loops over levels with grid barriers and decides
 //!   convergence on the device, outputs kept on the device, one read-back)
@@ -39,8 +43,8 @@ pub mod kernels;
 pub mod layout;
 pub mod raw;
 
-pub use device::DeviceFacts;
-pub use exec::Mode;
+pub use device::{DeviceFacts, Tuning};
+pub use exec::{LaunchPlan, Mode};
 
 use dwell::analysis::Query;
 use dwell::analysis::{Requirements, SizeOverflow};
@@ -66,8 +70,14 @@ pub enum CudaError {
         occupancy: u32,
         wanted: u32,
     },
-    #[error("{name}={value:?} is not a positive integer. Fix: set it to e.g. 2, or unset it")]
+    #[error("{name}={value:?} is not a valid number for this setting. Fix: set it to a positive integer (e.g. 2), or unset it")]
     BadEnv { name: &'static str, value: String },
+    #[error("{what} {value} cannot run the kernels. Fix: {fix}")]
+    BadTuning {
+        what: &'static str,
+        value: String,
+        fix: String,
+    },
     #[error("CUDA driver error while {what}: {message}. Fix: check `nvidia-smi`; if the device is healthy, report this with the message")]
     Driver { what: &'static str, message: String },
     #[error(transparent)]
@@ -87,10 +97,10 @@ pub enum CudaError {
 }
 
 impl CudaError {
-    pub(crate) fn driver(what: &'static str, e: cudarc::driver::DriverError) -> CudaError {
+    pub(crate) fn driver(what: &'static str, e: raw::DriverError) -> CudaError {
         CudaError::Driver {
             what,
-            message: format!("{e:?}"),
+            message: e.0,
         }
     }
 }
@@ -110,19 +120,49 @@ impl From<CudaError> for BackendError {
     }
 }
 
-/// The `cuda` backend: a device with its kernels compiled, and a mode.
+/// The `cuda` backend: a device with its kernels compiled, a mode, and the
+/// tuning its launches use.
 pub struct Cuda {
     device: Arc<exec::Device>,
     mode: Mode,
+    launch: LaunchPlan,
 }
 
 impl Cuda {
-    /// Open device `ordinal` and compile the kernels for it (NVRTC, once).
+    /// Open device `ordinal` and compile the kernels for it (NVRTC, once);
+    /// tuning from the environment ([`Tuning::from_env`]).
     pub fn new(ordinal: usize, mode: Mode) -> Result<Cuda, CudaError> {
+        let device = exec::Device::open(ordinal)?;
+        let launch = device.launch_plan(Tuning::from_env()?)?;
         Ok(Cuda {
-            device: Arc::new(exec::Device::open(ordinal)?),
+            device: Arc::new(device),
             mode,
+            launch,
         })
+    }
+
+    /// The simulated device with explicit options (tests; feature `sim`).
+    #[cfg(feature = "sim")]
+    pub fn sim(opts: raw::SimOptions, tuning: Tuning, mode: Mode) -> Result<Cuda, CudaError> {
+        let (ctx, facts) = raw::Context::open_with(0, opts)?;
+        let device = exec::Device::with_context(ctx, facts)?;
+        let launch = device.launch_plan(tuning)?;
+        Ok(Cuda {
+            device: Arc::new(device),
+            mode,
+            launch,
+        })
+    }
+
+    /// What the simulated device ran so far (launches, kernel probes).
+    #[cfg(feature = "sim")]
+    pub fn sim_stats(&self) -> raw::SimStats {
+        self.device.sim().stats()
+    }
+
+    #[cfg(feature = "sim")]
+    pub fn reset_sim_stats(&self) {
+        self.device.sim().reset_stats()
     }
 
     /// The same compiled device in another mode.
@@ -130,16 +170,30 @@ impl Cuda {
         Cuda {
             device: Arc::clone(&self.device),
             mode,
+            launch: self.launch,
         }
+    }
+
+    /// The same compiled device with other tuning (grids re-sized for it).
+    pub fn with_tuning(&self, tuning: Tuning) -> Result<Cuda, CudaError> {
+        Ok(Cuda {
+            device: Arc::clone(&self.device),
+            mode: self.mode,
+            launch: self.device.launch_plan(tuning)?,
+        })
     }
 
     pub fn facts(&self) -> &DeviceFacts {
         &self.device.facts
     }
 
+    pub fn launch_plan(&self) -> &LaunchPlan {
+        &self.launch
+    }
+
     /// Cooperative grid of the traversal kernels (blocks).
     pub fn grid_blocks(&self) -> u32 {
-        self.device.grid_traverse
+        self.launch.grids.traverse.blocks
     }
 }
 
@@ -165,6 +219,7 @@ impl Backend for Cuda {
         Ok(Box::new(Handle(exec::CudaResident::open(
             Arc::clone(&self.device),
             self.mode,
+            self.launch,
             g,
             plan,
             counters,
