@@ -13,6 +13,20 @@
 typedef unsigned long long u64;
 typedef unsigned int u32;
 
+// Threads per block and the blocks per SM the grid is sized for (device.rs
+// DEFAULT_BLOCKS_PER_SM): __launch_bounds__(512, 2) caps registers at
+// 65536 / (512 * 2) = 64 per thread, so two blocks fit on an SM.
+#define BLOCK_THREADS 512
+#define MIN_BLOCKS 2
+
+// Probes: per-path counters read by the simulated device's tests (the sim's
+// shim.h defines DWELL_SIM and these); under NVRTC they compile to nothing.
+#ifndef DWELL_SIM
+#define DWELL_PROBE(name) ((void)0)
+#define DWELL_PROBE_ADD(name, v) ((void)0)
+#define DWELL_PROBE_MAX(name, v) ((void)0)
+#endif
+
 #define NO_VERTEX 0xffffffffu
 #define FULL_MASK 0xffffffffu
 
@@ -24,10 +38,16 @@ typedef unsigned int u32;
 #define C_ALIVE 10   // [4] lanes present in the frontier of level L
 #define C_SCOUT 14   // [4] out-arcs leaving the frontier of level L
 #define C_LEVELS 18  // levels run by the last sweep (diagnostic)
+#define C_DIR 19     // direction of the last level + 1 (sim probes only)
 #define CTRL_WORDS 32
 
 __device__ __forceinline__ u64 ld_volatile(const u64* p) {
     return *(const volatile u64*)p;
+}
+// A load that bypasses the (incoherent) L1: values other blocks store with
+// atomics during the same launch.
+__device__ __forceinline__ u32 ld_volatile32(const u32* p) {
+    return *(const volatile u32*)p;
 }
 
 __device__ void grid_barrier(u64* ctrl) {

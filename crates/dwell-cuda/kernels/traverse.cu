@@ -19,12 +19,22 @@
 //
 // One phase per level does: clear F[(L-1)%3] over Q[(L-1)%3]; commit
 // visited |= F[L%3] over Q[L%3] and count lanes (reached, level sum, max
-// level); expand top-down (light vertices: one warp per vertex; heavy: one
-// block per vertex; atomicOr into the next frontier, the thread that turns a
-// word non-zero enqueues it, warp-aggregated) or bottom-up (one warp per
-// unvisited vertex ORs in-neighbour frontier words, stops when every missing
-// lane is found). Bottom-up when scout * alpha > arcs. Lanes never interact,
-// so every lane's result equals a plain BFS from its source.
+// level); expand top-down or bottom-up (bottom-up when scout * alpha > arcs):
+//   top-down, light vertices (out-degree < heavy): groups of g lanes per
+//     vertex, g the frontier's mean out-degree rounded up to a power of two
+//     (1..32), so degree-4 grids keep most lanes busy instead of 4 of 32;
+//   top-down, heavy vertices: the whole grid splits each one's arcs (warps
+//     take 32-arc chunks grid-stride), so one hub does not keep a single
+//     block busy while the rest of the grid waits at the barrier;
+//   bottom-up: one unvisited vertex per lane ORs its in-neighbours'
+//     frontier words until every missing lane is found; a ballot skips
+//     warps with nothing missing.
+// The thread whose atomicOr turns a next-frontier word non-zero enqueues the
+// vertex: warps append to a per-block buffer in shared memory, and each
+// block flushes it with one global atomicAdd per class at the end of the
+// phase (warp-aggregated global pushes only when the buffer is full).
+// Lanes never interact, so every lane's result equals a plain BFS from its
+// source.
 //
 // The same phase runs in two ways: traverse_resident loops over levels inside
 // one cooperative launch with grid_barrier between phases and stops when the
@@ -68,24 +78,71 @@ __device__ __forceinline__ u64 lanes_mask(u64 lanes) {
     return lanes >= 64 ? ~0ULL : ((1ULL << lanes) - 1);
 }
 
-// Append w to queue q (sizes at ctrl[C_QLIGHT + s], ctrl[C_QHEAVY + s]) when
-// `want`; all 32 lanes of the warp must call it together.
+// Per-block queue buffer: pushes of a phase land here first (shared-memory
+// atomics), and the block appends them to the global queue once at the end.
+#define BQ_LIGHT 4096
+#define BQ_HEAVY 256
+struct BlockQueue {
+    u32 light[BQ_LIGHT];
+    u32 heavy[BQ_HEAVY];
+    u32 nl, nh;
+    u64 gl, gh;
+};
+__shared__ BlockQueue s_bq;
+
+// Append w to queue q of level slot s when `want`; all 32 lanes of the warp
+// must call it together. Goes to the block buffer; lanes that find it full
+// push to the global queue, one atomicAdd per class per warp.
 __device__ void push_warp(const Trav& p, u32* q, u32 s, bool want, u32 w) {
     bool heavy = want && out_degree(p, w) >= p.heavy;
     unsigned lm = __ballot_sync(FULL_MASK, want && !heavy);
     unsigned hm = __ballot_sync(FULL_MASK, heavy);
-    u64 lbase = 0, hbase = 0;
+    if ((lm | hm) == 0) return;  // warp-uniform
+    u32 lbase = 0, hbase = 0;
     if (lane_id() == 0) {
-        if (lm) lbase = atomicAdd(p.ctrl + C_QLIGHT + s, (u64)__popc(lm));
-        if (hm) hbase = atomicAdd(p.ctrl + C_QHEAVY + s, (u64)__popc(hm));
+        if (lm) lbase = atomicAdd(&s_bq.nl, (u32)__popc(lm));
+        if (hm) hbase = atomicAdd(&s_bq.nh, (u32)__popc(hm));
     }
     lbase = __shfl_sync(FULL_MASK, lbase, 0);
     hbase = __shfl_sync(FULL_MASK, hbase, 0);
     unsigned below = (1u << lane_id()) - 1u;
-    if (want) {
-        if (heavy) q[p.n - 1 - (hbase + __popc(hm & below))] = w;
-        else q[lbase + __popc(lm & below)] = w;
+    u32 r = heavy ? hbase + __popc(hm & below) : lbase + __popc(lm & below);
+    bool spill = want && r >= (heavy ? BQ_HEAVY : BQ_LIGHT);
+    if (want && !spill) {
+        if (heavy) s_bq.heavy[r] = w;
+        else s_bq.light[r] = w;
     }
+    unsigned ol = __ballot_sync(FULL_MASK, spill && !heavy);
+    unsigned oh = __ballot_sync(FULL_MASK, spill && heavy);
+    if ((ol | oh) == 0) return;  // warp-uniform
+    u64 gl = 0, gh = 0;
+    if (lane_id() == 0) {
+        if (ol) { gl = atomicAdd(p.ctrl + C_QLIGHT + s, (u64)__popc(ol)); DWELL_PROBE(queue_global_atomic); DWELL_PROBE(queue_spill); }
+        if (oh) { gh = atomicAdd(p.ctrl + C_QHEAVY + s, (u64)__popc(oh)); DWELL_PROBE(queue_global_atomic); DWELL_PROBE(queue_spill); }
+    }
+    gl = __shfl_sync(FULL_MASK, gl, 0);
+    gh = __shfl_sync(FULL_MASK, gh, 0);
+    if (spill) {
+        if (heavy) q[p.n - 1 - (gh + __popc(oh & below))] = w;
+        else q[gl + __popc(ol & below)] = w;
+    }
+}
+
+// Append the block buffer to global queue q (slot s): one atomicAdd per
+// class. Block-uniform call.
+__device__ void flush_block_queue(const Trav& p, u32* q, u32 s) {
+    __syncthreads();
+    const u32 nl = s_bq.nl < BQ_LIGHT ? s_bq.nl : BQ_LIGHT;
+    const u32 nh = s_bq.nh < BQ_HEAVY ? s_bq.nh : BQ_HEAVY;
+    if (threadIdx.x == 0) {
+        s_bq.gl = nl ? atomicAdd(p.ctrl + C_QLIGHT + s, (u64)nl) : 0;
+        s_bq.gh = nh ? atomicAdd(p.ctrl + C_QHEAVY + s, (u64)nh) : 0;
+        if (nl) DWELL_PROBE(queue_global_atomic);
+        if (nh) DWELL_PROBE(queue_global_atomic);
+    }
+    __syncthreads();
+    for (u32 i = threadIdx.x; i < nl; i += blockDim.x) q[s_bq.gl + i] = s_bq.light[i];
+    for (u32 i = threadIdx.x; i < nh; i += blockDim.x) q[p.n - 1 - (s_bq.gh + i)] = s_bq.heavy[i];
 }
 
 // Count the lanes of frontier word f at level L (warp-uniform call).
@@ -135,7 +192,7 @@ __device__ void sweep_clear(const Trav& p, u64 base, u64 lanes) {
         p.frontier[p.n + v] = 0;
         p.frontier[2 * p.n + v] = 0;
     }
-    for (u64 i = t; i < C_LEVELS + 1 - C_QLIGHT; i += T) p.ctrl[C_QLIGHT + i] = 0;
+    for (u64 i = t; i < C_DIR + 1 - C_QLIGHT; i += T) p.ctrl[C_QLIGHT + i] = 0;
     for (u64 i = t; i < lanes * 3; i += T) p.summary[base * 3 + i] = 0;
     if (p.levels)
         for (u64 i = t; i < lanes * p.n; i += T) p.levels[base * p.n + i] = NO_VERTEX;
@@ -161,9 +218,10 @@ __device__ void sweep_seed(const Trav& p, u64 base, u64 lanes) {
 // One expansion step for arc i of a vertex with frontier word f.
 __device__ __forceinline__ void expand_arc(const Trav& p, const u64* cur, u64* nxt, u64 i,
                                            bool active, u64 f, u32* nq, u32 s,
-                                           u64& alive, u64& scout) {
+                                           u64& alive, u64& scout, u64& arcs) {
     bool want = false;
     u32 w = 0;
+    arcs += active;
     if (active && out_passes(p, i)) {
         w = p.out_tgt[i];
         u64 fresh = f & ~(p.visited[w] | cur[w]);
@@ -196,8 +254,8 @@ __device__ void level_phase(const Trav& p, u32 level, u64 base, Acc& acc) {
     u32* nq = queue_of(p, level + 1);
     const u32* oq = queue_of(p, level + 2);
 
-    __shared__ u64 s_alive, s_scout;
-    if (threadIdx.x == 0) { s_alive = 0; s_scout = 0; }
+    __shared__ u64 s_alive, s_scout, s_arcs;
+    if (threadIdx.x == 0) { s_alive = 0; s_scout = 0; s_arcs = 0; s_bq.nl = 0; s_bq.nh = 0; }
     if (t == 0) {  // index (L+2)&3 is next used as "next" by level L+1
         u32 r = (level + 2) & 3;
         ctrl[C_QLIGHT + r] = 0; ctrl[C_QHEAVY + r] = 0;
@@ -230,46 +288,66 @@ __device__ void level_phase(const Trav& p, u32 level, u64 base, Acc& acc) {
         acc_count(acc, f, level);
     }
     // 3. Expand.
-    u64 alive = 0, scout = 0;
+    u64 alive = 0, scout = 0, arcs = 0, slots = 0;
     const bool bottom_up = scout_now * p.alpha > p.m;
+#ifdef DWELL_SIM
+    if (t == 0) {
+        if (bottom_up) DWELL_PROBE(level_bottom_up);
+        else DWELL_PROBE(level_top_down);
+        u64 prev = ctrl[C_DIR];
+        if (prev && prev != (u64)bottom_up + 1) DWELL_PROBE(direction_switch);
+        ctrl[C_DIR] = (u64)bottom_up + 1;
+    }
+#endif
     if (!bottom_up) {
-        // Light vertices: one warp per vertex, 32 arcs at a time.
-        for (u64 j = wid; j < cl; j += W) {
-            u32 v = cq[j];
-            u64 f = cur[v];
-            u64 a = p.out_off[v], e = p.out_off[v + 1];
-            for (u64 i0 = a; i0 < e; i0 += 32) {
-                u64 i = i0 + lane;
-                expand_arc(p, cur, nxt, i, i < e, f, nq, s_next, alive, scout);
+        // Light vertices: g lanes per vertex (g: mean frontier out-degree,
+        // a power of two, 1..32), each group striding over its vertex's arcs.
+        const u64 mean = total ? (scout_now + total - 1) / total : 1;
+        u32 g = 1;
+        while (g < 32 && g < mean) g <<= 1;
+        const u32 per_warp = 32 / g, gi = lane / g, gl = lane % g;
+        for (u64 j0 = wid * per_warp; j0 < cl; j0 += W * per_warp) {  // warp-uniform
+            const u64 j = j0 + gi;
+            const bool has = j < cl;
+            const u32 v = has ? cq[j] : 0;
+            const u64 f = has ? cur[v] : 0;
+            const u64 e = has ? p.out_off[v + 1] : 0;
+            if (has && gl == 0) DWELL_PROBE(td_light_vertex);
+            for (u64 i = has ? p.out_off[v] + gl : 0; __any_sync(FULL_MASK, i < e); i += g) {
+                slots++;
+                expand_arc(p, cur, nxt, i, i < e, f, nq, s_next, alive, scout, arcs);
             }
         }
-        // Heavy vertices: one block per vertex, blockDim arcs at a time.
-        for (u64 j = blockIdx.x; j < ch; j += gridDim.x) {
-            u32 v = cq[n - 1 - j];
-            u64 f = cur[v];
-            u64 a = p.out_off[v], e = p.out_off[v + 1];
-            for (u64 i0 = a; i0 < e; i0 += blockDim.x) {
-                u64 i = i0 + threadIdx.x;
-                expand_arc(p, cur, nxt, i, i < e, f, nq, s_next, alive, scout);
+        DWELL_PROBE_ADD(td_light_slots, slots);
+        DWELL_PROBE_ADD(td_light_arcs, arcs);
+        // Heavy vertices: the whole grid splits each one's arcs.
+        for (u64 j = 0; j < ch; ++j) {
+            const u32 v = cq[n - 1 - j];
+            const u64 f = cur[v];
+            const u64 a = p.out_off[v], e = p.out_off[v + 1];
+            if (t == 0) DWELL_PROBE(td_heavy_vertex);
+            for (u64 i0 = a + wid * 32; i0 < e; i0 += W * 32) {  // warp-uniform
+                const u64 i = i0 + lane;
+                expand_arc(p, cur, nxt, i, i < e, f, nq, s_next, alive, scout, arcs);
             }
         }
     } else {
-        // Bottom-up: one warp per vertex still missing some live lane.
-        for (u64 w = wid; w < n; w += W) {
-            u64 missing = 0;
-            if (lane == 0) missing = alive_now & ~(p.visited[w] | cur[w]);
-            missing = __shfl_sync(FULL_MASK, missing, 0);
-            if (missing == 0) continue;
+        // Bottom-up: one vertex per lane; skip warps with nothing missing.
+        for (u64 w0 = wid * 32; w0 < n; w0 += W * 32) {  // warp-uniform
+            const u64 w = w0 + lane;
+            u64 missing = w < n ? alive_now & ~(p.visited[w] | cur[w]) : 0;
+            if (lane == 0) DWELL_PROBE(bu_warp_step);
+            if (__ballot_sync(FULL_MASK, missing != 0) == 0) continue;
             u64 got = 0;
-            u64 a = p.in_off[w], e = p.in_off[w + 1];
-            for (u64 i0 = a; i0 < e; i0 += 32) {
-                u64 i = i0 + lane;
-                u64 x = 0;
-                if (i < e && in_passes(p, i)) x = cur[p.in_tgt[i]] & missing;
-                got |= warp_or64(x);
-                if (got == missing) break;
+            if (missing) {
+                for (u64 i = p.in_off[w], e = p.in_off[w + 1]; i < e; ++i) {
+                    if (in_passes(p, i)) {
+                        got |= cur[p.in_tgt[i]] & missing;
+                        if (got == missing) break;
+                    }
+                }
             }
-            bool want = lane == 0 && got != 0;
+            const bool want = got != 0;
             if (want) {
                 nxt[w] = got;
                 alive |= got;
@@ -278,17 +356,23 @@ __device__ void level_phase(const Trav& p, u32 level, u64 base, Acc& acc) {
             if (want) scout += out_degree(p, (u32)w);
         }
     }
-    // 4. Publish the next level's live lanes and out-arcs.
+    // 4. Publish the next level's queue, live lanes and out-arcs.
+    flush_block_queue(p, nq, s_next);
     alive = warp_or64(alive);
     scout = warp_sum64(scout);
     if (lane == 0) {
         if (alive) atomicOr(&s_alive, alive);
         if (scout) atomicAdd(&s_scout, scout);
     }
+#ifdef DWELL_SIM
+    if (arcs) atomicAdd(&s_arcs, arcs);
+#endif
     __syncthreads();
     if (threadIdx.x == 0) {
         if (s_alive) atomicOr(ctrl + C_ALIVE + s_next, s_alive);
         if (s_scout) atomicAdd(ctrl + C_SCOUT + s_next, s_scout);
+        DWELL_PROBE_MAX(td_block_arcs_max, s_arcs);
+        DWELL_PROBE_ADD(td_arcs, s_arcs);
     }
 }
 
@@ -314,7 +398,7 @@ __device__ void sweep_finish(const Trav& p, u64 base, u64 lanes) {
 // Resident mode: every sweep of the run, level after level, in one
 // cooperative launch. Convergence is decided here: after each barrier every
 // thread reads the size of the next queue and stops the sweep when it is 0.
-extern "C" __global__ void __launch_bounds__(512) traverse_resident(Trav p) {
+extern "C" __global__ void __launch_bounds__(BLOCK_THREADS, MIN_BLOCKS) traverse_resident(Trav p) {
     for (u64 base = 0; base < p.num_sources; base += 64) {
         u64 lanes = p.num_sources - base < 64 ? p.num_sources - base : 64;
         sweep_clear(p, base, lanes);
@@ -335,17 +419,17 @@ extern "C" __global__ void __launch_bounds__(512) traverse_resident(Trav p) {
 }
 
 // Host-orchestrated mode: the same steps, one launch each.
-extern "C" __global__ void __launch_bounds__(512) trav_clear(Trav p, u64 base, u64 lanes) {
+extern "C" __global__ void __launch_bounds__(BLOCK_THREADS, MIN_BLOCKS) trav_clear(Trav p, u64 base, u64 lanes) {
     sweep_clear(p, base, lanes);
 }
-extern "C" __global__ void __launch_bounds__(512) trav_seed(Trav p, u64 base, u64 lanes) {
+extern "C" __global__ void __launch_bounds__(BLOCK_THREADS, MIN_BLOCKS) trav_seed(Trav p, u64 base, u64 lanes) {
     sweep_seed(p, base, lanes);
 }
-extern "C" __global__ void __launch_bounds__(512) trav_level(Trav p, u64 base, u64 lanes, u32 level) {
+extern "C" __global__ void __launch_bounds__(BLOCK_THREADS, MIN_BLOCKS) trav_level(Trav p, u64 base, u64 lanes, u32 level) {
     Acc acc = {0, 0, 0, 0, 0, 0};
     level_phase(p, level, base, acc);
     acc_flush(p, base, lanes, acc);
 }
-extern "C" __global__ void __launch_bounds__(512) trav_finish(Trav p, u64 base, u64 lanes) {
+extern "C" __global__ void __launch_bounds__(BLOCK_THREADS, MIN_BLOCKS) trav_finish(Trav p, u64 base, u64 lanes) {
     sweep_finish(p, base, lanes);
 }

@@ -18,17 +18,31 @@ struct Wcc {
     u32* comp;
 };
 
+// Parent pointers change under our feet (other threads hook roots), so every
+// read of comp[] is a volatile (L2-coherent) load, and a failed CAS reuses
+// the value it returns: re-reading comp[high] through L1 could see the stale
+// root forever and livelock (a block spinning while its peers wait at the
+// grid barrier).
 __device__ void link(u32 u, u32 v, u32* comp) {
-    u32 p1 = comp[u];
-    u32 p2 = comp[v];
+    u32 p1 = ld_volatile32(comp + u);
+    u32 p2 = ld_volatile32(comp + v);
     while (p1 != p2) {
         u32 high = p1 > p2 ? p1 : p2;
         u32 low = p1 + p2 - high;
-        u32 p_high = comp[high];
+        u32 p_high = ld_volatile32(comp + high);
         if (p_high == low) break;
-        if (p_high == high && atomicCAS(comp + high, high, low) == high) break;
-        p1 = comp[comp[high]];
-        p2 = comp[low];
+        if (p_high == high) {
+            u32 prev = atomicCAS(comp + high, high, low);
+            if (prev == high) {
+                DWELL_PROBE(wcc_hook);
+                break;
+            }
+            DWELL_PROBE(wcc_cas_lost);
+            p_high = prev;  // `high` was hooked meanwhile: follow its new parent
+        }
+        DWELL_PROBE(wcc_link_retry);
+        p1 = ld_volatile32(comp + p_high);
+        p2 = ld_volatile32(comp + low);
     }
 }
 
@@ -56,7 +70,7 @@ __device__ void wcc_compress(const Wcc& p) {
 }
 
 // Resident mode: init, link, compress in one cooperative launch.
-extern "C" __global__ void __launch_bounds__(512) wcc_resident(Wcc p, u64* ctrl) {
+extern "C" __global__ void __launch_bounds__(BLOCK_THREADS, MIN_BLOCKS) wcc_resident(Wcc p, u64* ctrl) {
     wcc_init(p);
     grid_barrier(ctrl);
     wcc_link(p);
@@ -65,6 +79,6 @@ extern "C" __global__ void __launch_bounds__(512) wcc_resident(Wcc p, u64* ctrl)
 }
 
 // Host-orchestrated mode: one launch per step.
-extern "C" __global__ void __launch_bounds__(512) wcc_init_k(Wcc p) { wcc_init(p); }
-extern "C" __global__ void __launch_bounds__(512) wcc_link_k(Wcc p) { wcc_link(p); }
-extern "C" __global__ void __launch_bounds__(512) wcc_compress_k(Wcc p) { wcc_compress(p); }
+extern "C" __global__ void __launch_bounds__(BLOCK_THREADS, MIN_BLOCKS) wcc_init_k(Wcc p) { wcc_init(p); }
+extern "C" __global__ void __launch_bounds__(BLOCK_THREADS, MIN_BLOCKS) wcc_link_k(Wcc p) { wcc_link(p); }
+extern "C" __global__ void __launch_bounds__(BLOCK_THREADS, MIN_BLOCKS) wcc_compress_k(Wcc p) { wcc_compress(p); }

@@ -150,9 +150,10 @@ void probe_max(int i, unsigned long long v) {
 }
 
 #if defined(__x86_64__)
-// Callee-saved registers, MXCSR and the x87 control word: all a fiber switch
-// must keep (System V ABI). Layout at a saved sp, low to high: fp control
-// word, r15, r14, r13, r12, rbx, rbp, return address.
+// Callee-saved registers: all a fiber switch must keep (System V ABI; the
+// kernels never change the FP control words, so they are not switched).
+// Layout at a saved sp, low to high: padding, r15, r14, r13, r12, rbx, rbp,
+// return address.
 extern "C" void dwell_sim_swap(void** save_sp, void* next_sp);
 extern "C" void dwell_sim_fiber_stub();
 asm(R"(
@@ -167,12 +168,8 @@ dwell_sim_swap:
     pushq %r14
     pushq %r15
     subq $8, %rsp
-    stmxcsr (%rsp)
-    fnstcw 4(%rsp)
     movq %rsp, (%rdi)
     movq %rsi, %rsp
-    ldmxcsr (%rsp)
-    fldcw 4(%rsp)
     addq $8, %rsp
     popq %r15
     popq %r14
@@ -200,6 +197,19 @@ static void to_scheduler(Fiber& f) {
 #else
     swapcontext(&f.uc, &f.block->sched_uc);
 #endif
+}
+
+// Hand the core from fiber `f` (now waiting) straight to fiber `g` of the
+// same block: a warp rendezvous then costs one switch per lane instead of
+// two (fiber → scheduler → fiber).
+static void switch_to(Fiber& f, Fiber& g) {
+    tls_fiber = &g;
+#if defined(__x86_64__)
+    dwell_sim_swap(&f.sp, g.sp);
+#else
+    swapcontext(&f.uc, &g.uc);
+#endif
+    tls_fiber = &f;
 }
 
 static void run_fiber(Block& b, Fiber& f) {
@@ -245,7 +255,7 @@ static void init_fiber(Fiber& f) {
 #if defined(__x86_64__)
     uintptr_t top = ((uintptr_t)(f.stack + STACK_BYTES)) & ~(uintptr_t)15;
     unsigned long long* sp = (unsigned long long*)(top - 80);
-    sp[0] = 0x1F80ULL | (0x037FULL << 32);  // default MXCSR, x87 control word
+    sp[0] = 0;
     for (int i = 1; i < 7; ++i) sp[i] = 0;
     sp[5] = (unsigned long long)(uintptr_t)&f;  // rbx: the stub's argument
     sp[7] = (unsigned long long)(uintptr_t)&dwell_sim_fiber_stub;
@@ -314,6 +324,17 @@ unsigned long long warp_op(int op, unsigned mask, unsigned long long v, int arg)
     f.st = Fiber::AtWarp;
     unsigned want = (unsigned)__builtin_popcount(mask);
     if (++b.warp_arrived[w] < want) {
+        // Run another lane of this warp that can still arrive, if any.
+        Fiber* lanes = &b.f[w * 32];
+        unsigned nl = b.L->threads - w * 32 < 32 ? b.L->threads - w * 32 : 32;
+        unsigned start = b.L->jitter ? (unsigned)(b.rng() % nl) : lane + 1;
+        for (unsigned k = 0; k < nl; ++k) {
+            Fiber& g = lanes[(start + k) % nl];
+            if (&g != &f && g.st == Fiber::Ready) {
+                switch_to(f, g);
+                return f.res;
+            }
+        }
         to_scheduler(f);
         return f.res;
     }

@@ -38,7 +38,9 @@ pub const PROGRAMS: &[Program] = &[
     },
 ];
 
-/// Threads per block of every kernel (the `__launch_bounds__` in the sources).
+/// Most threads per block of every kernel (`BLOCK_THREADS` in common.cu, the
+/// `__launch_bounds__` of every entry point, with `MIN_BLOCKS` =
+/// [`crate::device::DEFAULT_BLOCKS_PER_SM`] blocks per SM).
 pub const BLOCK_THREADS: u32 = 512;
 
 /// Control block words (`CTRL_WORDS` in common.cu) and the queue-size slots.
@@ -99,12 +101,17 @@ mod tests {
             for e in p.entries {
                 assert!(
                     p.source
-                        .contains(&format!("void __launch_bounds__({BLOCK_THREADS}) {e}(")),
-                    "{e} missing from {} or not launch-bounded to {BLOCK_THREADS}",
+                        .contains(&format!("void __launch_bounds__(BLOCK_THREADS, MIN_BLOCKS) {e}(")),
+                    "{e} missing from {} or not launch-bounded to (BLOCK_THREADS, MIN_BLOCKS)",
                     p.name
                 );
             }
         }
+        assert!(COMMON.contains(&format!("#define BLOCK_THREADS {BLOCK_THREADS}\n")));
+        assert!(COMMON.contains(&format!(
+            "#define MIN_BLOCKS {}\n",
+            crate::device::DEFAULT_BLOCKS_PER_SM
+        )));
         assert!(COMMON.contains(&format!("#define CTRL_WORDS {CTRL_WORDS}")));
         assert!(COMMON.contains(&format!("#define C_QLIGHT {C_QLIGHT} ")));
         assert!(COMMON.contains(&format!("#define C_QHEAVY {C_QHEAVY} ")));
