@@ -200,8 +200,8 @@ __device__ void sweep_clear(const Trav& p, u64 base, u64 lanes) {
 
 // Level 0: F[0][src] gets the source's lane; each distinct source is queued once.
 __device__ void sweep_seed(const Trav& p, u64 base, u64 lanes) {
-    u64 t = global_thread();
-    if (t < lanes) {
+    // Grid-stride: a grid of fewer than 64 threads must still seed every lane.
+    for (u64 t = global_thread(); t < lanes; t += global_threads()) {
         u32 src = p.sources[base + t];
         u64 old = atomicOr(frontier_of(p, 0) + src, 1ULL << t);
         if (old == 0) {
@@ -212,7 +212,7 @@ __device__ void sweep_seed(const Trav& p, u64 base, u64 lanes) {
             atomicAdd(p.ctrl + C_SCOUT, d);
         }
     }
-    if (t == 0) p.ctrl[C_ALIVE] = lanes_mask(lanes);
+    if (global_thread() == 0) p.ctrl[C_ALIVE] = lanes_mask(lanes);
 }
 
 // One expansion step for arc i of a vertex with frontier word f.

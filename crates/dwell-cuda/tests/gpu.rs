@@ -1,6 +1,7 @@
-//! GPU tests: the cuda backend against the CPU oracle, in both modes, and the
+//! GPU tests: the cuda backend against the CPU oracle, in every mode, and the
 //! counters each mode reports. Each test returns early with a notice when no
-//! CUDA driver is present (CI); scripts/device-check.sh runs them on a GPU.
+//! CUDA driver is present; scripts/device-check.sh runs them on a GPU, and
+//! with `--features sim` they run on the simulated device (CI).
 
 use dwell::analysis::{BfsQuery, Direction, Output, Query, ReachQuery};
 use dwell::backend::{Cpu, CpuReference};
@@ -85,7 +86,11 @@ fn gpu_both_modes_pass_the_verifier_and_equal_the_oracle() {
     for (name, g) in graphs() {
         for q in queries(&g) {
             let want = oracle(&g, &q);
-            for mode in [Mode::Resident, Mode::HostOrchestrated] {
+            for mode in [
+                Mode::Resident,
+                Mode::ResidentHostLevels,
+                Mode::HostOrchestrated,
+            ] {
                 let got = dwell::session::run_once(&cuda.with_mode(mode), &g, &q).unwrap();
                 q.verify(&g, &got)
                     .unwrap_or_else(|e| panic!("{name} {mode:?} {}: {e}", q.name()));
@@ -129,4 +134,20 @@ fn gpu_resident_runs_do_no_uploads_allocations_or_waits() {
     let hc = h.counters().unwrap();
     assert_eq!(hc.graph_uploads, runs);
     assert!(hc.host_syncs > runs && hc.allocations >= 8 * runs);
+
+    // Resident graph, host-driven levels: nothing allocated or uploaded per
+    // run, but one wait per level.
+    let stepped = cuda.with_mode(Mode::ResidentHostLevels);
+    let mut r = Session::open(&stepped, &g, p).unwrap();
+    let opened = r.counters().unwrap();
+    for _ in 0..runs {
+        r.run(&q).unwrap();
+    }
+    let d = r.counters().unwrap().since(&opened).unwrap();
+    assert_eq!((d.graph_uploads, d.allocations), (0, 0));
+    assert!(d.host_syncs > runs && d.launches > 3 * runs, "{d:?}");
+    assert_eq!(
+        r.finish().unwrap().outputs,
+        vec![dwell::session::run_once(&Cpu, &g, &q).unwrap()]
+    );
 }
