@@ -14,7 +14,7 @@ fn main() {
     let dir = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").unwrap());
     let kernels = dir.join("kernels");
     let sim = dir.join("sim");
-    for f in ["shim.h", "entry.h", "runtime.cpp"] {
+    for f in ["shim.h", "entry.h", "runtime.cpp", "selftest.cu"] {
         println!("cargo:rerun-if-changed={}", sim.join(f).display());
     }
     let common = kernels.join("common.cu");
@@ -25,6 +25,8 @@ fn main() {
         .filter(|p| p.extension().is_some_and(|e| e == "cu") && p != &common)
         .collect();
     files.sort();
+    // The sim's self-test kernels (deliberately broken; never given to NVRTC).
+    files.push(sim.join("selftest.cu"));
     // One namespace per program: each is common.cu + its kernel file, as
     // NVRTC compiles them, so common.cu's functions do not collide.
     let mut src = String::from("#include \"shim.h\"\n#include \"entry.h\"\n");

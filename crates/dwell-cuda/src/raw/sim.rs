@@ -469,3 +469,139 @@ pub unsafe fn launch(
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    //! The simulated device catches the bug classes a kernel can have: an
+    //! out-of-bounds access, a deadlocked or divergent barrier / warp
+    //! intrinsic, a missing barrier, a grid barrier not every block reaches
+    //! (kernels in sim/selftest.cu).
+    use super::*;
+
+    const SELFTEST: Program = Program {
+        name: "selftest.cu",
+        source: "",
+        entries: &[
+            "selftest_oob",
+            "selftest_deadlock",
+            "selftest_divergent_warp",
+            "selftest_barrier",
+            "selftest_early_exit",
+        ],
+    };
+
+    fn open(timeout_s: f64) -> (Context, Vec<Func>) {
+        let opts = SimOptions {
+            sms: 2,
+            occupancy: 1,
+            jitter: None,
+            timeout_s,
+        };
+        let (c, _) = Context::open_with(0, opts).unwrap();
+        let f = c.load(&SELFTEST, "sim").unwrap();
+        (c, f)
+    }
+
+    fn run(c: &Context, f: &Func, blocks: u32, threads: u32, coop: bool, args: &[Arg<'_>]) -> Result<(), DriverError> {
+        // SAFETY: every address passed points into a live buffer of `c`
+        // large enough for the self-test kernel's indexing, except where a
+        // test means to overrun (selftest_oob, into the guard page).
+        unsafe { launch(c, f, Grid { blocks, threads }, coop, args) }
+    }
+
+    #[test]
+    fn a_missing_barrier_changes_the_result() {
+        let (c, f) = open(30.0);
+        let out = c.alloc_zeros::<u32>(2 * 64).unwrap();
+        let a = out.addr(&c);
+        for (with, ok) in [(1u64, true), (0u64, false)] {
+            run(&c, &f[3], 2, 64, false, &[Arg::U64(&a), Arg::U64(&with)]).unwrap();
+            let mut h = vec![0u32; 128];
+            c.copy_out(&out, 0, &mut h).unwrap();
+            let right = (0..128).all(|i| h[i] == ((i % 64 + 32) % 64 + 1) as u32);
+            assert_eq!(right, ok, "barrier {with}: {h:?}");
+        }
+    }
+
+    #[test]
+    fn a_deadlocked_block_is_reported() {
+        let (c, f) = open(30.0);
+        let out = c.alloc_zeros::<u32>(128).unwrap();
+        let a = out.addr(&c);
+        let e = run(&c, &f[1], 2, 64, true, &[Arg::U64(&a)]).unwrap_err();
+        assert!(e.0.contains("deadlock in block") && e.0.contains("__syncthreads"), "{e}");
+    }
+
+    #[test]
+    fn a_divergent_warp_intrinsic_is_reported() {
+        let (c, f) = open(30.0);
+        let out = c.alloc_zeros::<u32>(64).unwrap();
+        let a = out.addr(&c);
+        let e = run(&c, &f[2], 1, 32, false, &[Arg::U64(&a)]).unwrap_err();
+        assert!(e.0.contains("divergent warp intrinsic"), "{e}");
+    }
+
+    #[test]
+    fn a_grid_barrier_some_block_skips_times_out() {
+        let (c, f) = open(2.0);
+        let ctrl = c.alloc_zeros::<u64>(32).unwrap();
+        let a = ctrl.addr(&c);
+        let skip = 1u64;
+        let e = run(&c, &f[4], 2, 32, true, &[Arg::U64(&a), Arg::U64(&skip)]).unwrap_err();
+        assert!(e.0.contains("did not finish within"), "{e}");
+        // And without the early exit the same launch completes.
+        let ctrl = c.alloc_zeros::<u64>(32).unwrap();
+        let a = ctrl.addr(&c);
+        let none = 99u64;
+        run(&c, &f[4], 2, 32, true, &[Arg::U64(&a), Arg::U64(&none)]).unwrap();
+    }
+
+    #[test]
+    fn wrong_arguments_and_oversized_grids_are_refused() {
+        let (c, f) = open(30.0);
+        let x = 0u32;
+        let e = run(&c, &f[0], 1, 32, false, &[Arg::U32(&x)]).unwrap_err();
+        assert!(e.0.contains("takes parameters of [8, 8] bytes"), "{e}");
+        let ctrl = c.alloc_zeros::<u64>(32).unwrap();
+        let a = ctrl.addr(&c);
+        let e = run(&c, &f[4], 3, 32, true, &[Arg::U64(&a), Arg::U64(&0)]).unwrap_err();
+        assert!(e.0.contains("COOPERATIVE_LAUNCH_TOO_LARGE"), "{e}");
+        let e = run(&c, &f[4], 1, 48, false, &[Arg::U64(&a), Arg::U64(&0)]).unwrap_err();
+        assert!(e.0.contains("multiple of 32"), "{e}");
+    }
+
+    const OOB_CHILD: &str = "DWELL_SIM_OOB_CHILD";
+
+    /// The overrun faults on the guard page and the report names the kernel;
+    /// it kills the process, so it runs in a child.
+    #[test]
+    fn an_out_of_bounds_write_is_caught_at_the_guard_page() {
+        if std::env::var_os(OOB_CHILD).is_some() {
+            let (c, f) = open(30.0);
+            let buf = c.alloc_zeros::<u32>(10).unwrap();
+            let a = buf.addr(&c);
+            let n = 10u64;
+            let _ = run(&c, &f[0], 1, 32, false, &[Arg::U64(&a), Arg::U64(&n)]);
+            println!("NOT CAUGHT");
+            return;
+        }
+        let out = std::process::Command::new(std::env::current_exe().unwrap())
+            .args([
+                "raw::sim::tests::an_out_of_bounds_write_is_caught_at_the_guard_page",
+                "--exact",
+                "--nocapture",
+                "--test-threads=1",
+            ])
+            .env(OOB_CHILD, "1")
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stderr).into_owned()
+            + &String::from_utf8_lossy(&out.stdout);
+        assert!(!out.status.success(), "{text}");
+        assert!(!text.contains("NOT CAUGHT"), "{text}");
+        assert!(
+            text.contains("kernel selftest_oob, block 0, thread 0 accessed 0 bytes past the end of a 40-byte device buffer"),
+            "{text}"
+        );
+    }
+}
