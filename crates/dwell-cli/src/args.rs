@@ -35,7 +35,7 @@ pub enum Command {
     /// Plan a resident session: memory peak, uploads avoided, readback.
     Plan(PlanArgs),
     /// Time analyses over resident graphs next to their peers (same run): scipy on
-    /// the CPU backends; on cuda, resident vs host-orchestrated mode.
+    /// the CPU backends; on cuda, host-orchestrated vs resident-host-levels vs resident.
     Bench(BenchArgs),
     /// Import a program: `dwell import llvm FILE.ll --out BUNDLE`.
     Import {
@@ -243,8 +243,9 @@ pub struct BenchArgs {
     /// Timed runs per analysis (after one untimed warm-up); the median is reported.
     #[arg(long, default_value_t = 5)]
     pub runs: usize,
-    /// Backend: cpu (default), cpu-reference, or cuda (resident vs
-    /// host-orchestrated on the GPU, both checked against the CPU; bfs only).
+    /// Backend: cpu (default), cpu-reference, or cuda (host-orchestrated,
+    /// resident graph with host-driven levels, and resident, each checked
+    /// against the CPU; bfs only).
     #[arg(long, default_value = "cpu")]
     pub backend: String,
     /// bfs/reach sources: `0,5,9` or `random:N`.

@@ -6,8 +6,9 @@ use crate::input::{load_options, short_name, Input};
 use crate::progress::Bar;
 use dwell_cuda::Cuda;
 
-/// `--backend cuda`: per graph, resident vs host-orchestrated BFS over the same
-/// sources, both checked against the CPU (the benchmark itself lives in
+/// `--backend cuda`: per graph, BFS over the same sources in three modes
+/// (host-orchestrated, resident graph with host-driven levels, resident),
+/// each checked against the CPU (the benchmark itself lives in
 /// `dwell_cuda::bench`); optionally one evidence row per graph.
 pub fn bench(cuda: &Cuda, args: &BenchArgs) -> Result<()> {
     if args.analysis.iter().any(|&a| a != Analysis::Bfs) {
@@ -37,13 +38,16 @@ pub fn bench(cuda: &Cuda, args: &BenchArgs) -> Result<()> {
         let sources = dwell::sources::parse_spec(&g, &args.sources, args.seed)?;
         let name = short_name(path);
         // The device benchmark reports no counts: the bar shows elapsed time.
-        bar.phase(format!("{name} bfs (cuda, resident vs host-orchestrated)"));
+        bar.phase(format!("{name} bfs (cuda, three modes)"));
         let (row, measured) =
             dwell_cuda::bench::bench_bfs(cuda, &g, &name, sources, args.runs as u64)?;
         bar.line(&format!(
-            "  {name} bfs: resident {:.3} µs/query, host-orchestrated {:.3} µs/query, {:.1}x",
+            "  {name} bfs: resident {:.3} µs/query, resident-host-levels {:.3}, host-orchestrated {:.3}: residency {:.1}x, convergence {:.1}x, {:.1}x",
             row.resident_us_per_query(),
+            row.stepped_us_per_query(),
             row.host_us_per_query(),
+            row.residency(),
+            row.convergence(),
             row.speedup()
         ));
         if let Some(file) = &args.evidence {

@@ -1,6 +1,7 @@
-//! `--backend cuda` from the command line. Without a CUDA driver (CI, this
-//! machine) every entry point exits 1 with a clear error and a `Fix:` hint,
-//! never a panic; with one (the device check), results equal the CPU's.
+//! `--backend cuda` from the command line. Without a CUDA driver every entry
+//! point exits 1 with a clear error and a `Fix:` hint, never a panic; with
+//! one (the device check) or on the simulated device (`--features
+//! cuda-sim`, CI), results equal the CPU's.
 
 use std::path::PathBuf;
 use std::process::{Command, Output};
@@ -160,4 +161,100 @@ fn unsupported_queries_are_refused_naming_the_backend() {
             );
         }
     }
+}
+
+/// Labelled, directed copy of a bundled graph: each arc gets label a, b or c
+/// (by position), so label masks select real subgraphs.
+fn labelled_copy(rel: &str, dir: &std::path::Path) -> String {
+    let g = dwell::formats::load(
+        std::path::Path::new(&data(rel)),
+        &dwell::formats::LoadOptions::default(),
+    )
+    .unwrap();
+    let c = g.forward();
+    let mut text = String::new();
+    for u in 0..g.nodes() {
+        let (a, b) = (c.offsets()[u] as usize, c.offsets()[u + 1] as usize);
+        for (i, v) in c.targets()[a..b].iter().enumerate() {
+            text.push_str(&format!("{u} {v} {}\n", ["a", "b", "c"][(u + i) % 3]));
+        }
+    }
+    let out = dir.join(rel.replace('/', "_").replace(".xz", ""));
+    std::fs::write(&out, text).unwrap();
+    out.display().to_string()
+}
+
+/// The bundled graphs: bfs, reach (label masks, both directions, sinks,
+/// keep-sets via --out) and wcc give the same JSON on cuda as on cpu.
+#[test]
+fn gpu_bundled_graphs_cuda_equals_cpu() {
+    if !has_driver() {
+        eprintln!("NOTICE: no CUDA driver; gpu_bundled_graphs_cuda_equals_cpu runs on the device machine or with --features cuda-sim");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    for rel in [
+        "graphs/karate.edges.xz",
+        "graphs/dolphins.edges.xz",
+        "graphs/power.edges.xz",
+        "graphs/email-Enron.edges.xz",
+    ] {
+        let g = data(rel);
+        let lg = labelled_copy(rel, dir.path());
+        // 70 sources (two 64-lane sweeps, repeats included) valid on every graph.
+        let many: String = (0..70).map(|i| ((i * 7) % 34).to_string()).collect::<Vec<_>>().join(",");
+        let runs: Vec<Vec<&str>> = vec![
+            vec!["run", "bfs", &g, "--sources", &many, "--json"],
+            vec!["run", "reach", &g, "--sources", "random:30", "--sinks", "0,1,2,3", "--json"],
+            vec!["run", "reach", &lg, "--sources", &many, "--labels", "a,b", "--sinks", "1,5,9", "--json"],
+            vec!["run", "reach", &lg, "--sources", "random:20", "--labels", "c", "--direction", "backward", "--sinks", "2,3", "--json"],
+            vec!["run", "reach", &lg, "--sources", "random:8", "--labels", "0x5", "--direction", "forward", "--json"],
+            vec!["run", "wcc", &g, "--json"],
+            vec!["run", "wcc", &lg, "--json"],
+        ];
+        for args in runs {
+            let results = |backend: &str| {
+                let mut a = args.clone();
+                a.extend(["--backend", backend]);
+                let out = dwell(&a);
+                assert!(
+                    out.status.success(),
+                    "dwell {a:?}: {}",
+                    String::from_utf8_lossy(&out.stderr)
+                );
+                let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+                v["results"].clone()
+            };
+            assert_eq!(results("cuda"), results("cpu"), "{rel}: {args:?}");
+        }
+    }
+}
+
+/// `dwell bench --backend cuda` reports the three modes and both ratios.
+#[test]
+fn gpu_bench_reports_three_modes() {
+    if !has_driver() {
+        eprintln!("NOTICE: no CUDA driver; gpu_bench_reports_three_modes runs on the device machine or with --features cuda-sim");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let ev = dir.path().join("evidence.csv");
+    let out = dwell(&[
+        "bench",
+        &data("graphs/karate.edges.xz"),
+        "--backend",
+        "cuda",
+        "--runs",
+        "3",
+        "--sources",
+        "random:8",
+        "--evidence",
+        ev.to_str().unwrap(),
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}{}", String::from_utf8_lossy(&out.stderr));
+    for col in ["host us/q", "res-host-lv", "resident us/q", "residency", "convergence"] {
+        assert!(text.contains(col), "{col} missing:\n{text}");
+    }
+    assert!(text.lines().any(|l| l.starts_with("karate.edges.xz")), "{text}");
 }
