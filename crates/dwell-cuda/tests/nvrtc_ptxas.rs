@@ -96,6 +96,27 @@ fn every_kernel_compiles_for_sm90_and_assembles() {
             .expect("run ptxas from the nvidia-cuda-nvcc wheel");
         let log = String::from_utf8_lossy(&out.stderr);
         assert!(out.status.success(), "ptxas rejected {}:\n{log}", p.name);
+        // Registers per entry point (ptxas -v): with __launch_bounds__(512,
+        // MIN_BLOCKS) each must fit MIN_BLOCKS blocks of 512 threads in an
+        // SM's 65536 registers, or the occupancy API will report fewer
+        // resident blocks than the grid is sized for.
+        let min_blocks = dwell_cuda::device::DEFAULT_BLOCKS_PER_SM;
+        let cap = 65536 / (kernels::BLOCK_THREADS * min_blocks);
+        let mut entry = String::new();
+        for line in log.lines() {
+            if let Some(f) = line.split("Function properties for ").nth(1) {
+                entry = f.trim().to_string();
+            }
+            if let Some(rest) = line.split("Used ").nth(1) {
+                let regs: u32 = rest
+                    .split_whitespace()
+                    .next()
+                    .and_then(|r| r.parse().ok())
+                    .unwrap_or(u32::MAX);
+                println!("registers: {entry:<20} {regs:>3} (cap {cap} for {min_blocks} x {} threads per SM)", kernels::BLOCK_THREADS);
+                assert!(regs <= cap, "{entry} uses {regs} registers, over {cap}:\n{log}");
+            }
+        }
         for line in log.lines().filter(|l| l.contains("spill stores")) {
             assert!(
                 line.contains(" 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads"),
