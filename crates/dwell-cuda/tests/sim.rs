@@ -7,7 +7,7 @@
 //! `cargo test -p dwell-cuda --features sim` (see DEVELOPERS.md).
 #![cfg(feature = "sim")]
 
-use dwell::analysis::{self, BfsQuery, Direction, Output, Query, ReachQuery};
+use dwell::analysis::{BfsQuery, Direction, Output, Query, ReachQuery};
 use dwell::backend::CpuReference;
 use dwell::graph::{Graph, GraphBuilder};
 use dwell::session::{plan, profile, Session};
@@ -41,7 +41,7 @@ fn tuning(alpha: u64, heavy_degree: u64, block_threads: u32) -> Tuning {
 }
 
 fn oracle(g: &Graph, q: &Query) -> Output {
-    analysis::run(&CpuReference, g, q).unwrap()
+    dwell::session::run_once(&CpuReference, g, q).unwrap()
 }
 
 /// Run `q` in every mode, compare with the oracle, return what the sim ran.
@@ -49,7 +49,9 @@ fn check_all_modes(c: &Cuda, g: &Graph, q: &Query, what: &str) -> SimStats {
     let want = oracle(g, q);
     c.reset_sim_stats();
     for mode in MODES {
-        let got = analysis::run(&c.with_mode(mode), g, q).unwrap();
+        let got = dwell::session::run_once(&c.with_mode(mode), g, q).unwrap();
+        q.verify(g, &got)
+            .unwrap_or_else(|e| panic!("{what}: {mode:?} {}: {e}", q.name()));
         assert_eq!(got, want, "{what}: {mode:?} {}", q.name());
     }
     c.sim_stats()
@@ -58,7 +60,7 @@ fn check_all_modes(c: &Cuda, g: &Graph, q: &Query, what: &str) -> SimStats {
 /// Run `q` resident only, compare, return the stats of that one run.
 fn check_resident(c: &Cuda, g: &Graph, q: &Query, what: &str) -> SimStats {
     c.reset_sim_stats();
-    let got = analysis::run(c, g, q).unwrap();
+    let got = dwell::session::run_once(c, g, q).unwrap();
     assert_eq!(got, oracle(g, q), "{what}");
     c.sim_stats()
 }
@@ -371,7 +373,8 @@ proptest! {
             ..tuning(case.alpha, case.heavy, case.threads)
         })
         .with_mode(MODES[case.mode]);
-        let got = analysis::run(&c, &g, &q).unwrap();
+        let got = dwell::session::run_once(&c, &g, &q).unwrap();
+        prop_assert!(q.verify(&g, &got).is_ok(), "verifier: {:?} {:?}", q.verify(&g, &got), case);
         prop_assert_eq!(got, oracle(&g, &q), "{:?}", case);
     }
 }
