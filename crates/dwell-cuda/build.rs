@@ -42,7 +42,10 @@ fn main() {
         )
         .unwrap();
         for line in text.lines() {
-            let Some(rest) = line.trim_start().strip_prefix("extern \"C\" __global__ void") else {
+            let Some(rest) = line
+                .trim_start()
+                .strip_prefix("extern \"C\" __global__ void")
+            else {
                 continue;
             };
             let rest = rest.trim_start();

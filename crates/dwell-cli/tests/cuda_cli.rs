@@ -202,13 +202,60 @@ fn gpu_bundled_graphs_cuda_equals_cpu() {
         let g = data(rel);
         let lg = labelled_copy(rel, dir.path());
         // 70 sources (two 64-lane sweeps, repeats included) valid on every graph.
-        let many: String = (0..70).map(|i| ((i * 7) % 34).to_string()).collect::<Vec<_>>().join(",");
+        let many: String = (0..70)
+            .map(|i| ((i * 7) % 34).to_string())
+            .collect::<Vec<_>>()
+            .join(",");
         let runs: Vec<Vec<&str>> = vec![
             vec!["run", "bfs", &g, "--sources", &many, "--json"],
-            vec!["run", "reach", &g, "--sources", "random:30", "--sinks", "0,1,2,3", "--json"],
-            vec!["run", "reach", &lg, "--sources", &many, "--labels", "a,b", "--sinks", "1,5,9", "--json"],
-            vec!["run", "reach", &lg, "--sources", "random:20", "--labels", "c", "--direction", "backward", "--sinks", "2,3", "--json"],
-            vec!["run", "reach", &lg, "--sources", "random:8", "--labels", "0x5", "--direction", "forward", "--json"],
+            vec![
+                "run",
+                "reach",
+                &g,
+                "--sources",
+                "random:30",
+                "--sinks",
+                "0,1,2,3",
+                "--json",
+            ],
+            vec![
+                "run",
+                "reach",
+                &lg,
+                "--sources",
+                &many,
+                "--labels",
+                "a,b",
+                "--sinks",
+                "1,5,9",
+                "--json",
+            ],
+            vec![
+                "run",
+                "reach",
+                &lg,
+                "--sources",
+                "random:20",
+                "--labels",
+                "c",
+                "--direction",
+                "backward",
+                "--sinks",
+                "2,3",
+                "--json",
+            ],
+            vec![
+                "run",
+                "reach",
+                &lg,
+                "--sources",
+                "random:8",
+                "--labels",
+                "0x5",
+                "--direction",
+                "forward",
+                "--json",
+            ],
             vec!["run", "wcc", &g, "--json"],
             vec!["run", "wcc", &lg, "--json"],
         ];
@@ -252,9 +299,22 @@ fn gpu_bench_reports_three_modes() {
         ev.to_str().unwrap(),
     ]);
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{text}{}", String::from_utf8_lossy(&out.stderr));
-    for col in ["host us/q", "res-host-lv", "resident us/q", "residency", "convergence"] {
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for col in [
+        "host us/q",
+        "res-host-lv",
+        "resident us/q",
+        "residency",
+        "convergence",
+    ] {
         assert!(text.contains(col), "{col} missing:\n{text}");
     }
-    assert!(text.lines().any(|l| l.starts_with("karate.edges.xz")), "{text}");
+    assert!(
+        text.lines().any(|l| l.starts_with("karate.edges.xz")),
+        "{text}"
+    );
 }

@@ -9,6 +9,7 @@
 //! - resident-host-levels (graph and buffers resident, levels still driven
 //!   by the host: one launch + read-back per level);
 //! - resident (one cooperative launch per run, convergence on the device).
+//!
 //! `residency` = host-orchestrated / resident-host-levels (upload and
 //! allocation avoided); `convergence` = resident-host-levels / resident
 //! (per-level round trips avoided). The evidence row keeps the spec's two
@@ -103,8 +104,7 @@ fn time_session(
     q: &Query,
     runs: u64,
 ) -> Result<(f64, f64, TimedCounters, CounterSnapshot, Output), BenchError> {
-    let p = plan(&profile::derive(backend, g, q, runs, u64::MAX).map_err(SessionError::from)?)
-        .map_err(SessionError::from)?;
+    let p = plan(&profile::derive(backend, g, q, runs, u64::MAX)?).map_err(SessionError::from)?;
     let t = Instant::now();
     let mut s = Session::open(backend, g, p)?;
     let setup_ns = t.elapsed().as_nanos() as f64;
@@ -163,8 +163,7 @@ pub fn bench_bfs(
         });
     }
     let f = cuda.facts();
-    let p = plan(&profile::derive(cuda, g, &q, runs, u64::MAX).map_err(SessionError::from)?)
-        .map_err(SessionError::from)?;
+    let p = plan(&profile::derive(cuda, g, &q, runs, u64::MAX)?).map_err(SessionError::from)?;
     let row = BenchRow {
         graph: name.into(),
         nodes: g.nodes() as u64,

@@ -80,7 +80,7 @@ impl Tuning {
     /// Reject settings the kernels cannot run with.
     pub fn check(&self) -> Result<(), CudaError> {
         let max = crate::kernels::BLOCK_THREADS;
-        if self.block_threads == 0 || self.block_threads > max || self.block_threads % 32 != 0 {
+        if self.block_threads == 0 || self.block_threads > max || self.block_threads & 31 != 0 {
             return Err(CudaError::BadTuning {
                 what: "block threads",
                 value: self.block_threads.to_string(),

@@ -113,7 +113,9 @@ impl Device {
         }
         let mut take = |name: &str| -> Result<Func, CudaError> {
             let i = loaded.iter().position(|f| f.name == name).ok_or_else(|| {
-                CudaError::Internal(format!("kernel entry point {name} is not in kernels::PROGRAMS"))
+                CudaError::Internal(format!(
+                    "kernel entry point {name} is not in kernels::PROGRAMS"
+                ))
             })?;
             Ok(loaded.swap_remove(i))
         };
@@ -495,7 +497,12 @@ impl Exec<'_> {
             let grid = self.launch.grids.wcc;
             if self.device_levels {
                 let ctrl = bufs.ctrl.addr(ctx);
-                return self.launch(&funcs.wcc_resident, grid, true, &[Arg::Wcc(&p), Arg::U64(&ctrl)]);
+                return self.launch(
+                    &funcs.wcc_resident,
+                    grid,
+                    true,
+                    &[Arg::Wcc(&p), Arg::U64(&ctrl)],
+                );
             }
             for f in [&funcs.wcc_init, &funcs.wcc_link, &funcs.wcc_compress] {
                 self.launch(f, grid, false, &[Arg::Wcc(&p)])?;
@@ -523,7 +530,8 @@ impl Exec<'_> {
                 None => {
                     // Every slot is in use by a copy that may not have run:
                     // wait for the stream (counted), then reuse them.
-                    ctx.synchronize().map_err(drv("waiting to reuse staging memory"))?;
+                    ctx.synchronize()
+                        .map_err(drv("waiting to reuse staging memory"))?;
                     self.counters.bump(Counter::HostSyncs);
                     stage.reset();
                     stage.push(&input).ok_or_else(|| {
@@ -583,7 +591,12 @@ impl Exec<'_> {
         while base < total {
             let lanes = (total - base).min(64);
             let step = |k: &Func| {
-                self.launch(k, grid, false, &[Arg::Trav(&p), Arg::U64(&base), Arg::U64(&lanes)])
+                self.launch(
+                    k,
+                    grid,
+                    false,
+                    &[Arg::Trav(&p), Arg::U64(&base), Arg::U64(&lanes)],
+                )
             };
             step(&funcs.trav_clear)?;
             step(&funcs.trav_seed)?;

@@ -100,8 +100,9 @@ mod tests {
         for p in PROGRAMS {
             for e in p.entries {
                 assert!(
-                    p.source
-                        .contains(&format!("void __launch_bounds__(BLOCK_THREADS, MIN_BLOCKS) {e}(")),
+                    p.source.contains(&format!(
+                        "void __launch_bounds__(BLOCK_THREADS, MIN_BLOCKS) {e}("
+                    )),
                     "{e} missing from {} or not launch-bounded to (BLOCK_THREADS, MIN_BLOCKS)",
                     p.name
                 );

@@ -98,10 +98,7 @@ pub enum CudaError {
 
 impl CudaError {
     pub(crate) fn driver(what: &'static str, e: raw::DriverError) -> CudaError {
-        CudaError::Driver {
-            what,
-            message: e.0,
-        }
+        CudaError::Driver { what, message: e.0 }
     }
 }
 

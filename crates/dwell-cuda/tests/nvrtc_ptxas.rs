@@ -114,7 +114,10 @@ fn every_kernel_compiles_for_sm90_and_assembles() {
                     .and_then(|r| r.parse().ok())
                     .unwrap_or(u32::MAX);
                 println!("registers: {entry:<20} {regs:>3} (cap {cap} for {min_blocks} x {} threads per SM)", kernels::BLOCK_THREADS);
-                assert!(regs <= cap, "{entry} uses {regs} registers, over {cap}:\n{log}");
+                assert!(
+                    regs <= cap,
+                    "{entry} uses {regs} registers, over {cap}:\n{log}"
+                );
             }
         }
         for line in log.lines().filter(|l| l.contains("spill stores")) {

@@ -189,10 +189,15 @@ fn queue_pushes_are_aggregated_per_block() {
 #[test]
 fn full_block_queue_buffers_spill_correctly() {
     let g = star(9000);
-    let c = sim(1, 1, None, Tuning {
-        blocks_per_sm: 1,
-        ..tuning(0, 1024, 64)
-    });
+    let c = sim(
+        1,
+        1,
+        None,
+        Tuning {
+            blocks_per_sm: 1,
+            ..tuning(0, 1024, 64)
+        },
+    );
     let s = check_all_modes(&c, &g, &bfs(vec![0, 5]), "star 9000");
     assert!(s.probe("queue_spill") > 0, "{s:?}");
 }
@@ -208,7 +213,10 @@ fn one_hub_is_split_over_the_grid() {
     assert_eq!(s.probe("td_heavy_vertex"), 1, "{s:?}");
     assert_eq!(s.probe("td_arcs"), 6000, "{s:?}");
     let max = s.probe("td_block_arcs_max");
-    assert!(max <= 6000 / 4 + 64 * 2, "one block expanded {max} of 6000 arcs: {s:?}");
+    assert!(
+        max <= 6000 / 4 + 64 * 2,
+        "one block expanded {max} of 6000 arcs: {s:?}"
+    );
 }
 
 /// Degree-≤4 graphs expand with 4-lane groups: most lane slots carry an arc
@@ -220,7 +228,10 @@ fn degree_four_graphs_keep_most_lanes_busy() {
     let s = check_resident(&c, &g, &bfs(vec![0, 1000]), "grid");
     // Slots: loop iterations of every lane, busy or idle.
     let (arcs, slots) = (s.probe("td_light_arcs"), s.probe("td_light_slots"));
-    assert!(arcs * 2 >= slots, "{arcs} arcs in {slots} lane slots: {s:?}");
+    assert!(
+        arcs * 2 >= slots,
+        "{arcs} arcs in {slots} lane slots: {s:?}"
+    );
 }
 
 /// Inputs are staged in pinned memory, one slot per planned run: runs make
@@ -230,10 +241,15 @@ fn staging_ring_waits_only_when_exhausted() {
     let mut b = GraphBuilder::new(true);
     b.push(0, 1).unwrap();
     let g = b.build().unwrap();
-    let c = sim(1, 1, None, Tuning {
-        blocks_per_sm: 1,
-        ..tuning(15, 1024, 32)
-    });
+    let c = sim(
+        1,
+        1,
+        None,
+        Tuning {
+            blocks_per_sm: 1,
+            ..tuning(15, 1024, 32)
+        },
+    );
     let q = bfs(vec![0]);
     let runs = 4100;
     let p = plan(&profile::derive(&c, &g, &q, runs, u64::MAX).unwrap()).unwrap();
@@ -256,7 +272,11 @@ fn staging_ring_waits_only_when_exhausted() {
 #[test]
 fn bad_tuning_is_rejected_with_a_fix() {
     let c = sim(1, 1, None, Tuning::default());
-    for t in [tuning(15, 1024, 48), tuning(15, 1024, 1024), tuning(15, 0, 64)] {
+    for t in [
+        tuning(15, 1024, 48),
+        tuning(15, 1024, 1024),
+        tuning(15, 0, 64),
+    ] {
         let e = c.with_tuning(t).err().expect("rejected").to_string();
         assert!(e.contains("Fix:"), "{e}");
     }
@@ -326,7 +346,10 @@ fn case_strategy(n: u32) -> impl Strategy<Value = Case> {
         ),
     )
         .prop_map(
-            |((sources, sinks, mask, backward, keep, kind), (alpha, heavy, threads, sms, occupancy, mode, seed))| Case {
+            |(
+                (sources, sinks, mask, backward, keep, kind),
+                (alpha, heavy, threads, sms, occupancy, mode, seed),
+            )| Case {
                 sources,
                 sinks,
                 mask,

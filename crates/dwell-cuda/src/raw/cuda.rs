@@ -179,9 +179,9 @@ impl Context {
 
     /// A pinned staging ring of `slots` × `slot_len` u32 (allocated now).
     pub fn stage(&self, slots: usize, slot_len: usize) -> Result<Stage, DriverError> {
-        let len = slots.checked_mul(slot_len).ok_or_else(|| {
-            DriverError(format!("{slots} × {slot_len} staging slots overflow"))
-        })?;
+        let len = slots
+            .checked_mul(slot_len)
+            .ok_or_else(|| DriverError(format!("{slots} × {slot_len} staging slots overflow")))?;
         if len == 0 {
             return Ok(Stage {
                 _mem: None,
@@ -241,7 +241,12 @@ impl Context {
 
     /// Copy pageable host memory into `dst` from element `at` (the driver
     /// may wait until it has staged the data: fine outside timed regions).
-    pub fn copy_in<T: Word>(&self, src: &[T], dst: &mut DevBuf<T>, at: usize) -> Result<(), DriverError> {
+    pub fn copy_in<T: Word>(
+        &self,
+        src: &[T],
+        dst: &mut DevBuf<T>,
+        at: usize,
+    ) -> Result<(), DriverError> {
         if src.is_empty() {
             return Ok(());
         }

@@ -214,7 +214,10 @@ impl Context {
         Context::open_with(ordinal, SimOptions::from_env()?)
     }
 
-    pub fn open_with(ordinal: usize, opts: SimOptions) -> Result<(Context, DeviceFacts), CudaError> {
+    pub fn open_with(
+        ordinal: usize,
+        opts: SimOptions,
+    ) -> Result<(Context, DeviceFacts), CudaError> {
         if ordinal != 0 {
             return Err(CudaError::NoDevice { ordinal, count: 1 });
         }
@@ -309,9 +312,9 @@ impl Context {
     }
 
     pub fn stage(&self, slots: usize, slot_len: usize) -> Result<Stage, DriverError> {
-        let len = slots.checked_mul(slot_len).ok_or_else(|| {
-            DriverError(format!("{slots} × {slot_len} staging slots overflow"))
-        })?;
+        let len = slots
+            .checked_mul(slot_len)
+            .ok_or_else(|| DriverError(format!("{slots} × {slot_len} staging slots overflow")))?;
         Ok(Stage {
             mem: vec![0; len],
             slot_len,
@@ -352,7 +355,12 @@ impl Context {
         Ok(())
     }
 
-    pub fn copy_in<T: Word>(&self, src: &[T], dst: &mut DevBuf<T>, at: usize) -> Result<(), DriverError> {
+    pub fn copy_in<T: Word>(
+        &self,
+        src: &[T],
+        dst: &mut DevBuf<T>,
+        at: usize,
+    ) -> Result<(), DriverError> {
         let end = at
             .checked_add(src.len())
             .filter(|&e| e <= dst.len)
@@ -392,7 +400,7 @@ pub unsafe fn launch(
     }
     if grid.threads == 0
         || grid.threads > crate::kernels::BLOCK_THREADS
-        || grid.threads % 32 != 0
+        || grid.threads & 31 != 0
         || grid.blocks == 0
     {
         return Err(DriverError(format!(
@@ -453,7 +461,9 @@ pub unsafe fn launch(
                 continue;
             }
             // SAFETY: as above.
-            let name = unsafe { CStr::from_ptr(name) }.to_string_lossy().into_owned();
+            let name = unsafe { CStr::from_ptr(name) }
+                .to_string_lossy()
+                .into_owned();
             let e = s.probes.entry(name.clone()).or_default();
             if name.ends_with("_max") {
                 *e = (*e).max(v);
@@ -464,7 +474,9 @@ pub unsafe fn launch(
     }
     if rc != 0 {
         // SAFETY: the runtime wrote a NUL-terminated message into msg.
-        let m = unsafe { CStr::from_ptr(msg.as_ptr()) }.to_string_lossy().into_owned();
+        let m = unsafe { CStr::from_ptr(msg.as_ptr()) }
+            .to_string_lossy()
+            .into_owned();
         return Err(DriverError(format!("sim: {} failed: {m}", f.name)));
     }
     Ok(())
@@ -502,7 +514,14 @@ mod tests {
         (c, f)
     }
 
-    fn run(c: &Context, f: &Func, blocks: u32, threads: u32, coop: bool, args: &[Arg<'_>]) -> Result<(), DriverError> {
+    fn run(
+        c: &Context,
+        f: &Func,
+        blocks: u32,
+        threads: u32,
+        coop: bool,
+        args: &[Arg<'_>],
+    ) -> Result<(), DriverError> {
         // SAFETY: every address passed points into a live buffer of `c`
         // large enough for the self-test kernel's indexing, except where a
         // test means to overrun (selftest_oob, into the guard page).
@@ -529,7 +548,10 @@ mod tests {
         let out = c.alloc_zeros::<u32>(128).unwrap();
         let a = out.addr(&c);
         let e = run(&c, &f[1], 2, 64, true, &[Arg::U64(&a)]).unwrap_err();
-        assert!(e.0.contains("deadlock in block") && e.0.contains("__syncthreads"), "{e}");
+        assert!(
+            e.0.contains("deadlock in block") && e.0.contains("__syncthreads"),
+            "{e}"
+        );
     }
 
     #[test]
