@@ -318,3 +318,60 @@ fn gpu_bench_reports_three_modes() {
         "{text}"
     );
 }
+
+/// Bad tuning from the environment is an error with a `Fix:`, not a panic;
+/// forced paths (bottom-up at every level, every vertex heavy, small blocks)
+/// still answer like the CPU.
+#[test]
+fn gpu_tuning_knobs_from_the_environment() {
+    if !has_driver() {
+        eprintln!("NOTICE: no CUDA driver; gpu_tuning_knobs_from_the_environment runs on the device machine or with --features cuda-sim");
+        return;
+    }
+    let bin =
+        std::env::var("DWELL_BIN").unwrap_or_else(|_| env!("CARGO_BIN_EXE_dwell").to_string());
+    let g = data("graphs/dolphins.edges.xz");
+    let run = |env: &[(&str, &str)], backend: &str| {
+        Command::new(&bin)
+            .args([
+                "run",
+                "bfs",
+                &g,
+                "--sources",
+                "0,1,2,3,40",
+                "--json",
+                "--backend",
+                backend,
+            ])
+            .envs(env.iter().copied())
+            .output()
+            .expect("run dwell")
+    };
+    for (name, value) in [
+        ("DWELL_CUDA_BLOCK_THREADS", "48"),
+        ("DWELL_CUDA_HEAVY_DEGREE", "0"),
+        ("DWELL_CUDA_ALPHA", "lots"),
+    ] {
+        let out = run(&[(name, value)], "cuda");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{name}={value}: {err}");
+        assert!(err.contains("Fix:") && !err.contains("panicked"), "{err}");
+    }
+    let cpu: serde_json::Value = serde_json::from_slice(&run(&[], "cpu").stdout).unwrap();
+    for env in [
+        &[
+            ("DWELL_CUDA_ALPHA", "1000000"),
+            ("DWELL_CUDA_BLOCK_THREADS", "32"),
+        ][..],
+        &[("DWELL_CUDA_HEAVY_DEGREE", "1"), ("DWELL_CUDA_ALPHA", "0")][..],
+    ] {
+        let out = run(env, "cuda");
+        assert!(
+            out.status.success(),
+            "{env:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["results"], cpu["results"], "{env:?}");
+    }
+}
