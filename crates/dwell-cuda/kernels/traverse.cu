@@ -23,9 +23,10 @@
 //   top-down, light vertices (out-degree < heavy): groups of g lanes per
 //     vertex, g the frontier's mean out-degree rounded up to a power of two
 //     (1..32), so degree-4 grids keep most lanes busy instead of 4 of 32;
-//   top-down, heavy vertices: the whole grid splits each one's arcs (warps
-//     take 32-arc chunks grid-stride), so one hub does not keep a single
-//     block busy while the rest of the grid waits at the barrier;
+//   top-down, heavy vertices: a group of grid / (heavy count) blocks splits
+//     each one's arcs (warps take 32-arc chunks), so a lone hub gets the
+//     whole grid instead of keeping one block busy while the rest waits at
+//     the barrier, and many hubs still get a block each;
 //   bottom-up: one unvisited vertex per lane ORs its in-neighbours'
 //     frontier words until every missing lane is found; a ballot skips
 //     warps with nothing missing.
@@ -320,13 +321,19 @@ __device__ void level_phase(const Trav& p, u32 level, u64 base, Acc& acc) {
         }
         DWELL_PROBE_ADD(td_light_slots, slots);
         DWELL_PROBE_ADD(td_light_arcs, arcs);
-        // Heavy vertices: the whole grid splits each one's arcs.
-        for (u64 j = 0; j < ch; ++j) {
+        // Heavy vertices: groups of bpv = grid / ch blocks (at least one)
+        // split each one's arcs, so a lone hub gets the whole grid and many
+        // hubs get a block each; warps of a group take 32-arc chunks.
+        const u64 bpv = ch && ch < gridDim.x ? gridDim.x / ch : 1;
+        const u64 groups = gridDim.x / bpv;
+        const u64 gwarps = bpv * (blockDim.x / 32);
+        const u64 gwarp = (blockIdx.x % bpv) * (blockDim.x / 32) + threadIdx.x / 32;
+        for (u64 j = blockIdx.x / bpv; j < ch; j += groups) {
             const u32 v = cq[n - 1 - j];
             const u64 f = cur[v];
             const u64 a = p.out_off[v], e = p.out_off[v + 1];
-            if (t == 0) DWELL_PROBE(td_heavy_vertex);
-            for (u64 i0 = a + wid * 32; i0 < e; i0 += W * 32) {  // warp-uniform
+            if (blockIdx.x % bpv == 0 && threadIdx.x == 0) DWELL_PROBE(td_heavy_vertex);
+            for (u64 i0 = a + gwarp * 32; i0 < e; i0 += gwarps * 32) {  // warp-uniform
                 const u64 i = i0 + lane;
                 expand_arc(p, cur, nxt, i, i < e, f, nq, s_next, alive, scout, arcs);
             }

@@ -217,6 +217,20 @@ fn one_hub_is_split_over_the_grid() {
         max <= 6000 / 4 + 64 * 2,
         "one block expanded {max} of 6000 arcs: {s:?}"
     );
+
+    // Two hubs on four blocks: two blocks per hub.
+    let mut b = GraphBuilder::new(true);
+    for v in 2..6002u64 {
+        b.push(v % 2, v).unwrap();
+    }
+    let g = b.build().unwrap();
+    let s = check_resident(&c, &g, &bfs(vec![0, 1]), "two hubs");
+    assert_eq!(s.probe("td_heavy_vertex"), 2, "{s:?}");
+    let max = s.probe("td_block_arcs_max");
+    assert!(
+        max <= 3000 / 2 + 64 * 2,
+        "one block expanded {max} of 6000 arcs: {s:?}"
+    );
 }
 
 /// Degree-≤4 graphs expand with 4-lane groups: most lane slots carry an arc
