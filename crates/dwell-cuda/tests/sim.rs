@@ -382,7 +382,7 @@ fn case_strategy(n: u32) -> impl Strategy<Value = Case> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
 
     /// Random graphs, sources, sinks, label masks, directions, tuning, grid
     /// shapes and modes, jitter on: every answer equals the oracle's.
