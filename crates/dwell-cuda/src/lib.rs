@@ -1,5 +1,7 @@
 //! `dwell-cuda`: the session [`Backend`](dwell::backend::Backend) for NVIDIA
-//! GPUs. The only crate of dwell with `unsafe`, all of it in [`raw`].
+//! GPUs. The only crate of dwell with `unsafe`: all of it in [`raw`], except
+//! the executor's one call of the `unsafe fn` [`raw::launch`], whose
+//! `// SAFETY:` note discharges the obligations listed there.
 //!
 //! Layers, from the bottom (cudarc's habit):
 //! - [`raw`]: the driver surface and every `unsafe` — library presence

@@ -1,4 +1,6 @@
-//! The raw layer: every `unsafe` block of dwell lives under this module.
+//! The raw layer: every `unsafe` of dwell lives under this module, except
+//! the executor's calls of [`launch`] (an `unsafe fn`: its callers carry the
+//! obligations it lists, in `exec.rs`).
 //!
 //! It is the small driver surface the executor uses — open a device, allocate,
 //! copy host↔device, stage inputs in pinned memory, look kernels up by name,
