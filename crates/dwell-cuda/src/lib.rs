@@ -1,4 +1,4 @@
-//! `dwell-cuda`: the session [`Backend`](dwell::backend::Backend) for NVIDIA
+//! `dwell-cuda`: the session [`dwell::backend::Backend`] for NVIDIA
 //! GPUs. The only crate of dwell with `unsafe`: all of it in [`raw`], except
 //! the executor's one call of the `unsafe fn` [`raw::launch`], whose
 //! `// SAFETY:` note discharges the obligations listed there.
@@ -18,7 +18,7 @@
 //!   convergence on the device, outputs kept on the device, one read-back)
 //!   and **host-orchestrated** (the baseline: per run allocate, upload,
 //!   one launch per level with a queue-size read-back, read back, free);
-//! - [`Cuda`]: the `Backend` the session executor drives, and [`bench`]: both
+//! - [`Cuda`]: the `Backend` the session executor drives, and [`bench`](mod@bench): both
 //!   modes over the same queries, checked against the CPU oracle.
 //!
 //! Without a CUDA driver every entry point returns [`CudaError::NoDriver`]

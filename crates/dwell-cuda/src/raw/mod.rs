@@ -6,7 +6,7 @@
 //! copy host↔device, stage inputs in pinned memory, look kernels up by name,
 //! launch (plainly or cooperatively), synchronise — in two implementations
 //! chosen at compile time, so `exec.rs` is the same code on both:
-//! - [`cuda`] (default): the CUDA driver through cudarc (dynamic loading, so
+//! - `cuda` (default): the CUDA driver through cudarc (dynamic loading, so
 //!   the crate builds with no CUDA installed);
 //! - `sim` (feature `sim`, tests only): the simulated device of `sim/`, which
 //!   runs the unchanged `kernels/*.cu` compiled by the host C++ compiler.
