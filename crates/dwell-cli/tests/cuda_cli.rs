@@ -130,7 +130,7 @@ fn unsupported_queries_are_refused_naming_the_backend() {
     let cases: [(Vec<&str>, &str); 3] = [
         (vec!["run", "scc", &g], "the cuda backend does not run scc"),
         (
-            vec!["run", "liveness", b, "--function", "main"],
+            vec!["run", "liveness", b, "--function", "luaV_execute"],
             "the cuda backend does not run dataflow",
         ),
         (
