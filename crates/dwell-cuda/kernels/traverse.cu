@@ -20,9 +20,10 @@
 // One phase per level does: clear F[(L-1)%3] over Q[(L-1)%3]; commit
 // visited |= F[L%3] over Q[L%3] and count lanes (reached, level sum, max
 // level); expand top-down or bottom-up (bottom-up when scout * alpha > arcs):
-//   top-down, light vertices (out-degree < heavy): groups of g lanes per
-//     vertex, g the frontier's mean out-degree rounded up to a power of two
-//     (1..32), so degree-4 grids keep most lanes busy instead of 4 of 32;
+//   top-down, light vertices (out-degree < heavy): a warp takes 32 of them,
+//     scans their degrees and expands the concatenated arc ranges 32 arcs
+//     at a time (edge-balanced within the warp), so degree-4 grids keep
+//     every lane busy instead of 4 of 32;
 //   top-down, heavy vertices: a group of grid / (heavy count) blocks splits
 //     each one's arcs (warps take 32-arc chunks), so a lone hub gets the
 //     whole grid instead of keeping one block busy while the rest waits at
@@ -301,22 +302,47 @@ __device__ void level_phase(const Trav& p, u32 level, u64 base, Acc& acc) {
     }
 #endif
     if (!bottom_up) {
-        // Light vertices: g lanes per vertex (g: mean frontier out-degree,
-        // a power of two, 1..32), each group striding over its vertex's arcs.
-        const u64 mean = total ? (scout_now + total - 1) / total : 1;
-        u32 g = 1;
-        while (g < 32 && g < mean) g <<= 1;
-        const u32 per_warp = 32 / g, gi = lane / g, gl = lane % g;
-        for (u64 j0 = wid * per_warp; j0 < cl; j0 += W * per_warp) {  // warp-uniform
-            const u64 j = j0 + gi;
+        // Light vertices: each warp takes 32 frontier vertices (one per
+        // lane), scans their out-degrees, and expands the concatenation of
+        // their arc ranges 32 arcs at a time (each lane finds the vertex of
+        // its arc by binary search over the warp's scan), so lanes stay busy
+        // whatever the degrees: a degree-4 grid fills every lane, and one
+        // long row among short ones no longer idles the other 31 lanes.
+        __shared__ u64 s_excl[BLOCK_THREADS], s_arc[BLOCK_THREADS], s_fw[BLOCK_THREADS];
+        const u32 wbase = threadIdx.x & ~31u;
+        for (u64 j0 = wid * 32; j0 < cl; j0 += W * 32) {  // warp-uniform
+            const u64 j = j0 + lane;
             const bool has = j < cl;
             const u32 v = has ? cq[j] : 0;
-            const u64 f = has ? cur[v] : 0;
-            const u64 e = has ? p.out_off[v + 1] : 0;
-            if (has && gl == 0) DWELL_PROBE(td_light_vertex);
-            for (u64 i = has ? p.out_off[v] + gl : 0; __any_sync(FULL_MASK, i < e); i += g) {
+            const u64 a = has ? p.out_off[v] : 0;
+            const u64 d = has ? p.out_off[v + 1] - a : 0;
+            if (has) DWELL_PROBE(td_light_vertex);
+            u64 incl = d;
+            for (int k = 1; k < 32; k <<= 1) {
+                const u64 y = __shfl_up_sync(FULL_MASK, incl, k);
+                if (lane >= k) incl += y;
+            }
+            const u64 total = __shfl_sync(FULL_MASK, incl, 31);
+            __syncwarp();  // the previous round's readers are done
+            s_excl[threadIdx.x] = incl - d;
+            s_arc[threadIdx.x] = a;
+            s_fw[threadIdx.x] = has ? cur[v] : 0;
+            __syncwarp();
+            for (u64 k0 = 0; k0 < total; k0 += 32) {  // warp-uniform
+                const u64 k = k0 + lane;
+                const bool act = k < total;
+                // The owner: the last lane whose range starts at or before k
+                // (empty ranges share their start with the next lane's).
+                u32 lo = 0, hi = 31;
+                while (act && lo < hi) {
+                    const u32 mid = (lo + hi + 1) / 2;
+                    if (s_excl[wbase + mid] <= k) lo = mid;
+                    else hi = mid - 1;
+                }
+                const u64 i = act ? s_arc[wbase + lo] + (k - s_excl[wbase + lo]) : 0;
+                const u64 f = act ? s_fw[wbase + lo] : 0;
                 slots++;
-                expand_arc(p, cur, nxt, i, i < e, f, nq, s_next, alive, scout, arcs);
+                expand_arc(p, cur, nxt, i, act, f, nq, s_next, alive, scout, arcs);
             }
         }
         DWELL_PROBE_ADD(td_light_slots, slots);

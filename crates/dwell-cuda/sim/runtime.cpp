@@ -359,6 +359,8 @@ unsigned long long warp_op(int op, unsigned mask, unsigned long long v, int arg)
             case 0: x.res = ballot & mask; break;
             case 1: x.res = lanes[(unsigned)x.arg & 31u].val; break;
             case 2: x.res = lanes[(l ^ (unsigned)x.arg) & 31u].val; break;
+            // Lanes below delta keep their own value, as on the GPU.
+            case 4: x.res = l >= (unsigned)x.arg ? lanes[l - (unsigned)x.arg].val : x.val; break;
             default: x.res = 0;
         }
         x.st = Fiber::Ready;

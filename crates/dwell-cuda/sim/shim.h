@@ -24,7 +24,7 @@ const dim3& thread_idx();
 void syncthreads();
 // Warp rendezvous: every lane in `mask` must call the same op; returns this
 // lane's result. op: 0 ballot, 1 shfl (arg = source lane), 2 shfl_xor
-// (arg = lane mask), 3 syncwarp.
+// (arg = lane mask), 3 syncwarp, 4 shfl_up (arg = delta).
 unsigned long long warp_op(int op, unsigned mask, unsigned long long v, int arg);
 void nanosleep_yield();
 void maybe_yield();  // jitter mode: sometimes let another fiber run
@@ -79,6 +79,16 @@ inline T __shfl_sync(unsigned mask, T v, int src, int = 32) {
     unsigned long long x = 0;
     __builtin_memcpy(&x, &v, sizeof(T));
     x = ::dwell_sim::warp_op(1, mask, x, src);
+    T r;
+    __builtin_memcpy(&r, &x, sizeof(T));
+    return r;
+}
+template <typename T>
+inline T __shfl_up_sync(unsigned mask, T v, unsigned delta, int = 32) {
+    static_assert(sizeof(T) <= 8, "shfl of at most 8 bytes");
+    unsigned long long x = 0;
+    __builtin_memcpy(&x, &v, sizeof(T));
+    x = ::dwell_sim::warp_op(4, mask, x, (int)delta);
     T r;
     __builtin_memcpy(&r, &x, sizeof(T));
     return r;

@@ -248,6 +248,40 @@ fn degree_four_graphs_keep_most_lanes_busy() {
     );
 }
 
+/// One long row among short ones in a level (a degree-600 vertex and 31 of
+/// degree 1): the warp expands their concatenated arcs, so lanes stay busy
+/// (a warp or lane group per vertex idled most lanes: about 40%).
+#[test]
+fn a_long_row_among_short_ones_keeps_lanes_busy() {
+    let mut b = GraphBuilder::new(true);
+    for v in 1..=32u64 {
+        b.push(0, v).unwrap();
+    }
+    for leaf in 0..600u64 {
+        b.push(1, 100 + leaf).unwrap();
+    }
+    for v in 2..=32u64 {
+        b.push(v, 1000 + v).unwrap();
+    }
+    let g = b.build().unwrap();
+    let c = sim(
+        1,
+        1,
+        None,
+        Tuning {
+            blocks_per_sm: 1,
+            ..tuning(0, 1024, 32)
+        },
+    );
+    let s = check_resident(&c, &g, &bfs(vec![0]), "long row");
+    let (arcs, slots) = (s.probe("td_light_arcs"), s.probe("td_light_slots"));
+    assert_eq!(arcs, 32 + 600 + 31, "{s:?}");
+    assert!(
+        arcs * 10 >= slots * 8,
+        "{arcs} arcs in {slots} lane slots: {s:?}"
+    );
+}
+
 /// Inputs are staged in pinned memory, one slot per planned run: runs make
 /// no host waits until the ring is exhausted (4096 slots), then one.
 #[test]
