@@ -39,7 +39,12 @@
 #include <thread>
 #include <vector>
 
-#if !defined(__x86_64__)
+// Fibers switch with a few lines of x86-64 assembly; elsewhere (or with
+// -DDWELL_SIM_UCONTEXT, to test that path) with ucontext, which is slower.
+#if defined(__x86_64__) && !defined(DWELL_SIM_UCONTEXT)
+#define DWELL_SIM_ASM 1
+#else
+#define DWELL_SIM_ASM 0
 #include <ucontext.h>
 #endif
 
@@ -88,7 +93,7 @@ struct Launch;
 struct Fiber {
     void* sp = nullptr;
     char* stack = nullptr;
-#if !defined(__x86_64__)
+#if !DWELL_SIM_ASM
     ucontext_t uc;
 #endif
     dim3 idx{0, 0, 0};
@@ -124,7 +129,7 @@ struct Block {
     unsigned id = 0;
     std::vector<Fiber> f;
     void* sched_sp = nullptr;
-#if !defined(__x86_64__)
+#if !DWELL_SIM_ASM
     ucontext_t sched_uc;
 #endif
     unsigned live = 0, at_barrier = 0;
@@ -149,7 +154,7 @@ void probe_max(int i, unsigned long long v) {
     }
 }
 
-#if defined(__x86_64__)
+#if DWELL_SIM_ASM
 // Callee-saved registers: all a fiber switch must keep (System V ABI; the
 // kernels never change the FP control words, so they are not switched).
 // Layout at a saved sp, low to high: padding, r15, r14, r13, r12, rbx, rbp,
@@ -192,7 +197,7 @@ dwell_sim_fiber_stub:
 extern "C" void dwell_sim_fiber_main(Fiber* f);
 
 static void to_scheduler(Fiber& f) {
-#if defined(__x86_64__)
+#if DWELL_SIM_ASM
     dwell_sim_swap(&f.sp, f.block->sched_sp);
 #else
     swapcontext(&f.uc, &f.block->sched_uc);
@@ -204,7 +209,7 @@ static void to_scheduler(Fiber& f) {
 // two (fiber → scheduler → fiber).
 static void switch_to(Fiber& f, Fiber& g) {
     tls_fiber = &g;
-#if defined(__x86_64__)
+#if DWELL_SIM_ASM
     dwell_sim_swap(&f.sp, g.sp);
 #else
     swapcontext(&f.uc, &g.uc);
@@ -214,7 +219,7 @@ static void switch_to(Fiber& f, Fiber& g) {
 
 static void run_fiber(Block& b, Fiber& f) {
     tls_fiber = &f;
-#if defined(__x86_64__)
+#if DWELL_SIM_ASM
     dwell_sim_swap(&b.sched_sp, f.sp);
 #else
     swapcontext(&b.sched_uc, &f.uc);
@@ -252,7 +257,7 @@ static void put_stack(char* s) {
 
 static void init_fiber(Fiber& f) {
     f.stack = get_stack();
-#if defined(__x86_64__)
+#if DWELL_SIM_ASM
     uintptr_t top = ((uintptr_t)(f.stack + STACK_BYTES)) & ~(uintptr_t)15;
     unsigned long long* sp = (unsigned long long*)(top - 80);
     sp[0] = 0;
