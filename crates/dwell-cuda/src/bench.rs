@@ -28,11 +28,12 @@
 use crate::{Cuda, CudaError, Mode};
 use dwell::analysis::{BfsQuery, Output, Query};
 use dwell::backend::Cpu;
+use dwell::bench::{Harness, Timing};
 use dwell::counters::CounterSnapshot;
 use dwell::evidence::{self, MeasuredSession, Sample, TimedCounters};
 use dwell::graph::Graph;
-use dwell::session::{plan, profile, Session, SessionError};
-use std::time::Instant;
+use dwell::progress::Quiet;
+use dwell::session::SessionError;
 
 /// Why a benchmark failed.
 #[derive(Debug, thiserror::Error)]
@@ -41,6 +42,8 @@ pub enum BenchError {
     Cuda(#[from] CudaError),
     #[error(transparent)]
     Session(#[from] SessionError),
+    #[error(transparent)]
+    Harness(#[from] dwell::bench::BenchError),
     #[error("{mode} results differ from the CPU backend on {graph}. Fix: this is a kernel bug; report it with the graph and sources")]
     Mismatch { mode: &'static str, graph: String },
     #[error("the session counters went backwards. Fix: report this")]
@@ -98,27 +101,36 @@ impl BenchRow {
     }
 }
 
+/// `runs` timed runs of `q` in one session on `backend` through the shared
+/// harness (no warm-up inside: the plan is exactly the timed runs, as the
+/// evidence sample's repetitions require), the answer checked by its
+/// verifier and against `expected`, the CPU backend's.
 fn time_session(
     backend: &Cuda,
     g: &Graph,
     q: &Query,
     runs: u64,
-) -> Result<(f64, f64, TimedCounters, CounterSnapshot, Output), BenchError> {
-    let p = plan(&profile::derive(backend, g, q, runs, u64::MAX)?).map_err(SessionError::from)?;
-    let t = Instant::now();
-    let mut s = Session::open(backend, g, p)?;
-    let setup_ns = t.elapsed().as_nanos() as f64;
-    let before = s.counters()?;
-    let t = Instant::now();
-    for _ in 0..runs {
-        s.run(q)?;
+    expected: &Output,
+    graph: &str,
+) -> Result<Timing, BenchError> {
+    let h = Harness {
+        runs: usize::try_from(runs).map_err(|_| BenchError::Counters)?,
+        warm_up: false,
+        verify: true,
+        budget_bytes: u64::MAX,
+    };
+    let t = dwell::bench::time_session(backend, g, q, &h, &Quiet)?;
+    if &t.output != expected {
+        return Err(BenchError::Mismatch {
+            mode: backend.mode.name(),
+            graph: graph.into(),
+        });
     }
-    let after = s.counters()?;
-    let mut report = s.finish()?;
-    let ns = t.elapsed().as_nanos() as f64;
-    let timed = TimedCounters::between(&before, &after).ok_or(BenchError::Counters)?;
-    let out = report.outputs.pop().ok_or(BenchError::Counters)?;
-    Ok((setup_ns, ns, timed, report.counters, out))
+    Ok(t)
+}
+
+fn ns(d: std::time::Duration) -> f64 {
+    d.as_nanos() as f64
 }
 
 /// Benchmark BFS from `sources` (one run = the whole batch) over `runs` runs.
@@ -138,32 +150,21 @@ pub fn bench_bfs(
     let stepped = cuda.with_mode(Mode::ResidentHostLevels);
     let host = cuda.with_mode(Mode::HostOrchestrated);
     // Warm-up: first launches, lazy driver work.
-    time_session(&resident, g, &q, 1)?;
-    time_session(&stepped, g, &q, 1)?;
-    time_session(&host, g, &q, 1)?;
-    let (setup_ns, resident_ns, timed, rc, out) = time_session(&resident, g, &q, runs)?;
-    if out != expected {
-        return Err(BenchError::Mismatch {
-            mode: "resident",
-            graph: name.into(),
-        });
+    for mode in [&resident, &stepped, &host] {
+        time_session(mode, g, &q, 1, &expected, name)?;
     }
-    let (_, stepped_ns, _, sc, out) = time_session(&stepped, g, &q, runs)?;
-    if out != expected {
-        return Err(BenchError::Mismatch {
-            mode: "resident-host-levels",
-            graph: name.into(),
-        });
-    }
-    let (_, host_ns, _, hc, out) = time_session(&host, g, &q, runs)?;
-    if out != expected {
-        return Err(BenchError::Mismatch {
-            mode: "host-orchestrated",
-            graph: name.into(),
-        });
-    }
+    let r = time_session(&resident, g, &q, runs, &expected, name)?;
+    let st = time_session(&stepped, g, &q, runs, &expected, name)?;
+    let h = time_session(&host, g, &q, runs, &expected, name)?;
+    let (setup_ns, resident_ns, stepped_ns, host_ns) = (
+        ns(r.setup),
+        ns(r.resident()),
+        ns(st.resident()),
+        ns(h.resident()),
+    );
+    let timed = TimedCounters::of(&r.timed);
+    let (rc, sc, hc, p) = (r.total, st.total, h.total, r.plan);
     let f = cuda.facts();
-    let p = plan(&profile::derive(cuda, g, &q, runs, u64::MAX)?).map_err(SessionError::from)?;
     let row = BenchRow {
         graph: name.into(),
         nodes: g.nodes() as u64,

@@ -23,7 +23,7 @@
 
 use crate::device::{self, DeviceFacts, Tuning};
 use crate::kernels::{self, CTRL_WORDS, C_QHEAVY, C_QLIGHT};
-use crate::layout::{self, OutputLayout};
+use crate::layout::{self, OutputLayout, Work};
 use crate::raw::{self, Arg, DevBuf, Func, Grid, Stage, TravParams, WccParams};
 use crate::CudaError;
 use dwell::analysis::{components, BfsResult, Direction, Output, Query, ReachResult};
@@ -50,6 +50,15 @@ pub enum Mode {
 }
 
 impl Mode {
+    /// The mode's name in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            Mode::Resident => "resident",
+            Mode::ResidentHostLevels => "resident-host-levels",
+            Mode::HostOrchestrated => "host-orchestrated",
+        }
+    }
+
     fn resident_buffers(self) -> bool {
         !matches!(self, Mode::HostOrchestrated)
     }
@@ -483,7 +492,8 @@ impl Exec<'_> {
         let g = self.g;
         let n = g.nodes() as u64;
         let out_base = bufs.outputs.addr(ctx) + slot_word * 8;
-        if let Query::Wcc = q {
+        let work = Work::of(q).ok_or(CudaError::Unsupported { analysis: q.name() })?;
+        let Work::Traverse(t) = work else {
             let p = WccParams {
                 off: bufs.fwd.off.addr(ctx),
                 tgt: bufs.fwd.tgt.addr(ctx),
@@ -508,12 +518,8 @@ impl Exec<'_> {
                 self.launch(f, grid, false, &[Arg::Wcc(&p)])?;
             }
             return Ok(());
-        }
-        let (sources, sinks, direction, mask) = match q {
-            Query::Bfs(b) => (&b.sources, &[][..], Direction::Forward, None),
-            Query::Reach(r) => (&r.sources, &r.sinks[..], r.direction, Some(r.mask)),
-            _ => unreachable!("run() rejected other analyses"),
         };
+        let (sources, sinks, direction, mask) = (t.sources, t.sinks, t.direction, t.mask);
         let mut input: Vec<u32> = Vec::with_capacity(sources.len() + sinks.len());
         input.extend_from_slice(sources);
         input.extend_from_slice(sinks);
@@ -680,8 +686,9 @@ pub(crate) fn decode(
 ) -> Result<Output, CudaError> {
     let n = g.nodes() as u64;
     let nw = n.div_ceil(64);
-    Ok(match q {
-        Query::Wcc => {
+    let work = Work::of(q).ok_or(CudaError::Unsupported { analysis: q.name() })?;
+    Ok(match work {
+        Work::Wcc => {
             let ids: Vec<u32> = (0..n)
                 .map(|v| u32_at(w, l.labels.unwrap_or(0) + v * 4))
                 .collect();
@@ -692,8 +699,8 @@ pub(crate) fn decode(
             }
             Output::Wcc(components::canonical(&ids))
         }
-        Query::Bfs(b) => Output::Bfs(
-            b.sources
+        Work::Traverse(t) if !t.reach => Output::Bfs(
+            t.sources
                 .iter()
                 .enumerate()
                 .map(|(i, &source)| {
@@ -712,14 +719,14 @@ pub(crate) fn decode(
                 })
                 .collect(),
         ),
-        Query::Reach(r) => Output::Reach(
-            r.sources
+        Work::Traverse(t) => Output::Reach(
+            t.sources
                 .iter()
                 .enumerate()
                 .map(|(i, &source)| ReachResult {
                     source,
                     reached: w[i * 3],
-                    sinks_reached: r
+                    sinks_reached: t
                         .sinks
                         .iter()
                         .enumerate()
@@ -735,10 +742,5 @@ pub(crate) fn decode(
                 })
                 .collect(),
         ),
-        other => {
-            return Err(CudaError::Unsupported {
-                analysis: other.name(),
-            })
-        }
     })
 }

@@ -16,7 +16,7 @@
 //!   u64 per query, `keep_sets`), levels (n u32 per query, `keep_levels`),
 //!   sink hits (one u32 per sink per query); for WCC, n u32 labels.
 
-use dwell::analysis::Query;
+use dwell::analysis::{Direction, Query};
 use dwell::analysis::{Requirements, SizeOverflow};
 use dwell::graph::Graph;
 
@@ -39,9 +39,61 @@ pub fn state_bytes(n: u64) -> Result<u64, SizeOverflow> {
     )
 }
 
+/// What the device runs for a query. This is the one place the backend
+/// looks at a query's kind; everything after works from it.
+#[derive(Debug, Clone, Copy)]
+pub enum Work<'q> {
+    /// BFS or reachability: the traversal kernels.
+    Traverse(Traversal<'q>),
+    /// Weak components: the hooking kernels.
+    Wcc,
+}
+
+/// A batch traversal's parameters, BFS and reachability alike.
+#[derive(Debug, Clone, Copy)]
+pub struct Traversal<'q> {
+    /// Reachability (sets, sinks, masks, direction) rather than BFS levels.
+    pub reach: bool,
+    pub sources: &'q [u32],
+    pub sinks: &'q [u32],
+    pub direction: Direction,
+    /// Label mask (reachability); BFS follows every arc.
+    pub mask: Option<u32>,
+    pub keep_levels: bool,
+    pub keep_sets: bool,
+}
+
+impl<'q> Work<'q> {
+    /// The device work for `q`, or `None` when the device does not run it.
+    pub fn of(q: &'q Query) -> Option<Work<'q>> {
+        Some(match q {
+            Query::Bfs(b) => Work::Traverse(Traversal {
+                reach: false,
+                sources: &b.sources,
+                sinks: &[],
+                direction: Direction::Forward,
+                mask: None,
+                keep_levels: b.keep_levels,
+                keep_sets: false,
+            }),
+            Query::Reach(r) => Work::Traverse(Traversal {
+                reach: true,
+                sources: &r.sources,
+                sinks: &r.sinks,
+                direction: r.direction,
+                mask: Some(r.mask),
+                keep_levels: false,
+                keep_sets: r.keep_sets,
+            }),
+            Query::Wcc => Work::Wcc,
+            _ => return None,
+        })
+    }
+}
+
 /// Whether the device kernels answer `q`: BFS, reachability and WCC.
 pub fn supports(q: &Query) -> bool {
-    matches!(q, Query::Bfs(_) | Query::Reach(_) | Query::Wcc)
+    Work::of(q).is_some()
 }
 
 /// What one run of `q` needs on the device (see the module header): the
@@ -50,11 +102,11 @@ pub fn supports(q: &Query) -> bool {
 /// and control block, which every query uses.
 pub fn requirements(g: &Graph, q: &Query) -> Result<Requirements, SizeOverflow> {
     let generic = q.footprint(g)?;
-    let inputs = match q {
-        Query::Bfs(b) => b.sources.len() as u64,
-        Query::Reach(r) => add("input bytes", r.sources.len() as u64, r.sinks.len() as u64)?,
-        Query::Taint(t) => add("input bytes", t.sources.len() as u64, t.sinks.len() as u64)?,
-        Query::Wcc | Query::Scc | Query::Dataflow(_) => 0,
+    let inputs = match Work::of(q) {
+        Some(Work::Traverse(t)) => {
+            add("input bytes", t.sources.len() as u64, t.sinks.len() as u64)?
+        }
+        Some(Work::Wcc) | None => 0,
     };
     Ok(Requirements {
         frontier_bytes: mul("input bytes", inputs, 4)?,
@@ -83,22 +135,21 @@ impl OutputLayout {
     /// profile's `output_bytes` for the same query.
     pub fn of(n: u64, q: &Query) -> Result<OutputLayout, SizeOverflow> {
         let words = n.div_ceil(64);
-        let (b, keep_sets, keep_levels, sinks) = match q {
-            Query::Bfs(b) => (b.sources.len() as u64, false, b.keep_levels, 0u64),
-            Query::Reach(r) => (
-                r.sources.len() as u64,
-                r.keep_sets,
-                false,
-                r.sinks.len() as u64,
+        let (b, keep_sets, keep_levels, sinks) = match Work::of(q) {
+            Some(Work::Traverse(t)) => (
+                t.sources.len() as u64,
+                t.keep_sets,
+                t.keep_levels,
+                t.sinks.len() as u64,
             ),
-            Query::Wcc => {
+            Some(Work::Wcc) => {
                 return Ok(OutputLayout {
                     labels: Some(0),
                     total: mul("label bytes", n, 4)?,
                     ..Default::default()
                 })
             }
-            _ => return Ok(OutputLayout::default()),
+            None => return Ok(OutputLayout::default()),
         };
         let mut at = mul("output bytes", b, 24)?;
         let sets = if keep_sets {

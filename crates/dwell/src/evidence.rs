@@ -36,13 +36,18 @@ impl TimedCounters {
     /// snapshots taken just before and just after it; `None` if `after` is
     /// not later than `before`.
     pub fn between(before: &CounterSnapshot, after: &CounterSnapshot) -> Option<TimedCounters> {
-        let d = after.since(before)?;
-        Some(TimedCounters {
+        Some(TimedCounters::of(&after.since(before)?))
+    }
+
+    /// The pollution counters among `d`, what a timed region counted (e.g.
+    /// [`crate::bench::Timing::timed`]).
+    pub fn of(d: &CounterSnapshot) -> TimedCounters {
+        TimedCounters {
             graph_uploads: d.graph_uploads,
             allocations: d.allocations,
             host_syncs: d.host_syncs,
             fallback_dispatches: d.fallback_dispatches,
-        })
+        }
     }
 
     fn is_clean(&self) -> bool {
