@@ -131,7 +131,9 @@ impl<'g> Session<'g> {
     /// `fallback` instead of refusing them. Each such run is a one-run,
     /// non-resident session on the fallback (its graph made resident there
     /// for that run alone), counted as a fallback dispatch: the evidence
-    /// gate rejects a timed region that has any.
+    /// gate rejects a timed region that has any. The session itself is
+    /// planned for a query its backend runs (planning refuses one it does
+    /// not, before any upload).
     pub fn set_fallback(&mut self, fallback: &'g dyn Backend) {
         self.fallback = Some(fallback);
     }
