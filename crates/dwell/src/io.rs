@@ -5,12 +5,15 @@
 //!   the first bytes of the data, never from the file name.
 //! - [`atomic_write`]: write a file through a temporary file in the same
 //!   directory, then rename it into place, so a failed write never leaves a
-//!   half-written file or clobbers an existing one.
+//!   half-written file or clobbers an existing one; devices and FIFOs are
+//!   written in place, `-` is standard output, symlinks are followed.
 
 use flate2::read::MultiGzDecoder;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, Cursor, Read, Write};
-use std::path::Path;
+use std::ffi::{OsStr, OsString};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 use xz2::read::XzDecoder;
 
 /// Read buffer size for files and decoders.
@@ -98,10 +101,131 @@ pub fn open(path: &Path) -> io::Result<Box<dyn BufRead + Send>> {
     decompress(file)
 }
 
+/// Why a write failed: the target, what went wrong, and a `Fix:` hint chosen
+/// from the kind of failure (a full disk, a folder that may not be written,
+/// a missing folder…). [`atomic_write`] returns it inside an [`io::Error`] of
+/// the same kind, so its `Display` is this message.
+#[derive(Debug)]
+pub struct WriteError {
+    /// The file (or `-` for stdout) being written.
+    pub target: PathBuf,
+    /// The underlying failure.
+    pub source: io::Error,
+}
+
+impl std::fmt::Display for WriteError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // An error already described (a nested write error) is passed on as is.
+        if let Some(inner) = self.source.get_ref().and_then(|e| e.downcast_ref::<WriteError>()) {
+            return inner.fmt(f);
+        }
+        let hint = match (self.source.kind(), self.source.raw_os_error()) {
+            // ENOSPC, EDQUOT
+            (_, Some(28 | 122)) => "free space on that file system, or write the output elsewhere",
+            // EROFS
+            (_, Some(30)) => "the file system is read-only: write the output elsewhere",
+            (io::ErrorKind::PermissionDenied, _) => {
+                "write into a folder you may write to, or change its permissions"
+            }
+            (io::ErrorKind::NotFound, _) => "create the folder first, or check the path",
+            (io::ErrorKind::Interrupted, _) => "run the command again",
+            _ => "check the path, its folder's permissions and the free space there",
+        };
+        write!(
+            f,
+            "cannot write {}: {}. Fix: {hint}",
+            self.target.display(),
+            self.source
+        )
+    }
+}
+
+impl std::error::Error for WriteError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.source)
+    }
+}
+
+/// An [`io::Error`] of `e`'s kind that says it happened writing `target`,
+/// with a `Fix:` hint (see [`WriteError`]).
+pub fn write_error(target: &Path, e: io::Error) -> io::Error {
+    if e.get_ref().is_some_and(|i| i.is::<WriteError>()) {
+        return e;
+    }
+    io::Error::new(
+        e.kind(),
+        WriteError {
+            target: target.to_path_buf(),
+            source: e,
+        },
+    )
+}
+
+/// How [`atomic_write`] reaches its target.
+#[derive(Debug, PartialEq, Eq)]
+enum Target {
+    /// `-`: standard output.
+    Stdout,
+    /// An existing character or block device, FIFO or socket: opened and
+    /// written in place, never replaced.
+    InPlace(PathBuf),
+    /// A regular file (existing or not), symlinks resolved: written to a
+    /// temporary file beside it, then renamed over it.
+    Replace(PathBuf),
+}
+
+/// Follow symlinks (at most 40, like the kernel) to what `path` names.
+fn resolve(path: &Path) -> io::Result<Target> {
+    if path.as_os_str() == "-" {
+        return Ok(Target::Stdout);
+    }
+    let mut p = path.to_path_buf();
+    for _ in 0..40 {
+        match std::fs::symlink_metadata(&p) {
+            Ok(m) if m.file_type().is_symlink() => {
+                let to = std::fs::read_link(&p)?;
+                p = match p.parent() {
+                    Some(dir) if to.is_relative() => dir.join(to),
+                    _ => to,
+                };
+            }
+            Ok(m) if m.is_file() => return Ok(Target::Replace(p)),
+            Ok(m) if m.is_dir() => {
+                return Err(io::Error::new(
+                    io::ErrorKind::InvalidInput,
+                    format!("{} is a folder (name a file inside it)", p.display()),
+                ))
+            }
+            Ok(_) => return Ok(Target::InPlace(p)),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Target::Replace(p)),
+            Err(e) => return Err(e),
+        }
+    }
+    Err(io::Error::new(
+        io::ErrorKind::InvalidInput,
+        "too many levels of symbolic links",
+    ))
+}
+
 /// Write `path` atomically: `write` fills a buffered temporary file in the
 /// same directory, which is flushed, synced and then renamed over `path`.
 /// If `write` (or anything else) fails, the temporary file is removed and an
 /// existing `path` is left untouched.
+///
+/// Special targets:
+/// - `-` writes to standard output;
+/// - a symlink is followed: the file it names is replaced, the link stays;
+/// - an existing target that is not a regular file (a character or block
+///   device such as `/dev/null`, a FIFO) is opened and written in place,
+///   never renamed over.
+///
+/// The temporary file is named after the target, `.NAME.dwell-tmp-XXXXXX`,
+/// so one left behind by a killed process is recognisable; the next write to
+/// the same target removes such leftovers. While it exists it is listed for
+/// [`abandon_pending`], which a program's signal handler may call. The
+/// library itself installs no signal handler.
+///
+/// Errors name the target and end in a `Fix:` hint ([`WriteError`]).
 ///
 /// ```
 /// # let dir = tempfile::tempdir().unwrap();
@@ -113,19 +237,42 @@ pub fn atomic_write<F>(path: &Path, write: F) -> io::Result<()>
 where
     F: FnOnce(&mut dyn Write) -> io::Result<()>,
 {
-    let dir = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    };
-    if path.file_name().is_none() {
-        return Err(io::Error::new(
+    let fail = |e| write_error(path, e);
+    if path.as_os_str() != "-" && path.file_name().is_none() {
+        return Err(fail(io::Error::new(
             io::ErrorKind::InvalidInput,
             format!("{} does not name a file", path.display()),
-        ));
+        )));
     }
+    match resolve(path).map_err(fail)? {
+        Target::Stdout => {
+            let stdout = io::stdout();
+            let mut w = BufWriter::with_capacity(BUF, stdout.lock());
+            write(&mut w).and_then(|()| w.flush()).map_err(fail)
+        }
+        Target::InPlace(p) => {
+            let file = std::fs::OpenOptions::new()
+                .write(true)
+                .open(&p)
+                .map_err(fail)?;
+            let mut w = BufWriter::with_capacity(BUF, file);
+            write(&mut w).and_then(|()| w.flush()).map_err(fail)
+        }
+        Target::Replace(p) => replace(&p, write).map_err(fail),
+    }
+}
+
+fn replace<F>(path: &Path, write: F) -> io::Result<()>
+where
+    F: FnOnce(&mut dyn Write) -> io::Result<()>,
+{
+    let (dir, prefix) = temp_prefix(path)?;
+    remove_stale(&dir, &prefix);
     let mut tmp = tempfile::Builder::new()
-        .prefix(".dwell-tmp-")
-        .tempfile_in(dir)?;
+        .prefix(&prefix)
+        .rand_bytes(6)
+        .tempfile_in(&dir)?;
+    let pending = Pending::register(tmp.path().to_path_buf(), path.to_path_buf(), false)?;
     {
         let mut w = BufWriter::with_capacity(BUF, tmp.as_file_mut());
         write(&mut w)?;
@@ -133,8 +280,152 @@ where
     }
     tmp.as_file().sync_all()?;
     set_permissions(tmp.as_file(), path)?;
-    tmp.persist(path).map_err(|e| e.error)?;
-    Ok(())
+    pending.finish(|| tmp.persist(path).map(drop).map_err(|e| e.error))
+}
+
+/// The folder of `target` and the prefix of its temporary files,
+/// `.NAME.dwell-tmp-`.
+pub(crate) fn temp_prefix(target: &Path) -> io::Result<(PathBuf, OsString)> {
+    let dir = match target.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let Some(name) = target.file_name() else {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("{} does not name a file", target.display()),
+        ));
+    };
+    let mut prefix = OsString::from(".");
+    prefix.push(name);
+    prefix.push(TEMP_MARK);
+    Ok((dir, prefix))
+}
+
+/// What temporary files carry after their target's name.
+pub const TEMP_MARK: &str = ".dwell-tmp-";
+
+/// Remove leftovers `PREFIX` + 6 characters in `dir` (from a killed process
+/// or a power loss), except those of writes in progress in this process.
+/// Best effort: a leftover that cannot be removed is left alone.
+pub(crate) fn remove_stale(dir: &Path, prefix: &OsStr) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let prefix = prefix.as_encoded_bytes();
+    let live = lock_pending().live.iter().map(|p| p.temp.clone()).collect::<Vec<_>>();
+    for e in entries.flatten() {
+        let name = e.file_name();
+        let b = name.as_encoded_bytes();
+        if b.len() != prefix.len() + 6 || !b.starts_with(prefix) {
+            continue;
+        }
+        let p = e.path();
+        if live.contains(&p) {
+            continue;
+        }
+        let _ = match e.file_type() {
+            Ok(t) if t.is_dir() => std::fs::remove_dir_all(&p),
+            _ => std::fs::remove_file(&p),
+        };
+    }
+}
+
+/// A temporary file or folder of a write in progress.
+#[derive(Debug)]
+struct Live {
+    id: u64,
+    temp: PathBuf,
+    target: PathBuf,
+    dir: bool,
+}
+
+#[derive(Debug, Default)]
+struct PendingWrites {
+    next: u64,
+    live: Vec<Live>,
+    /// Set by [`abandon_pending`]: no write may start or finish any more.
+    abandoned: bool,
+}
+
+static PENDING: Mutex<PendingWrites> = Mutex::new(PendingWrites {
+    next: 0,
+    live: Vec::new(),
+    abandoned: false,
+});
+
+fn lock_pending() -> std::sync::MutexGuard<'static, PendingWrites> {
+    PENDING.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+fn abandoned_error() -> io::Error {
+    io::Error::new(
+        io::ErrorKind::Interrupted,
+        "the write was abandoned (the program is being interrupted)",
+    )
+}
+
+/// A registered temporary file or folder; unregistered when dropped.
+pub(crate) struct Pending(u64);
+
+impl Pending {
+    /// List `temp` (the temporary of `target`) for [`abandon_pending`].
+    pub(crate) fn register(temp: PathBuf, target: PathBuf, dir: bool) -> io::Result<Pending> {
+        let mut p = lock_pending();
+        if p.abandoned {
+            return Err(abandoned_error());
+        }
+        p.next += 1;
+        let id = p.next;
+        p.live.push(Live {
+            id,
+            temp,
+            target,
+            dir,
+        });
+        Ok(Pending(id))
+    }
+
+    /// Move the temporary into place with `commit`, unless it was abandoned:
+    /// the two never interleave.
+    pub(crate) fn finish(self, commit: impl FnOnce() -> io::Result<()>) -> io::Result<()> {
+        let p = lock_pending();
+        if p.abandoned {
+            return Err(abandoned_error());
+        }
+        commit()
+    }
+}
+
+impl Drop for Pending {
+    fn drop(&mut self) {
+        lock_pending().live.retain(|l| l.id != self.0);
+    }
+}
+
+/// Remove the temporary files and folders of every write in progress and
+/// return their targets; any write still running then fails, and no new one
+/// starts. Meant for a program's signal handler (the `dwell` binary calls it
+/// on SIGINT/SIGTERM before exiting); a target being renamed into place
+/// right now is either complete or untouched, never half-written.
+pub fn abandon_pending() -> Vec<PathBuf> {
+    let mut p = lock_pending();
+    p.abandoned = true;
+    let mut targets = Vec::new();
+    for l in p.live.drain(..) {
+        let _ = if l.dir {
+            std::fs::remove_dir_all(&l.temp)
+        } else {
+            std::fs::remove_file(&l.temp)
+        };
+        targets.push(l.target);
+    }
+    targets
+}
+
+/// The targets of the writes in progress (for a message).
+pub fn pending_targets() -> Vec<PathBuf> {
+    lock_pending().live.iter().map(|l| l.target.clone()).collect()
 }
 
 /// Temporary files are created private (0600); give the output the mode of
@@ -245,7 +536,8 @@ mod tests {
             Err(io::Error::other("boom"))
         })
         .unwrap_err();
-        assert_eq!(err.to_string(), "boom");
+        assert!(err.to_string().starts_with("cannot write "), "{err}");
+        assert!(err.to_string().contains("boom. Fix: "), "{err}");
         assert_eq!(std::fs::read(&p).unwrap(), b"first\n");
         let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
         assert_eq!(names.len(), 1);
@@ -265,5 +557,166 @@ mod tests {
         let p = dir.path().join("nope").join("out.txt");
         assert!(atomic_write(&p, |w| w.write_all(b"x")).is_err());
         assert!(!p.exists());
+    }
+
+    fn names(dir: &Path) -> Vec<String> {
+        let mut v: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn temp_files_are_named_after_their_target_and_stale_ones_removed() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("levels.txt");
+        // Leftovers of a killed run: this target's are removed, others kept.
+        std::fs::write(dir.path().join(".levels.txt.dwell-tmp-AbC123"), "stale").unwrap();
+        std::fs::create_dir(dir.path().join(".levels.txt.dwell-tmp-dir123")).unwrap();
+        std::fs::write(dir.path().join(".other.txt.dwell-tmp-AbC123"), "x").unwrap();
+        std::fs::write(dir.path().join(".levels.txt.dwell-tmp-toolong1"), "x").unwrap();
+        atomic_write(&p, |w| {
+            // While writing, the temporary file is listed and named after the target.
+            let live = lock_pending()
+                .live
+                .iter()
+                .map(|l| (l.temp.clone(), l.target.clone()))
+                .collect::<Vec<_>>();
+            let (temp, target) = live.iter().find(|(_, t)| *t == p).unwrap();
+            assert_eq!(target, &p);
+            let name = temp.file_name().unwrap().to_string_lossy().into_owned();
+            assert!(name.starts_with(".levels.txt.dwell-tmp-"), "{name}");
+            assert_eq!(name.len(), ".levels.txt.dwell-tmp-".len() + 6);
+            assert!(temp.exists());
+            w.write_all(b"ok\n")
+        })
+        .unwrap();
+        assert_eq!(
+            names(dir.path()),
+            [
+                ".levels.txt.dwell-tmp-toolong1",
+                ".other.txt.dwell-tmp-AbC123",
+                "levels.txt"
+            ]
+        );
+        assert!(pending_targets().iter().all(|t| t != &p));
+    }
+
+    #[test]
+    fn symlink_target_is_replaced_and_the_link_survives() {
+        let dir = tempfile::tempdir().unwrap();
+        let real = dir.path().join("real.txt");
+        std::fs::write(&real, "old\n").unwrap();
+        let link = dir.path().join("link.txt");
+        std::os::unix::fs::symlink("real.txt", &link).unwrap();
+        atomic_write(&link, |w| w.write_all(b"new\n")).unwrap();
+        assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+        assert_eq!(std::fs::read(&real).unwrap(), b"new\n");
+        // A dangling link creates the file it names.
+        let dangling = dir.path().join("dangling");
+        std::os::unix::fs::symlink("made.txt", &dangling).unwrap();
+        atomic_write(&dangling, |w| w.write_all(b"made\n")).unwrap();
+        assert!(std::fs::symlink_metadata(&dangling).unwrap().file_type().is_symlink());
+        assert_eq!(std::fs::read(dir.path().join("made.txt")).unwrap(), b"made\n");
+        assert_eq!(names(dir.path()), ["dangling", "link.txt", "made.txt", "real.txt"]);
+    }
+
+    #[test]
+    fn fifo_is_written_in_place_not_replaced() {
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("pipe");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        if !made.is_ok_and(|s| s.success()) {
+            eprintln!("note: mkfifo unavailable; FIFO test skipped");
+            return;
+        }
+        let reader = {
+            let fifo = fifo.clone();
+            std::thread::spawn(move || std::fs::read(fifo).unwrap())
+        };
+        atomic_write(&fifo, |w| w.write_all(b"through the pipe\n")).unwrap();
+        assert_eq!(reader.join().unwrap(), b"through the pipe\n");
+        use std::os::unix::fs::FileTypeExt;
+        assert!(std::fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo());
+        assert_eq!(names(dir.path()), ["pipe"]);
+    }
+
+    #[test]
+    fn device_node_is_written_in_place_not_replaced() {
+        let dir = tempfile::tempdir().unwrap();
+        let dev = dir.path().join("null");
+        // A scratch node with /dev/null's numbers (1, 3); needs root.
+        let made = std::process::Command::new("mknod")
+            .arg(&dev)
+            .args(["c", "1", "3"])
+            .stderr(std::process::Stdio::null())
+            .status();
+        if !made.is_ok_and(|s| s.success()) {
+            eprintln!("note: cannot mknod (not root?); device-node test skipped");
+            return;
+        }
+        atomic_write(&dev, |w| w.write_all(&[b'x'; 100_000])).unwrap();
+        use std::os::unix::fs::FileTypeExt;
+        assert!(std::fs::symlink_metadata(&dev).unwrap().file_type().is_char_device());
+        assert_eq!(names(dir.path()), ["null"]);
+    }
+
+    #[test]
+    fn full_device_gives_a_clear_error() {
+        let full = Path::new("/dev/full");
+        if !full.exists() {
+            eprintln!("note: no /dev/full; test skipped");
+            return;
+        }
+        // /dev/full is written in place (never replaced): each write fails.
+        let err = atomic_write(full, |w| w.write_all(&[0u8; 1 << 20])).unwrap_err();
+        let msg = err.to_string();
+        assert!(msg.starts_with("cannot write /dev/full: "), "{msg}");
+        assert!(msg.contains("Fix: free space"), "{msg}");
+        assert_eq!(err.raw_os_error(), None);
+        assert!(err.get_ref().unwrap().is::<WriteError>());
+    }
+
+    #[test]
+    fn folder_target_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let err = atomic_write(dir.path(), |w| w.write_all(b"x")).unwrap_err();
+        assert!(err.to_string().contains("Fix:"), "{err}");
+        assert!(dir.path().is_dir());
+    }
+
+    #[test]
+    fn abandoning_removes_temp_files_and_stops_the_write() {
+        // Runs in a child test process: abandoning is for the whole process.
+        if std::env::var_os("DWELL_ABANDON_CHILD").is_none() {
+            let exe = std::env::current_exe().unwrap();
+            let out = std::process::Command::new(exe)
+                .args(["--exact", "io::tests::abandoning_removes_temp_files_and_stops_the_write", "--nocapture"])
+                .env("DWELL_ABANDON_CHILD", "1")
+                .output()
+                .unwrap();
+            let text = String::from_utf8_lossy(&out.stdout);
+            assert!(out.status.success() && text.contains("1 passed"), "{text}{}", String::from_utf8_lossy(&out.stderr));
+            return;
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("out.txt");
+        std::fs::write(&p, "old\n").unwrap();
+        let err = atomic_write(&p, |w| {
+            w.write_all(b"half")?;
+            let targets = abandon_pending();
+            assert_eq!(targets, [p.clone()]);
+            assert_eq!(names(dir.path()), ["out.txt"]);
+            w.write_all(b" more")
+        })
+        .unwrap_err();
+        assert_eq!(err.kind(), io::ErrorKind::Interrupted);
+        assert_eq!(std::fs::read(&p).unwrap(), b"old\n");
+        assert_eq!(names(dir.path()), ["out.txt"]);
+        // No new write starts.
+        assert!(atomic_write(&p, |w| w.write_all(b"x")).is_err());
+        assert_eq!(names(dir.path()), ["out.txt"]);
     }
 }

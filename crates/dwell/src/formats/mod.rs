@@ -134,7 +134,8 @@ pub enum FormatError {
         source: std::io::Error,
     },
     /// Writing an output file failed; the previous file (if any) is intact.
-    #[error("{file}: cannot write: {source}. Fix: check that the directory exists, is writable and has free space")]
+    /// `source` comes from [`crate::io::atomic_write`]: it names the file and ends in a `Fix:` hint.
+    #[error("{source}")]
     Write {
         file: PathBuf,
         source: std::io::Error,
