@@ -4,7 +4,7 @@
 //! harness) and hands the results to `report`.
 //!
 //! Layers, each importing only those above it: `args` (clap types) and
-//! `error`; `input` (graph or bundle, decided once), `query` (flags → `Query`),
+//! `error`, `interrupt` (SIGINT/SIGTERM); `input` (graph or bundle, decided once), `query` (flags → `Query`),
 //! `backends`, `progress`, `report`; then the commands (`info`, `run`, `program`, `import`, `plan`,
 //! `gen`, `evidence`, `peer`, `bench`, `bench_cuda`); `main` dispatches.
 
@@ -20,6 +20,7 @@ mod gen;
 mod import;
 mod info;
 mod input;
+mod interrupt;
 mod peer;
 mod plan;
 mod program;
@@ -39,7 +40,18 @@ fn main() -> ExitCode {
     let _ = rayon::ThreadPoolBuilder::new()
         .use_current_thread()
         .build_global();
-    match dispatch(Cli::parse()) {
+    let cli = Cli::parse();
+    interrupt::install();
+    let result = dispatch(cli);
+    if interrupt::interrupted() {
+        // The signal watcher removes temporary files, says what was
+        // interrupted and exits with 130/143; an error caused by the
+        // interrupt is not reported on top of that.
+        loop {
+            std::thread::park();
+        }
+    }
+    match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e}");

@@ -119,7 +119,7 @@ impl std::fmt::Display for WriteError {
         if let Some(inner) = self.source.get_ref().and_then(|e| e.downcast_ref::<WriteError>()) {
             return inner.fmt(f);
         }
-        let hint = match (self.source.kind(), self.source.raw_os_error()) {
+        let hint = match (self.source.kind(), os_code(&self.source)) {
             // ENOSPC, EDQUOT
             (_, Some(28 | 122)) => "free space on that file system, or write the output elsewhere",
             // EROFS
@@ -144,6 +144,21 @@ impl std::error::Error for WriteError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         Some(&self.source)
     }
+}
+
+/// The OS error code of `e` or of an error it wraps.
+fn os_code(e: &io::Error) -> Option<i32> {
+    if let Some(c) = e.raw_os_error() {
+        return Some(c);
+    }
+    let mut inner: Option<&(dyn std::error::Error + 'static)> = e.get_ref().map(|i| i as _);
+    while let Some(i) = inner {
+        if let Some(c) = i.downcast_ref::<io::Error>().and_then(io::Error::raw_os_error) {
+            return Some(c);
+        }
+        inner = i.source();
+    }
+    None
 }
 
 /// An [`io::Error`] of `e`'s kind that says it happened writing `target`,
@@ -268,19 +283,88 @@ where
 {
     let (dir, prefix) = temp_prefix(path)?;
     remove_stale(&dir, &prefix);
-    let mut tmp = tempfile::Builder::new()
-        .prefix(&prefix)
-        .rand_bytes(6)
-        .tempfile_in(&dir)?;
-    let pending = Pending::register(tmp.path().to_path_buf(), path.to_path_buf(), false)?;
-    {
-        let mut w = BufWriter::with_capacity(BUF, tmp.as_file_mut());
-        write(&mut w)?;
-        w.flush()?;
+    let (tmp, file) = Temp::create(&dir, &prefix, false)?;
+    let file = file.expect("a temporary file, not a folder");
+    let pending = Pending::register(tmp.path.clone(), path.to_path_buf(), false)?;
+    let mut w = BufWriter::with_capacity(BUF, file);
+    write(&mut w)?;
+    let file = w.into_inner().map_err(io::IntoInnerError::into_error)?;
+    file.sync_all()?;
+    set_permissions(&file, path)?;
+    drop(file);
+    pending.finish(|| std::fs::rename(&tmp.path, path))?;
+    tmp.keep();
+    Ok(())
+}
+
+/// A temporary file or folder, removed when dropped unless kept.
+pub(crate) struct Temp {
+    pub(crate) path: PathBuf,
+    dir: bool,
+    keep: bool,
+}
+
+impl Temp {
+    /// Create `dir/PREFIX` + 6 random letters or digits (a file, opened
+    /// for writing, private to the user; or a folder). Errors are the
+    /// system's own, without the temporary name.
+    pub(crate) fn create(
+        dir: &Path,
+        prefix: &OsStr,
+        folder: bool,
+    ) -> io::Result<(Temp, Option<File>)> {
+        use rand::Rng;
+        const CHARS: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+        let mut rng = rand::thread_rng();
+        let mut last = None;
+        for _ in 0..100 {
+            let mut name = prefix.to_os_string();
+            let tail: String = (0..6)
+                .map(|_| char::from(CHARS[rng.gen_range(0..CHARS.len())]))
+                .collect();
+            name.push(tail);
+            let path = dir.join(name);
+            let made = if folder {
+                std::fs::create_dir(&path).map(|()| None)
+            } else {
+                let mut o = std::fs::OpenOptions::new();
+                o.write(true).create_new(true);
+                #[cfg(unix)]
+                std::os::unix::fs::OpenOptionsExt::mode(&mut o, 0o600);
+                o.open(&path).map(Some)
+            };
+            match made {
+                Ok(file) => {
+                    let t = Temp {
+                        path,
+                        dir: folder,
+                        keep: false,
+                    };
+                    return Ok((t, file));
+                }
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => last = Some(e),
+                Err(e) => return Err(e),
+            }
+        }
+        Err(last.unwrap_or_else(|| io::Error::other("no free temporary name")))
     }
-    tmp.as_file().sync_all()?;
-    set_permissions(tmp.as_file(), path)?;
-    pending.finish(|| tmp.persist(path).map(drop).map_err(|e| e.error))
+
+    /// Keep it (it was renamed into place).
+    pub(crate) fn keep(mut self) {
+        self.keep = true;
+    }
+}
+
+impl Drop for Temp {
+    fn drop(&mut self) {
+        if !self.keep {
+            let _ = if self.dir {
+                std::fs::remove_dir_all(&self.path)
+            } else {
+                std::fs::remove_file(&self.path)
+            };
+        }
+    }
 }
 
 /// The folder of `target` and the prefix of its temporary files,

@@ -156,16 +156,23 @@ pub fn write(out: &Path, source: &str, p: &Program, g: &Icfg) -> Result<Meta, Pr
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
     };
-    std::fs::create_dir_all(&parent).map_err(io_err(&parent))?;
-    let tmp = tempfile::Builder::new()
-        .prefix(".dwell-bundle-")
-        .tempdir_in(&parent)
-        .map_err(io_err(&parent))?;
-    let d = tmp.path();
+    let werr = |e| ProgramError::Bundle(crate::io::write_error(out, e).to_string());
+    std::fs::create_dir_all(&parent).map_err(werr)?;
+    // `.NAME.dwell-tmp-XXXXXX` beside the target; leftovers of killed
+    // imports are removed, and a signal handler may remove this one.
+    let (_, prefix) = crate::io::temp_prefix(out).map_err(werr)?;
+    crate::io::remove_stale(&parent, &prefix);
+    let (tmp, _) = crate::io::Temp::create(&parent, &prefix, true).map_err(werr)?;
+    let pending = crate::io::Pending::register(tmp.path.clone(), out.to_path_buf(), true)
+        .map_err(werr)?;
+    let d = &tmp.path;
     let file = |name: &str, f: &dyn Fn(&mut dyn Write) -> std::io::Result<()>| {
         let path = d.join(name);
-        let mut w = BufWriter::new(std::fs::File::create(&path).map_err(io_err(&path))?);
-        f(&mut w).and_then(|_| w.flush()).map_err(io_err(&path))
+        let mut w = BufWriter::new(std::fs::File::create(&path).map_err(werr)?);
+        f(&mut w)
+            .and_then(|_| w.flush())
+            .and_then(|_| w.get_ref().sync_all())
+            .map_err(werr)
     };
     file("bundle.json", &|w| {
         serde_json::to_writer_pretty(&mut *w, &meta).map_err(std::io::Error::other)?;
@@ -251,22 +258,27 @@ pub fn write(out: &Path, source: &str, p: &Program, g: &Icfg) -> Result<Meta, Pr
         })?;
     }
     // Swap into place: old bundle aside, new one in, old one removed.
-    let tmp_path = tmp.keep();
     let backup = out.exists().then(|| {
         let mut b = out.as_os_str().to_owned();
         b.push(format!(".old-{}", std::process::id()));
         PathBuf::from(b)
     });
-    if let Some(b) = &backup {
-        std::fs::rename(out, b).map_err(io_err(out))?;
-    }
-    if let Err(e) = std::fs::rename(&tmp_path, out) {
-        if let Some(b) = &backup {
-            let _ = std::fs::rename(b, out);
-        }
-        let _ = std::fs::remove_dir_all(&tmp_path);
-        return Err(io_err(out)(e));
-    }
+    pending
+        .finish(|| {
+            if let Some(b) = &backup {
+                std::fs::rename(out, b)?;
+            }
+            if let Err(e) = std::fs::rename(&tmp.path, out) {
+                if let Some(b) = &backup {
+                    let _ = std::fs::rename(b, out);
+                }
+                return Err(e);
+            }
+            Ok(())
+        })
+        .map_err(werr)?;
+    // Renamed into place: nothing left for the drop to remove.
+    tmp.keep();
     if let Some(b) = &backup {
         let _ = std::fs::remove_dir_all(b);
     }

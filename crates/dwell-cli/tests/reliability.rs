@@ -1,0 +1,316 @@
+//! Reliability of outputs: special targets (devices, FIFOs, `-`, symlinks),
+//! real SIGINT/SIGTERM/SIGKILL sent to a real `dwell` writing `--out`, and
+//! write failures (a full disk, a read-only folder) for `--out`, `dwell gen`
+//! and program bundles. Device nodes and mounts are made by the tests in
+//! their own scratch folders, never the real /dev entries; tests that need
+//! root (mknod, mount) print a note and skip otherwise.
+
+mod common;
+
+use common::{data, dwell, fails_with_fix, write};
+use std::fs;
+use std::os::unix::fs::FileTypeExt;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_dwell"))
+}
+
+fn names(dir: &Path) -> Vec<String> {
+    let mut v: Vec<String> = fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    v.sort();
+    v
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+fn karate_levels(out: &str) -> std::process::Output {
+    dwell(&["run", "bfs", &data("graphs/karate.edges.xz"), "--sources", "0", "--out", out])
+}
+
+/// A scratch character device with /dev/null's numbers, if we may make one.
+fn scratch_null(dir: &Path) -> Option<PathBuf> {
+    let p = dir.join("null");
+    let ok = Command::new("mknod")
+        .arg(&p)
+        .args(["c", "1", "3"])
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if !ok {
+        eprintln!("note: cannot mknod (not root?): device-node part skipped");
+    }
+    ok.then_some(p)
+}
+
+#[test]
+fn out_to_a_device_node_writes_through_it_and_keeps_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(dev) = scratch_null(dir.path()) else {
+        return;
+    };
+    for _ in 0..2 {
+        let out = karate_levels(s(&dev));
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        assert!(fs::symlink_metadata(&dev).unwrap().file_type().is_char_device());
+    }
+    // dwell gen too, and nothing else appears in the folder.
+    let out = dwell(&["gen", "grid", "--rows", "3", "--cols", "3", "--out", s(&dev)]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(fs::symlink_metadata(&dev).unwrap().file_type().is_char_device());
+    assert_eq!(names(dir.path()), ["null"]);
+}
+
+#[test]
+fn out_to_a_fifo_feeds_its_reader() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("levels.fifo");
+    if !Command::new("mkfifo").arg(&fifo).status().is_ok_and(|s| s.success()) {
+        eprintln!("note: mkfifo unavailable: skipped");
+        return;
+    }
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || fs::read_to_string(fifo).unwrap())
+    };
+    let out = karate_levels(s(&fifo));
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = reader.join().unwrap();
+    assert!(text.starts_with("# dwell bfs levels"), "{text}");
+    assert_eq!(text.lines().filter(|l| !l.starts_with('#')).count(), 34);
+    assert!(fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo());
+    assert_eq!(names(dir.path()), ["levels.fifo"]);
+}
+
+#[test]
+fn out_dash_writes_to_stdout() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = bin()
+        .current_dir(dir.path())
+        .args(["run", "bfs", &data("graphs/karate.edges.xz"), "--sources", "0", "--out", "-"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.starts_with("# dwell bfs levels"), "{text}");
+    assert!(text.contains("\n33 "), "{text}");
+    assert!(names(dir.path()).is_empty(), "no file named '-'");
+}
+
+#[test]
+fn out_through_a_symlink_replaces_its_file_and_keeps_the_link() {
+    let dir = tempfile::tempdir().unwrap();
+    let real = write(dir.path(), "real.txt", "old\n");
+    let link = dir.path().join("link.txt");
+    std::os::unix::fs::symlink("real.txt", &link).unwrap();
+    let out = karate_levels(s(&link));
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+    assert!(fs::read_to_string(&real).unwrap().starts_with("# dwell bfs levels"));
+    assert_eq!(names(dir.path()), ["link.txt", "real.txt"]);
+}
+
+/// A graph big enough that writing its `--out` (≈150 MB) takes a while.
+fn big_graph(dir: &Path) -> String {
+    let g = dir.join("g.edges");
+    let out = dwell(&["gen", "rmat", "--scale", "16", "--out", s(&g)]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    s(&g).to_string()
+}
+
+fn long_run(dir: &Path, g: &str) -> Child {
+    bin()
+        .current_dir(dir)
+        .args(["run", "bfs", g, "--sources", "random:1024", "--out", "levels.txt"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+/// Wait until `dir` holds the temporary file of `levels.txt`; its name.
+fn wait_for_temp(dir: &Path, child: &mut Child) -> String {
+    let start = Instant::now();
+    loop {
+        if let Some(n) = names(dir)
+            .into_iter()
+            .find(|n| n.starts_with(".levels.txt.dwell-tmp-"))
+        {
+            return n;
+        }
+        if let Some(st) = child.try_wait().unwrap() {
+            panic!("dwell ended ({st}) before writing levels.txt");
+        }
+        assert!(start.elapsed() < Duration::from_secs(120), "no temp file appeared");
+        std::thread::sleep(Duration::from_millis(2));
+    }
+}
+
+fn kill(child: &Child, sig: &str) {
+    let ok = Command::new("kill")
+        .args([&format!("-{sig}"), &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(ok.success());
+}
+
+#[test]
+fn sigint_and_sigterm_while_writing_remove_the_temp_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let g = big_graph(dir.path());
+    let before = write(dir.path(), "levels.txt", "precious\n");
+    for (sig, code) in [("INT", 130), ("TERM", 143)] {
+        let mut child = long_run(dir.path(), &g);
+        let temp = wait_for_temp(dir.path(), &mut child);
+        kill(&child, sig);
+        let out = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(code), "SIG{sig}: {err}");
+        assert_eq!(err.lines().count(), 1, "one line: {err}");
+        assert!(
+            err.starts_with(&format!("interrupted by SIG{sig} while writing levels.txt")),
+            "{err}"
+        );
+        assert!(!dir.path().join(&temp).exists(), "{temp} left behind");
+        assert_eq!(names(dir.path()), ["g.edges", "levels.txt"]);
+        assert_eq!(fs::read_to_string(&before).unwrap(), "precious\n");
+    }
+}
+
+#[test]
+fn sigint_before_any_write_exits_130_with_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let g = big_graph(dir.path());
+    let mut child = long_run(dir.path(), &g);
+    std::thread::sleep(Duration::from_millis(50));
+    assert!(child.try_wait().unwrap().is_none());
+    kill(&child, "INT");
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with("interrupted by SIGINT"), "{err}");
+    assert!(err.contains("dwell run bfs"), "{err}");
+    assert_eq!(names(dir.path()), ["g.edges"]);
+}
+
+#[test]
+fn sigkill_leftover_is_named_after_its_target_and_removed_by_the_next_write() {
+    let dir = tempfile::tempdir().unwrap();
+    let g = big_graph(dir.path());
+    let mut child = long_run(dir.path(), &g);
+    let temp = wait_for_temp(dir.path(), &mut child);
+    kill(&child, "KILL");
+    child.wait().unwrap();
+    // SIGKILL cannot be handled: the leftover says what it was for.
+    assert!(dir.path().join(&temp).exists());
+    assert_eq!(temp.len(), ".levels.txt.dwell-tmp-".len() + 6, "{temp}");
+    let out = bin()
+        .current_dir(dir.path())
+        .args(["run", "bfs", &data("graphs/karate.edges.xz"), "--sources", "0", "--out", "levels.txt"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(names(dir.path()), ["g.edges", "levels.txt"]);
+}
+
+/// A small tmpfs mounted for one test (root only); unmounted on drop.
+struct Mount(PathBuf);
+
+impl Mount {
+    fn tmpfs(at: &Path, opts: &str) -> Option<Mount> {
+        fs::create_dir_all(at).unwrap();
+        let ok = Command::new("mount")
+            .args(["-t", "tmpfs", "-o", opts, "tmpfs", s(at)])
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success());
+        if !ok {
+            eprintln!("note: cannot mount a tmpfs (not root?): part skipped");
+        }
+        ok.then(|| Mount(at.to_path_buf()))
+    }
+}
+
+impl Drop for Mount {
+    fn drop(&mut self) {
+        let _ = Command::new("umount").arg(&self.0).status();
+    }
+}
+
+#[test]
+fn full_disk_gives_a_clear_error_and_no_partial_output() {
+    // /dev/full: written in place, every write fails with ENOSPC.
+    let err = fails_with_fix(&["run", "bfs", &data("graphs/karate.edges.xz"), "--sources", "0", "--out", "/dev/full"]);
+    assert!(err.contains("cannot write /dev/full"), "{err}");
+    assert!(err.contains("Fix: free space"), "{err}");
+    let dir = tempfile::tempdir().unwrap();
+    let Some(m) = Mount::tmpfs(&dir.path().join("small"), "size=64k") else {
+        return;
+    };
+    let out = m.0.join("levels.txt");
+    fs::write(&out, "precious\n").unwrap();
+    let g = data("graphs/email-Enron.edges.xz");
+    // --out: the old file stays, no temporary file is left.
+    let err = fails_with_fix(&["run", "bfs", &g, "--sources", "0,1,2,3", "--out", s(&out)]);
+    assert!(err.contains("No space left on device"), "{err}");
+    assert!(err.contains("Fix: free space"), "{err}");
+    assert_eq!(fs::read_to_string(&out).unwrap(), "precious\n");
+    assert_eq!(names(&m.0), ["levels.txt"]);
+    // dwell gen: no file at all.
+    let gen_out = m.0.join("g.edges");
+    let err = fails_with_fix(&["gen", "rmat", "--scale", "12", "--out", s(&gen_out)]);
+    assert!(err.contains("Fix: free space"), "{err}");
+    assert_eq!(names(&m.0), ["levels.txt"]);
+    // A program bundle: no bundle, no temporary folder.
+    let bundle = m.0.join("lua.bundle");
+    let err = fails_with_fix(&["import", "llvm", &data("programs/lua-5.4.7.ssa.ll.xz"), "--out", s(&bundle)]);
+    assert!(err.contains("Fix: free space"), "{err}");
+    assert_eq!(names(&m.0), ["levels.txt"]);
+}
+
+#[test]
+fn unwritable_folder_gives_a_clear_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let ro = dir.path().join("ro");
+    // As root permission bits do not stop writes: use a read-only mount.
+    let _mount = if Command::new("id").arg("-u").output().is_ok_and(|o| o.stdout == b"0\n") {
+        match Mount::tmpfs(&ro, "size=64k,ro") {
+            Some(m) => Some(m),
+            None => return,
+        }
+    } else {
+        use std::os::unix::fs::PermissionsExt;
+        fs::create_dir(&ro).unwrap();
+        fs::set_permissions(&ro, fs::Permissions::from_mode(0o555)).unwrap();
+        None
+    };
+    let karate = data("graphs/karate.edges.xz");
+    for args in [
+        vec!["run", "bfs", &karate, "--sources", "0", "--out"],
+        vec!["gen", "grid", "--rows", "3", "--cols", "3", "--out"],
+    ] {
+        let target = ro.join("out.txt");
+        let mut a = args.clone();
+        a.push(s(&target));
+        let err = fails_with_fix(&a);
+        assert!(err.contains(&format!("cannot write {}", target.display())), "{err}");
+        assert!(
+            err.contains("Fix: write into a folder you may write to")
+                || err.contains("Fix: the file system is read-only"),
+            "{err}"
+        );
+        assert!(names(&ro).is_empty());
+    }
+    let bundle = ro.join("b");
+    let err = fails_with_fix(&["import", "llvm", &data("programs/lua-5.4.7.ssa.ll.xz"), "--out", s(&bundle)]);
+    assert!(err.contains("cannot write"), "{err}");
+    assert!(names(&ro).is_empty());
+}
