@@ -129,6 +129,7 @@ impl std::fmt::Display for WriteError {
             }
             (io::ErrorKind::NotFound, _) => "create the folder first, or check the path",
             (io::ErrorKind::Interrupted, _) => "run the command again",
+            (io::ErrorKind::InvalidInput, _) => "name a file (for example a new file inside that folder)",
             _ => "check the path, its folder's permissions and the free space there",
         };
         write!(
@@ -208,7 +209,7 @@ fn resolve(path: &Path) -> io::Result<Target> {
             Ok(m) if m.is_dir() => {
                 return Err(io::Error::new(
                     io::ErrorKind::InvalidInput,
-                    format!("{} is a folder (name a file inside it)", p.display()),
+                    format!("{} is a folder", p.display()),
                 ))
             }
             Ok(_) => return Ok(Target::InPlace(p)),
