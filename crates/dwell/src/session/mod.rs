@@ -3,6 +3,7 @@
 //!
 //! - [`plan`]: a [`Profile`] of bytes and runs becomes the [`Plan`] an
 //!   executor enforces.
+//! - [`memory`]: the memory the process can really use, the default budget.
 //! - [`telemetry`]: cold uploads versus warm reuses of the resident graph.
 //! - [`executor`]: the [`Session`] that enforces a plan, and [`run_once`].
 //!
@@ -10,6 +11,7 @@
 //! [`crate::evidence`].
 
 pub mod executor;
+pub mod memory;
 pub mod plan;
 pub mod profile;
 pub mod telemetry;

@@ -99,7 +99,7 @@ pub enum PlanError {
     PerRunReadback,
     #[error("{what} overflows u64. Fix: shard the graph or split the session into fewer runs")]
     Overflow { what: &'static str },
-    #[error("the session needs {required} bytes resident but the budget is {budget}. Fix: shard the graph or shrink frontier/output")]
+    #[error("the session needs {required} bytes resident but the budget is {budget}. Fix: run fewer sources per session (a smaller --sources list or random:N), keep less output (drop --out), or pass a larger --budget-bytes if that memory is really free (the default is what this process may use; `dwell plan` shows it)")]
     OverBudget { required: u64, budget: u64 },
 }
 
