@@ -77,8 +77,10 @@ pub struct PlanArgs {
     pub scratch_bytes: u64,
     #[arg(long, default_value_t = 0)]
     pub output_bytes: u64,
+    /// Memory budget (default: what this process may really use: the lowest
+    /// of the cgroup limit, RLIMIT_AS/RLIMIT_DATA and MemAvailable, less a margin).
     #[arg(long)]
-    pub budget_bytes: u64,
+    pub budget_bytes: Option<u64>,
     #[arg(long, value_enum, default_value = "final-only")]
     pub readback: ReadbackArg,
     /// Keep every run's compact output resident until the end.
@@ -192,7 +194,9 @@ pub struct RunArgs {
     /// Run the query this many times in one session over the resident graph.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
     pub repeat: u64,
-    /// Memory budget for the session plan (default: no limit).
+    /// Memory budget for the session plan (default: what this process may
+    /// really use: the lowest of the cgroup limit, RLIMIT_AS/RLIMIT_DATA and
+    /// MemAvailable, less a margin; `dwell plan` shows it).
     #[arg(long)]
     pub budget_bytes: Option<u64>,
     #[command(flatten)]

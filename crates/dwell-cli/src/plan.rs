@@ -6,15 +6,20 @@ use crate::error::Result;
 use crate::input::Input;
 use crate::progress::Bar;
 use crate::query;
-use crate::report;
+use crate::report::{self, Budget};
 use dwell::analysis::Query;
 use dwell::formats::LoadOptions;
+use dwell::session::memory::MemoryLimits;
 use dwell::session::{self, Profile, Readback};
 
 pub fn plan(args: &PlanArgs) -> Result<()> {
     let readback = match args.readback {
         ReadbackArg::FinalOnly => Readback::FinalOnly,
         ReadbackArg::PerRun => Readback::PerRun,
+    };
+    let budget = match args.budget_bytes {
+        Some(b) => Budget::Flag(b),
+        None => Budget::Default(MemoryLimits::detect().default_budget()),
     };
     let profile = match &args.graph {
         Some(path) => {
@@ -35,7 +40,7 @@ pub fn plan(args: &PlanArgs) -> Result<()> {
                 &g,
                 &query,
                 args.runs,
-                args.budget_bytes,
+                budget.bytes(),
             )?;
             Profile {
                 readback,
@@ -50,7 +55,7 @@ pub fn plan(args: &PlanArgs) -> Result<()> {
             frontier_bytes: args.frontier_bytes,
             scratch_bytes: args.scratch_bytes,
             output_bytes: args.output_bytes,
-            budget_bytes: args.budget_bytes,
+            budget_bytes: budget.bytes(),
             readback,
             keep_all_outputs: args.keep_all_outputs,
         },
@@ -60,9 +65,11 @@ pub fn plan(args: &PlanArgs) -> Result<()> {
         let mut v = report::plan_json(&plan);
         v["profile"] = serde_json::to_value(profile)?;
         v["profile"]["layout_hash"] = format!("0x{:016x}", profile.layout_hash).into();
+        v["budget"] = budget.json();
         report::print_json(&v)
     } else {
         print!("{}", report::plan_human(&plan));
+        println!("  budget          {}", budget.human());
         Ok(())
     }
 }

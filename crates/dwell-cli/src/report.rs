@@ -402,3 +402,36 @@ pub fn plan_human(p: &dwell::session::Plan) -> String {
     );
     s
 }
+
+/// A session's memory budget: typed in (`--budget-bytes`) or the default,
+/// what the process may really use (`dwell::session::memory`).
+pub enum Budget {
+    Flag(u64),
+    Default(dwell::session::memory::DefaultBudget),
+}
+
+impl Budget {
+    pub fn bytes(&self) -> u64 {
+        match self {
+            Budget::Flag(b) => *b,
+            Budget::Default(d) => d.bytes,
+        }
+    }
+
+    /// `{"bytes", "from", "free_bytes", "margin_bytes", "limits"}`; `from`
+    /// is "--budget-bytes" for a typed-in budget.
+    pub fn json(&self) -> Value {
+        match self {
+            Budget::Flag(b) => serde_json::json!({"bytes": b, "from": "--budget-bytes"}),
+            Budget::Default(d) => serde_json::to_value(d).unwrap_or(Value::Null),
+        }
+    }
+
+    /// One line for `dwell plan`.
+    pub fn human(&self) -> String {
+        match self {
+            Budget::Flag(b) => format!("{b} bytes (--budget-bytes)"),
+            Budget::Default(d) => d.describe(),
+        }
+    }
+}

@@ -12,18 +12,26 @@ use crate::report::{self, GraphFacts, RunReport};
 use dwell::backend::Backend;
 use dwell::graph::Graph;
 use dwell::progress::Steps;
+use dwell::session::memory::MemoryLimits;
 use dwell::session::Session;
+use report::Budget;
 use std::time::Instant;
 
 pub fn run(args: &RunArgs) -> Result<()> {
     // The backend first: a missing driver is reported before a large load.
     let chosen = backends::resolve(&args.backend)?;
+    // The memory this process may use, read before the graph is loaded so
+    // the default budget covers it too (the plan counts the graph).
+    let budget = match args.budget_bytes {
+        Some(b) => Budget::Flag(b),
+        None => Budget::Default(MemoryLimits::detect().default_budget()),
+    };
     let opts = load_options(args.graph.directed, args.graph.undirected);
     let bar = Bar::start("run");
     let loaded = Input::load(&args.graph.graph, &opts, &bar)?;
     let backend = chosen.backend();
     match &loaded.input {
-        Input::Graph(g) => run_graph(args, backend, g, loaded.load_ms, &bar),
+        Input::Graph(g) => run_graph(args, backend, g, loaded.load_ms, &bar, &budget),
         Input::Bundle(b) => crate::program::run(args, backend, b, loaded.load_ms, &bar),
     }
 }
@@ -34,6 +42,7 @@ fn run_graph(
     g: &Graph,
     load_ms: f64,
     bar: &Bar,
+    budget: &Budget,
 ) -> Result<()> {
     let query = query::from_flags(args, g)?;
     let path = &args.graph.graph;
@@ -46,9 +55,8 @@ fn run_graph(
     // One session: planned from this graph and query (an unsupported query
     // is refused before the upload), the graph made resident once, the query
     // run `--repeat` times, one read-back.
-    let budget = args.budget_bytes.unwrap_or(u64::MAX);
     let t = Instant::now();
-    let mut s = Session::for_query(backend, g, &query, args.repeat, budget)?;
+    let mut s = Session::for_query(backend, g, &query, args.repeat, budget.bytes())?;
     let open_ms = t.elapsed().as_secs_f64() * 1e3;
     // One run shows the kernel's own units (sweeps of a batch); repeated
     // runs show runs done, which one run's units would keep resetting.
@@ -87,7 +95,9 @@ fn run_graph(
         session: &session,
     };
     if args.json {
-        report::print_json(&rep.json())
+        let mut v = rep.json();
+        v["plan"]["budget"] = budget.json();
+        report::print_json(&v)
     } else {
         print!("{}", rep.human());
         Ok(())

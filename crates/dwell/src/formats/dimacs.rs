@@ -77,7 +77,8 @@ pub(crate) fn parse<R: BufRead>(
                 let m = parse_u64(m, "arc count").map_err(|p| ctx.err(no, p, FIX_LINE))?;
                 ctx.check_nodes(no, n, "the `p` line declares")?;
                 b.set_nodes(n).map_err(|e| ctx.push_err(no, e, FIX_LINE))?;
-                b.reserve(m.min(RESERVE_CAP) as usize);
+                b.reserve(m.min(RESERVE_CAP) as usize)
+                    .map_err(|e| ctx.graph(e))?;
                 header = Some((no, n, m));
             }
             "a" => {

@@ -88,7 +88,8 @@ pub(crate) fn parse<R: BufRead>(
                         .map_err(|e| ctx.push_err(no, e, FIX_HEADER))?;
                 }
                 if let Some(m) = h.edges {
-                    b.reserve(m.min(RESERVE_CAP) as usize);
+                    b.reserve(m.min(RESERVE_CAP) as usize)
+                        .map_err(|e| ctx.graph(e))?;
                 }
                 header = Some(h);
             }

@@ -155,7 +155,8 @@ pub(crate) fn parse<R: BufRead>(
     let mut b = GraphBuilder::new(!symmetric);
     b.set_nodes(nodes)
         .map_err(|e| ctx.push_err(size_no, e, FIX_SIZE))?;
-    b.reserve(nnz.min(RESERVE_CAP) as usize);
+    b.reserve(nnz.min(RESERVE_CAP) as usize)
+        .map_err(|e| ctx.graph(e))?;
 
     // Entries.
     let want = if field == Field::Pattern { 2 } else { 3 };

@@ -226,6 +226,7 @@ impl Ctx<'_> {
                 format!("this line has a {what} but earlier lines have none (or the reverse)"),
                 format!("give every line a {what}, or none"),
             ),
+            e @ GraphError::OutOfMemory { .. } => self.graph(e),
             other => self.err(line, other, "split the graph into smaller parts"),
         }
     }

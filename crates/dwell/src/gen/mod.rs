@@ -40,7 +40,7 @@ impl Generated {
     pub fn into_builder(self) -> Result<GraphBuilder, GraphError> {
         let mut b = GraphBuilder::new(self.directed);
         b.set_nodes(self.nodes)?;
-        b.reserve(self.edges.len());
+        b.reserve(self.edges.len())?;
         for (u, v) in self.edges {
             b.push(u as u64, v as u64)?;
         }

@@ -18,7 +18,7 @@ pub enum GraphError {
     TooManyNodes { nodes: u64, max: u64 },
     #[error("{what} overflows while building the graph. Fix: split the graph into smaller parts")]
     Overflow { what: &'static str },
-    #[error("building the graph needs {bytes} bytes of memory, which this machine cannot allocate. Fix: check the node count the file declares, or use a machine with more memory")]
+    #[error("building the graph needs {bytes} bytes of memory, which this process cannot allocate. Fix: check the node count the file declares, raise the memory limit (ulimit -v, the container's limit) or use a machine with more memory")]
     OutOfMemory { bytes: u64 },
     #[error("arc {index} has {what} but earlier arcs did not (or the reverse). Fix: give every arc a {what}, or none")]
     MixedArcData { index: usize, what: &'static str },
@@ -87,10 +87,14 @@ impl GraphBuilder {
         self.label_names = names;
     }
 
-    /// Reserve room for `arcs` more arcs.
-    pub fn reserve(&mut self, arcs: usize) {
-        self.src.reserve(arcs);
-        self.dst.reserve(arcs);
+    /// Reserve room for `arcs` more arcs; memory that cannot be had is an
+    /// [`GraphError::OutOfMemory`], never an abort.
+    pub fn reserve(&mut self, arcs: usize) -> Result<(), GraphError> {
+        let oom = || GraphError::OutOfMemory {
+            bytes: (arcs as u64).saturating_mul(8),
+        };
+        self.src.try_reserve(arcs).map_err(|_| oom())?;
+        self.dst.try_reserve(arcs).map_err(|_| oom())
     }
 
     /// Number of arcs pushed so far (before normalization).
@@ -122,6 +126,10 @@ impl GraphBuilder {
         let v = self.check_id(v)?;
         attach(&mut self.labels, label, index, "label")?;
         attach(&mut self.weights, weight, index, "weight")?;
+        if self.src.len() == self.src.capacity() || self.dst.len() == self.dst.capacity() {
+            // Grow by doubling, fallibly.
+            self.reserve(self.src.len().max(1024))?;
+        }
         self.src.push(u);
         self.dst.push(v);
         self.max_id = Some(self.max_id.map_or(u.max(v), |m| m.max(u).max(v)));

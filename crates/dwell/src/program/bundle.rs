@@ -316,7 +316,8 @@ pub fn read(dir: &Path) -> Result<Bundle, ProgramError> {
     b.set_nodes(n as u64)
         .map_err(|e| ProgramError::Bundle(e.to_string()))?;
     b.set_label_names(label_names());
-    b.reserve(meta.counts.icfg_edges);
+    b.reserve(meta.counts.icfg_edges)
+        .map_err(|e| ProgramError::Bundle(e.to_string()))?;
     for_lines(&path, |i, line| {
         let mut it = line.split_whitespace();
         let (Some(u), Some(v), Some(l)) = (it.next(), it.next(), it.next()) else {

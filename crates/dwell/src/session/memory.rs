@@ -12,7 +12,9 @@
 //! The default budget is the lowest of them minus a margin of
 //! [`MARGIN_PERCENT`]% (at least [`MARGIN_MIN_BYTES`]) for what the plan
 //! does not count: the program itself, thread stacks, I/O buffers, the
-//! allocator's slack. Nothing here changes the process: it only reads.
+//! allocator's slack. When `RLIMIT_AS` is the lowest, the margin also holds
+//! [`AS_MARGIN_PER_THREAD_BYTES`] per worker thread, since an address-space
+//! limit counts the allocator's per-thread reservations too. Nothing here changes the process: it only reads.
 //! Reading happens where the caller asks ([`MemoryLimits::detect`]), best
 //! before loading a graph, so the budget covers the graph too.
 
@@ -23,6 +25,9 @@ use std::path::{Path, PathBuf};
 pub const MARGIN_PERCENT: u64 = 10;
 /// The margin is at least this many bytes (32 MiB).
 pub const MARGIN_MIN_BYTES: u64 = 32 << 20;
+/// `RLIMIT_AS` counts address space, not memory: its margin adds this much
+/// per worker thread (glibc reserves a 64 MiB malloc arena per thread).
+pub const AS_MARGIN_PER_THREAD_BYTES: u64 = 64 << 20;
 
 /// Bytes still free under each limit; `None` where there is no limit or it
 /// cannot be read.
@@ -78,6 +83,11 @@ impl MemoryLimits {
 
     /// The default budget from these limits (see the module docs).
     pub fn default_budget(&self) -> DefaultBudget {
+        self.default_budget_for(rayon::current_num_threads())
+    }
+
+    /// [`Self::default_budget`] for a process with `threads` worker threads.
+    pub fn default_budget_for(&self, threads: usize) -> DefaultBudget {
         let named = [
             ("cgroup memory.max", self.cgroup),
             ("RLIMIT_AS", self.rlimit_as),
@@ -97,9 +107,14 @@ impl MemoryLimits {
                 limits: *self,
             },
             Some((from, free)) => {
-                let margin = (free / 100)
+                let mut margin = (free / 100)
                     .saturating_mul(MARGIN_PERCENT)
                     .max(MARGIN_MIN_BYTES);
+                if from == "RLIMIT_AS" {
+                    margin = margin.saturating_add(
+                        AS_MARGIN_PER_THREAD_BYTES.saturating_mul(threads as u64),
+                    );
+                }
                 DefaultBudget {
                     bytes: free.saturating_sub(margin),
                     from,
@@ -119,8 +134,13 @@ impl DefaultBudget {
         if self.from == "none" {
             return "no limit found (no cgroup limit, rlimit or MemAvailable)".into();
         }
+        let per_thread = if self.from == "RLIMIT_AS" {
+            " (+64 MiB per worker thread: address space)"
+        } else {
+            ""
+        };
         format!(
-            "{} bytes ({} leaves {} bytes free, less a margin of {} bytes: {MARGIN_PERCENT}%, at least {MARGIN_MIN_BYTES})",
+            "{} bytes ({} leaves {} bytes free, less a margin of {} bytes: {MARGIN_PERCENT}%, at least {MARGIN_MIN_BYTES}{per_thread})",
             self.bytes, self.from, self.free_bytes, self.margin_bytes
         )
     }
@@ -172,10 +192,10 @@ mod tests {
             rlimit_data: None,
             mem_available: Some(4 << 30),
         };
-        let b = l.default_budget();
+        let b = l.default_budget_for(2);
         assert_eq!(b.from, "RLIMIT_AS");
         assert_eq!(b.free_bytes, 1 << 30);
-        assert_eq!(b.margin_bytes, (1u64 << 30) / 100 * 10);
+        assert_eq!(b.margin_bytes, (1u64 << 30) / 100 * 10 + 2 * (64 << 20));
         assert_eq!(b.bytes, (1 << 30) - b.margin_bytes);
         assert!(b.describe().contains("RLIMIT_AS"));
         // The margin is at least 32 MiB, and the budget never underflows.
