@@ -314,3 +314,96 @@ fn unwritable_folder_gives_a_clear_error() {
     assert!(err.contains("cannot write"), "{err}");
     assert!(names(&ro).is_empty());
 }
+
+/// Run dwell under `ulimit -v KIB` (address space), in `dir`.
+fn under_ulimit(dir: &Path, kib: u64, args: &[&str]) -> std::process::Output {
+    let mut script = format!("ulimit -v {kib} || exit 99; exec \"$0\"");
+    for i in 0..args.len() {
+        script.push_str(&format!(" \"${}\"", i + 1));
+    }
+    Command::new("sh")
+        .current_dir(dir)
+        .arg("-c")
+        .arg(script)
+        .arg(env!("CARGO_BIN_EXE_dwell"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn memory_limits_give_a_clean_error_or_a_correct_answer() {
+    let dir = tempfile::tempdir().unwrap();
+    let g = big_graph(dir.path());
+    let enron = data("graphs/email-Enron.edges.xz");
+    let cases: [(&str, Vec<&str>); 3] = [
+        ("bfs.txt", vec!["run", "bfs", &g, "--sources", "random:256", "--out", "bfs.txt"]),
+        ("scc.txt", vec!["run", "scc", &enron, "--out", "scc.txt"]),
+        ("reach.txt", vec!["run", "reach", &g, "--sources", "random:64", "--out", "reach.txt"]),
+    ];
+    for (file, args) in &cases {
+        let out = bin().current_dir(dir.path()).args(args).output().unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let want = fs::read(dir.path().join(file)).unwrap();
+        fs::remove_file(dir.path().join(file)).unwrap();
+        let (mut refused, mut answered) = (0, 0);
+        for kib in [24_000, 48_000, 96_000, 192_000, 384_000, 768_000, 4_000_000] {
+            let out = under_ulimit(dir.path(), kib, args);
+            let err = String::from_utf8_lossy(&out.stderr);
+            match out.status.code() {
+                Some(0) => {
+                    answered += 1;
+                    assert!(fs::read(dir.path().join(file)).unwrap() == want, "{file} at {kib} KiB differs");
+                    fs::remove_file(dir.path().join(file)).unwrap();
+                }
+                Some(1) => {
+                    refused += 1;
+                    assert!(err.starts_with("error: ") && err.contains("Fix:"), "{kib} KiB: {err}");
+                    assert!(!err.contains("panicked") && !err.contains("memory allocation"), "{err}");
+                    assert!(!dir.path().join(file).exists());
+                }
+                Some(99) => {
+                    eprintln!("note: sh cannot set ulimit -v: skipped");
+                    return;
+                }
+                other => panic!("{args:?} under ulimit -v {kib}: exit {other:?}: {err}"),
+            }
+            assert!(names(dir.path()).iter().all(|n| !n.contains("dwell-tmp")));
+        }
+        assert!(refused > 0 && answered > 0, "{args:?}: {refused} refused, {answered} answered");
+    }
+}
+
+#[test]
+fn the_plan_shows_the_default_budget_and_refuses_with_flags_to_type() {
+    let dir = tempfile::tempdir().unwrap();
+    let g = big_graph(dir.path());
+    let v = common::ok_json(&["plan", &g, "--runs", "1", "--batch", "64", "--json"]);
+    assert!(v["budget"]["bytes"].as_u64().is_some(), "{v}");
+    assert!(v["budget"]["from"].is_string(), "{v}");
+    assert_eq!(v["budget_bytes"], v["budget"]["bytes"], "{v}");
+    // Under an address-space limit, that limit sets the budget.
+    let out = under_ulimit(dir.path(), 1_000_000, &["plan", &g, "--runs", "1", "--json"]);
+    if out.status.code() == Some(99) {
+        return;
+    }
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["budget"]["from"], "RLIMIT_AS", "{v}");
+    assert!(v["budget"]["bytes"].as_u64().unwrap() < 1_000_000 * 1024);
+    let human = under_ulimit(dir.path(), 1_000_000, &["plan", &g, "--runs", "1"]);
+    let text = String::from_utf8_lossy(&human.stdout);
+    assert!(text.contains("budget") && text.contains("RLIMIT_AS leaves"), "{text}");
+    // A session that does not fit is refused before it runs, naming flags.
+    let out = under_ulimit(dir.path(), 200_000, &["run", "bfs", &g, "--sources", "random:1024", "--out", "o.txt"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("but the budget is"), "{err}");
+    for flag in ["--sources", "--out", "--budget-bytes"] {
+        assert!(err.contains(flag), "{flag}: {err}");
+    }
+    assert!(!dir.path().join("o.txt").exists());
+    // Typed-in counts without --budget-bytes plan against the default too.
+    let v = common::ok_json(&["plan", "--layout-hash", "0x1", "--graph-bytes", "1000", "--runs", "2", "--json"]);
+    assert!(v["budget"]["from"].is_string(), "{v}");
+}

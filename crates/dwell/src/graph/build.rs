@@ -177,7 +177,8 @@ impl GraphBuilder {
             usize::try_from(counts[n]).map_err(|_| GraphError::Overflow { what: "arc count" })?;
 
         // Counting sort into records (target, label, weight).
-        let mut cursor = counts.clone();
+        let mut cursor = with_capacity(counts.len())?;
+        cursor.extend_from_slice(&counts);
         let mut recs = filled(total, Rec::default())?;
         for i in 0..self.src.len() {
             let (u, v) = (self.src[i], self.dst[i]);
@@ -203,7 +204,7 @@ impl GraphBuilder {
         // Sort and merge each row in parallel; rows are disjoint slices.
         let mut new_degree = filled(n, 0u64)?;
         {
-            let mut rows: Vec<&mut [Rec]> = Vec::with_capacity(n);
+            let mut rows: Vec<&mut [Rec]> = with_capacity(n)?;
             let mut rest: &mut [Rec] = &mut recs;
             for v in 0..n {
                 let len = (counts[v + 1] - counts[v]) as usize;
@@ -224,9 +225,9 @@ impl GraphBuilder {
             offsets[v + 1] = offsets[v] + new_degree[v];
         }
         let arcs = offsets[n] as usize;
-        let mut targets = Vec::with_capacity(arcs);
-        let mut labels = has_labels.then(|| Vec::with_capacity(arcs));
-        let mut weights = has_weights.then(|| Vec::with_capacity(arcs));
+        let mut targets = with_capacity(arcs)?;
+        let mut labels = has_labels.then(|| with_capacity(arcs)).transpose()?;
+        let mut weights = has_weights.then(|| with_capacity(arcs)).transpose()?;
         for v in 0..n {
             let start = counts[v] as usize;
             for r in &recs[start..start + new_degree[v] as usize] {
@@ -263,12 +264,18 @@ impl GraphBuilder {
 /// `len` copies of `x`, or an error naming the bytes when the machine cannot
 /// hold them (a header may declare billions of vertices in ten bytes).
 pub(super) fn filled<T: Clone>(len: usize, x: T) -> Result<Vec<T>, GraphError> {
+    let mut v = with_capacity(len)?;
+    v.resize(len, x);
+    Ok(v)
+}
+
+/// An empty vector with room for `len` items, or `OutOfMemory`.
+pub(super) fn with_capacity<T>(len: usize) -> Result<Vec<T>, GraphError> {
     let mut v = Vec::new();
     v.try_reserve_exact(len)
         .map_err(|_| GraphError::OutOfMemory {
             bytes: (len as u64).saturating_mul(std::mem::size_of::<T>() as u64),
         })?;
-    v.resize(len, x);
     Ok(v)
 }
 

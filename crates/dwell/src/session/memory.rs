@@ -46,7 +46,7 @@ pub struct MemoryLimits {
 /// The default budget and where it came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct DefaultBudget {
-    /// The budget: `free_bytes - margin_bytes` (0 when the margin is larger).
+    /// The budget: `free_bytes - margin_bytes` (1 when the margin is larger).
     pub bytes: u64,
     /// Which limit is lowest: `"cgroup memory.max"`, `"RLIMIT_AS"`,
     /// `"RLIMIT_DATA"`, `"MemAvailable"`; `"none"` when no limit was found.
@@ -116,7 +116,9 @@ impl MemoryLimits {
                     );
                 }
                 DefaultBudget {
-                    bytes: free.saturating_sub(margin),
+                    // At least 1: a plan then refuses with its over-budget
+                    // message (what the session needs, which flags help).
+                    bytes: free.saturating_sub(margin).max(1),
                     from,
                     free_bytes: free,
                     margin_bytes: margin,
@@ -204,7 +206,7 @@ mod tests {
             ..MemoryLimits::default()
         };
         let b = small.default_budget();
-        assert_eq!((b.bytes, b.margin_bytes, b.from), (0, 32 << 20, "MemAvailable"));
+        assert_eq!((b.bytes, b.margin_bytes, b.from), (1, 32 << 20, "MemAvailable"));
         // No limit at all: no budget limit.
         let none = MemoryLimits::default().default_budget();
         assert_eq!((none.bytes, none.from), (u64::MAX, "none"));
