@@ -32,7 +32,11 @@ pub fn install() {
                     ("SIGTERM", 143)
                 };
                 // Clear a progress bar's line on a terminal first.
-                let clear = if std::io::stderr().is_terminal() { "\r\x1b[2K" } else { "" };
+                let clear = if std::io::stderr().is_terminal() {
+                    "\r\x1b[2K"
+                } else {
+                    ""
+                };
                 eprintln!("{clear}{}", message(name, &command(), &targets));
                 std::process::exit(code);
             }
@@ -73,7 +77,10 @@ mod tests {
     fn one_line_naming_what_was_interrupted() {
         let m = message("SIGINT", "dwell run bfs g --out o.txt", &["o.txt".into()]);
         assert!(!m.contains('\n'));
-        assert!(m.starts_with("interrupted by SIGINT while writing o.txt: "), "{m}");
+        assert!(
+            m.starts_with("interrupted by SIGINT while writing o.txt: "),
+            "{m}"
+        );
         let m = message("SIGTERM", "dwell gen rmat", &[]);
         assert_eq!(m, "interrupted by SIGTERM: `dwell gen rmat` stopped");
     }

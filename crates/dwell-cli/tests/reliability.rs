@@ -32,7 +32,15 @@ fn s(p: &Path) -> &str {
 }
 
 fn karate_levels(out: &str) -> std::process::Output {
-    dwell(&["run", "bfs", &data("graphs/karate.edges.xz"), "--sources", "0", "--out", out])
+    dwell(&[
+        "run",
+        "bfs",
+        &data("graphs/karate.edges.xz"),
+        "--sources",
+        "0",
+        "--out",
+        out,
+    ])
 }
 
 /// A scratch character device with /dev/null's numbers, if we may make one.
@@ -58,13 +66,36 @@ fn out_to_a_device_node_writes_through_it_and_keeps_it() {
     };
     for _ in 0..2 {
         let out = karate_levels(s(&dev));
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-        assert!(fs::symlink_metadata(&dev).unwrap().file_type().is_char_device());
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(fs::symlink_metadata(&dev)
+            .unwrap()
+            .file_type()
+            .is_char_device());
     }
     // dwell gen too, and nothing else appears in the folder.
-    let out = dwell(&["gen", "grid", "--rows", "3", "--cols", "3", "--out", s(&dev)]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    assert!(fs::symlink_metadata(&dev).unwrap().file_type().is_char_device());
+    let out = dwell(&[
+        "gen",
+        "grid",
+        "--rows",
+        "3",
+        "--cols",
+        "3",
+        "--out",
+        s(&dev),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(fs::symlink_metadata(&dev)
+        .unwrap()
+        .file_type()
+        .is_char_device());
     assert_eq!(names(dir.path()), ["null"]);
 }
 
@@ -72,7 +103,11 @@ fn out_to_a_device_node_writes_through_it_and_keeps_it() {
 fn out_to_a_fifo_feeds_its_reader() {
     let dir = tempfile::tempdir().unwrap();
     let fifo = dir.path().join("levels.fifo");
-    if !Command::new("mkfifo").arg(&fifo).status().is_ok_and(|s| s.success()) {
+    if !Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .is_ok_and(|s| s.success())
+    {
         eprintln!("note: mkfifo unavailable: skipped");
         return;
     }
@@ -81,7 +116,11 @@ fn out_to_a_fifo_feeds_its_reader() {
         std::thread::spawn(move || fs::read_to_string(fifo).unwrap())
     };
     let out = karate_levels(s(&fifo));
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let text = reader.join().unwrap();
     assert!(text.starts_with("# dwell bfs levels"), "{text}");
     assert_eq!(text.lines().filter(|l| !l.starts_with('#')).count(), 34);
@@ -94,10 +133,22 @@ fn out_dash_writes_to_stdout() {
     let dir = tempfile::tempdir().unwrap();
     let out = bin()
         .current_dir(dir.path())
-        .args(["run", "bfs", &data("graphs/karate.edges.xz"), "--sources", "0", "--out", "-"])
+        .args([
+            "run",
+            "bfs",
+            &data("graphs/karate.edges.xz"),
+            "--sources",
+            "0",
+            "--out",
+            "-",
+        ])
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.starts_with("# dwell bfs levels"), "{text}");
     assert!(text.contains("\n33 "), "{text}");
@@ -111,9 +162,18 @@ fn out_through_a_symlink_replaces_its_file_and_keeps_the_link() {
     let link = dir.path().join("link.txt");
     std::os::unix::fs::symlink("real.txt", &link).unwrap();
     let out = karate_levels(s(&link));
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    assert!(fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
-    assert!(fs::read_to_string(&real).unwrap().starts_with("# dwell bfs levels"));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(fs::symlink_metadata(&link)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert!(fs::read_to_string(&real)
+        .unwrap()
+        .starts_with("# dwell bfs levels"));
     assert_eq!(names(dir.path()), ["link.txt", "real.txt"]);
 }
 
@@ -121,14 +181,26 @@ fn out_through_a_symlink_replaces_its_file_and_keeps_the_link() {
 fn big_graph(dir: &Path) -> String {
     let g = dir.join("g.edges");
     let out = dwell(&["gen", "rmat", "--scale", "16", "--out", s(&g)]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     s(&g).to_string()
 }
 
 fn long_run(dir: &Path, g: &str) -> Child {
     bin()
         .current_dir(dir)
-        .args(["run", "bfs", g, "--sources", "random:1024", "--out", "levels.txt"])
+        .args([
+            "run",
+            "bfs",
+            g,
+            "--sources",
+            "random:1024",
+            "--out",
+            "levels.txt",
+        ])
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
@@ -148,7 +220,10 @@ fn wait_for_temp(dir: &Path, child: &mut Child) -> String {
         if let Some(st) = child.try_wait().unwrap() {
             panic!("dwell ended ({st}) before writing levels.txt");
         }
-        assert!(start.elapsed() < Duration::from_secs(120), "no temp file appeared");
+        assert!(
+            start.elapsed() < Duration::from_secs(120),
+            "no temp file appeared"
+        );
         std::thread::sleep(Duration::from_millis(2));
     }
 }
@@ -214,10 +289,22 @@ fn sigkill_leftover_is_named_after_its_target_and_removed_by_the_next_write() {
     assert_eq!(temp.len(), ".levels.txt.dwell-tmp-".len() + 6, "{temp}");
     let out = bin()
         .current_dir(dir.path())
-        .args(["run", "bfs", &data("graphs/karate.edges.xz"), "--sources", "0", "--out", "levels.txt"])
+        .args([
+            "run",
+            "bfs",
+            &data("graphs/karate.edges.xz"),
+            "--sources",
+            "0",
+            "--out",
+            "levels.txt",
+        ])
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert_eq!(names(dir.path()), ["g.edges", "levels.txt"]);
 }
 
@@ -248,7 +335,15 @@ impl Drop for Mount {
 #[test]
 fn full_disk_gives_a_clear_error_and_no_partial_output() {
     // /dev/full: written in place, every write fails with ENOSPC.
-    let err = fails_with_fix(&["run", "bfs", &data("graphs/karate.edges.xz"), "--sources", "0", "--out", "/dev/full"]);
+    let err = fails_with_fix(&[
+        "run",
+        "bfs",
+        &data("graphs/karate.edges.xz"),
+        "--sources",
+        "0",
+        "--out",
+        "/dev/full",
+    ]);
     assert!(err.contains("cannot write /dev/full"), "{err}");
     assert!(err.contains("Fix: free space"), "{err}");
     let dir = tempfile::tempdir().unwrap();
@@ -271,7 +366,13 @@ fn full_disk_gives_a_clear_error_and_no_partial_output() {
     assert_eq!(names(&m.0), ["levels.txt"]);
     // A program bundle: no bundle, no temporary folder.
     let bundle = m.0.join("lua.bundle");
-    let err = fails_with_fix(&["import", "llvm", &data("programs/lua-5.4.7.ssa.ll.xz"), "--out", s(&bundle)]);
+    let err = fails_with_fix(&[
+        "import",
+        "llvm",
+        &data("programs/lua-5.4.7.ssa.ll.xz"),
+        "--out",
+        s(&bundle),
+    ]);
     assert!(err.contains("Fix: free space"), "{err}");
     assert_eq!(names(&m.0), ["levels.txt"]);
 }
@@ -281,7 +382,11 @@ fn unwritable_folder_gives_a_clear_error() {
     let dir = tempfile::tempdir().unwrap();
     let ro = dir.path().join("ro");
     // As root permission bits do not stop writes: use a read-only mount.
-    let _mount = if Command::new("id").arg("-u").output().is_ok_and(|o| o.stdout == b"0\n") {
+    let _mount = if Command::new("id")
+        .arg("-u")
+        .output()
+        .is_ok_and(|o| o.stdout == b"0\n")
+    {
         match Mount::tmpfs(&ro, "size=64k,ro") {
             Some(m) => Some(m),
             None => return,
@@ -301,7 +406,10 @@ fn unwritable_folder_gives_a_clear_error() {
         let mut a = args.clone();
         a.push(s(&target));
         let err = fails_with_fix(&a);
-        assert!(err.contains(&format!("cannot write {}", target.display())), "{err}");
+        assert!(
+            err.contains(&format!("cannot write {}", target.display())),
+            "{err}"
+        );
         assert!(
             err.contains("Fix: write into a folder you may write to")
                 || err.contains("Fix: the file system is read-only"),
@@ -310,7 +418,13 @@ fn unwritable_folder_gives_a_clear_error() {
         assert!(names(&ro).is_empty());
     }
     let bundle = ro.join("b");
-    let err = fails_with_fix(&["import", "llvm", &data("programs/lua-5.4.7.ssa.ll.xz"), "--out", s(&bundle)]);
+    let err = fails_with_fix(&[
+        "import",
+        "llvm",
+        &data("programs/lua-5.4.7.ssa.ll.xz"),
+        "--out",
+        s(&bundle),
+    ]);
     assert!(err.contains("cannot write"), "{err}");
     assert!(names(&ro).is_empty());
 }
@@ -337,13 +451,39 @@ fn memory_limits_give_a_clean_error_or_a_correct_answer() {
     let g = big_graph(dir.path());
     let enron = data("graphs/email-Enron.edges.xz");
     let cases: [(&str, Vec<&str>); 3] = [
-        ("bfs.txt", vec!["run", "bfs", &g, "--sources", "random:256", "--out", "bfs.txt"]),
+        (
+            "bfs.txt",
+            vec![
+                "run",
+                "bfs",
+                &g,
+                "--sources",
+                "random:256",
+                "--out",
+                "bfs.txt",
+            ],
+        ),
         ("scc.txt", vec!["run", "scc", &enron, "--out", "scc.txt"]),
-        ("reach.txt", vec!["run", "reach", &g, "--sources", "random:64", "--out", "reach.txt"]),
+        (
+            "reach.txt",
+            vec![
+                "run",
+                "reach",
+                &g,
+                "--sources",
+                "random:64",
+                "--out",
+                "reach.txt",
+            ],
+        ),
     ];
     for (file, args) in &cases {
         let out = bin().current_dir(dir.path()).args(args).output().unwrap();
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         let want = fs::read(dir.path().join(file)).unwrap();
         fs::remove_file(dir.path().join(file)).unwrap();
         let (mut refused, mut answered) = (0, 0);
@@ -353,13 +493,22 @@ fn memory_limits_give_a_clean_error_or_a_correct_answer() {
             match out.status.code() {
                 Some(0) => {
                     answered += 1;
-                    assert!(fs::read(dir.path().join(file)).unwrap() == want, "{file} at {kib} KiB differs");
+                    assert!(
+                        fs::read(dir.path().join(file)).unwrap() == want,
+                        "{file} at {kib} KiB differs"
+                    );
                     fs::remove_file(dir.path().join(file)).unwrap();
                 }
                 Some(1) => {
                     refused += 1;
-                    assert!(err.starts_with("error: ") && err.contains("Fix:"), "{kib} KiB: {err}");
-                    assert!(!err.contains("panicked") && !err.contains("memory allocation"), "{err}");
+                    assert!(
+                        err.starts_with("error: ") && err.contains("Fix:"),
+                        "{kib} KiB: {err}"
+                    );
+                    assert!(
+                        !err.contains("panicked") && !err.contains("memory allocation"),
+                        "{err}"
+                    );
                     assert!(!dir.path().join(file).exists());
                 }
                 Some(99) => {
@@ -370,7 +519,10 @@ fn memory_limits_give_a_clean_error_or_a_correct_answer() {
             }
             assert!(names(dir.path()).iter().all(|n| !n.contains("dwell-tmp")));
         }
-        assert!(refused > 0 && answered > 0, "{args:?}: {refused} refused, {answered} answered");
+        assert!(
+            refused > 0 && answered > 0,
+            "{args:?}: {refused} refused, {answered} answered"
+        );
     }
 }
 
@@ -383,19 +535,42 @@ fn the_plan_shows_the_default_budget_and_refuses_with_flags_to_type() {
     assert!(v["budget"]["from"].is_string(), "{v}");
     assert_eq!(v["budget_bytes"], v["budget"]["bytes"], "{v}");
     // Under an address-space limit, that limit sets the budget.
-    let out = under_ulimit(dir.path(), 1_000_000, &["plan", &g, "--runs", "1", "--json"]);
+    let out = under_ulimit(
+        dir.path(),
+        1_000_000,
+        &["plan", &g, "--runs", "1", "--json"],
+    );
     if out.status.code() == Some(99) {
         return;
     }
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["budget"]["from"], "RLIMIT_AS", "{v}");
     assert!(v["budget"]["bytes"].as_u64().unwrap() < 1_000_000 * 1024);
     let human = under_ulimit(dir.path(), 1_000_000, &["plan", &g, "--runs", "1"]);
     let text = String::from_utf8_lossy(&human.stdout);
-    assert!(text.contains("budget") && text.contains("RLIMIT_AS leaves"), "{text}");
+    assert!(
+        text.contains("budget") && text.contains("RLIMIT_AS leaves"),
+        "{text}"
+    );
     // A session that does not fit is refused before it runs, naming flags.
-    let out = under_ulimit(dir.path(), 200_000, &["run", "bfs", &g, "--sources", "random:1024", "--out", "o.txt"]);
+    let out = under_ulimit(
+        dir.path(),
+        200_000,
+        &[
+            "run",
+            "bfs",
+            &g,
+            "--sources",
+            "random:1024",
+            "--out",
+            "o.txt",
+        ],
+    );
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(err.contains("but the budget is"), "{err}");
@@ -404,6 +579,15 @@ fn the_plan_shows_the_default_budget_and_refuses_with_flags_to_type() {
     }
     assert!(!dir.path().join("o.txt").exists());
     // Typed-in counts without --budget-bytes plan against the default too.
-    let v = common::ok_json(&["plan", "--layout-hash", "0x1", "--graph-bytes", "1000", "--runs", "2", "--json"]);
+    let v = common::ok_json(&[
+        "plan",
+        "--layout-hash",
+        "0x1",
+        "--graph-bytes",
+        "1000",
+        "--runs",
+        "2",
+        "--json",
+    ]);
     assert!(v["budget"]["from"].is_string(), "{v}");
 }

@@ -9,9 +9,9 @@
 //!   written in place, `-` is standard output, symlinks are followed.
 
 use flate2::read::MultiGzDecoder;
+use std::ffi::{OsStr, OsString};
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, Cursor, Read, Write};
-use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use xz2::read::XzDecoder;
@@ -116,7 +116,11 @@ pub struct WriteError {
 impl std::fmt::Display for WriteError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         // An error already described (a nested write error) is passed on as is.
-        if let Some(inner) = self.source.get_ref().and_then(|e| e.downcast_ref::<WriteError>()) {
+        if let Some(inner) = self
+            .source
+            .get_ref()
+            .and_then(|e| e.downcast_ref::<WriteError>())
+        {
             return inner.fmt(f);
         }
         let hint = match (self.source.kind(), os_code(&self.source)) {
@@ -129,7 +133,9 @@ impl std::fmt::Display for WriteError {
             }
             (io::ErrorKind::NotFound, _) => "create the folder first, or check the path",
             (io::ErrorKind::Interrupted, _) => "run the command again",
-            (io::ErrorKind::InvalidInput, _) => "name a file (for example a new file inside that folder)",
+            (io::ErrorKind::InvalidInput, _) => {
+                "name a file (for example a new file inside that folder)"
+            }
             _ => "check the path, its folder's permissions and the free space there",
         };
         write!(
@@ -154,7 +160,10 @@ fn os_code(e: &io::Error) -> Option<i32> {
     }
     let mut inner: Option<&(dyn std::error::Error + 'static)> = e.get_ref().map(|i| i as _);
     while let Some(i) = inner {
-        if let Some(c) = i.downcast_ref::<io::Error>().and_then(io::Error::raw_os_error) {
+        if let Some(c) = i
+            .downcast_ref::<io::Error>()
+            .and_then(io::Error::raw_os_error)
+        {
             return Some(c);
         }
         inner = i.source();
@@ -398,7 +407,11 @@ pub(crate) fn remove_stale(dir: &Path, prefix: &OsStr) {
         return;
     };
     let prefix = prefix.as_encoded_bytes();
-    let live = lock_pending().live.iter().map(|p| p.temp.clone()).collect::<Vec<_>>();
+    let live = lock_pending()
+        .live
+        .iter()
+        .map(|p| p.temp.clone())
+        .collect::<Vec<_>>();
     for e in entries.flatten() {
         let name = e.file_name();
         let b = name.as_encoded_bytes();
@@ -510,7 +523,11 @@ pub fn abandon_pending() -> Vec<PathBuf> {
 
 /// The targets of the writes in progress (for a message).
 pub fn pending_targets() -> Vec<PathBuf> {
-    lock_pending().live.iter().map(|l| l.target.clone()).collect()
+    lock_pending()
+        .live
+        .iter()
+        .map(|l| l.target.clone())
+        .collect()
 }
 
 /// Temporary files are created private (0600); give the output the mode of
@@ -697,15 +714,27 @@ mod tests {
         let link = dir.path().join("link.txt");
         std::os::unix::fs::symlink("real.txt", &link).unwrap();
         atomic_write(&link, |w| w.write_all(b"new\n")).unwrap();
-        assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+        assert!(std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink());
         assert_eq!(std::fs::read(&real).unwrap(), b"new\n");
         // A dangling link creates the file it names.
         let dangling = dir.path().join("dangling");
         std::os::unix::fs::symlink("made.txt", &dangling).unwrap();
         atomic_write(&dangling, |w| w.write_all(b"made\n")).unwrap();
-        assert!(std::fs::symlink_metadata(&dangling).unwrap().file_type().is_symlink());
-        assert_eq!(std::fs::read(dir.path().join("made.txt")).unwrap(), b"made\n");
-        assert_eq!(names(dir.path()), ["dangling", "link.txt", "made.txt", "real.txt"]);
+        assert!(std::fs::symlink_metadata(&dangling)
+            .unwrap()
+            .file_type()
+            .is_symlink());
+        assert_eq!(
+            std::fs::read(dir.path().join("made.txt")).unwrap(),
+            b"made\n"
+        );
+        assert_eq!(
+            names(dir.path()),
+            ["dangling", "link.txt", "made.txt", "real.txt"]
+        );
     }
 
     #[test]
@@ -724,7 +753,10 @@ mod tests {
         atomic_write(&fifo, |w| w.write_all(b"through the pipe\n")).unwrap();
         assert_eq!(reader.join().unwrap(), b"through the pipe\n");
         use std::os::unix::fs::FileTypeExt;
-        assert!(std::fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo());
+        assert!(std::fs::symlink_metadata(&fifo)
+            .unwrap()
+            .file_type()
+            .is_fifo());
         assert_eq!(names(dir.path()), ["pipe"]);
     }
 
@@ -744,7 +776,10 @@ mod tests {
         }
         atomic_write(&dev, |w| w.write_all(&[b'x'; 100_000])).unwrap();
         use std::os::unix::fs::FileTypeExt;
-        assert!(std::fs::symlink_metadata(&dev).unwrap().file_type().is_char_device());
+        assert!(std::fs::symlink_metadata(&dev)
+            .unwrap()
+            .file_type()
+            .is_char_device());
         assert_eq!(names(dir.path()), ["null"]);
     }
 
@@ -778,12 +813,20 @@ mod tests {
         if std::env::var_os("DWELL_ABANDON_CHILD").is_none() {
             let exe = std::env::current_exe().unwrap();
             let out = std::process::Command::new(exe)
-                .args(["--exact", "io::tests::abandoning_removes_temp_files_and_stops_the_write", "--nocapture"])
+                .args([
+                    "--exact",
+                    "io::tests::abandoning_removes_temp_files_and_stops_the_write",
+                    "--nocapture",
+                ])
                 .env("DWELL_ABANDON_CHILD", "1")
                 .output()
                 .unwrap();
             let text = String::from_utf8_lossy(&out.stdout);
-            assert!(out.status.success() && text.contains("1 passed"), "{text}{}", String::from_utf8_lossy(&out.stderr));
+            assert!(
+                out.status.success() && text.contains("1 passed"),
+                "{text}{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
             return;
         }
         let dir = tempfile::tempdir().unwrap();

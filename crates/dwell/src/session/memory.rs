@@ -111,9 +111,8 @@ impl MemoryLimits {
                     .saturating_mul(MARGIN_PERCENT)
                     .max(MARGIN_MIN_BYTES);
                 if from == "RLIMIT_AS" {
-                    margin = margin.saturating_add(
-                        AS_MARGIN_PER_THREAD_BYTES.saturating_mul(threads as u64),
-                    );
+                    margin = margin
+                        .saturating_add(AS_MARGIN_PER_THREAD_BYTES.saturating_mul(threads as u64));
                 }
                 DefaultBudget {
                     // At least 1: a plan then refuses with its over-budget
@@ -206,7 +205,10 @@ mod tests {
             ..MemoryLimits::default()
         };
         let b = small.default_budget();
-        assert_eq!((b.bytes, b.margin_bytes, b.from), (1, 32 << 20, "MemAvailable"));
+        assert_eq!(
+            (b.bytes, b.margin_bytes, b.from),
+            (1, 32 << 20, "MemAvailable")
+        );
         // No limit at all: no budget limit.
         let none = MemoryLimits::default().default_budget();
         assert_eq!((none.bytes, none.from), (u64::MAX, "none"));
@@ -246,7 +248,10 @@ mod tests {
         assert_eq!(kib_field(t, "MemAvailable:"), Some(7 * 1024));
         assert_eq!(kib_field(t, "VmData:"), None);
         assert_eq!(kib_field("VmSize: x kB", "VmSize:"), None);
-        assert_eq!(kib_field("VmSize: 99999999999999999999 kB", "VmSize:"), None);
+        assert_eq!(
+            kib_field("VmSize: 99999999999999999999 kB", "VmSize:"),
+            None
+        );
     }
 
     #[test]
