@@ -835,7 +835,7 @@ mod tests {
         let err = atomic_write(&p, |w| {
             w.write_all(b"half")?;
             let targets = abandon_pending();
-            assert_eq!(targets, [p.clone()]);
+            assert_eq!(targets, std::slice::from_ref(&p));
             assert_eq!(names(dir.path()), ["out.txt"]);
             w.write_all(b" more")
         })
