@@ -312,3 +312,43 @@ fn batch_runs_report_sources_done_up_to_the_total() {
     assert_eq!(seen.iter().map(|r| r.1).max(), Some(300));
     assert!(seen.iter().all(|r| r.2 == 300));
 }
+
+/// What the Python bindings may rely on: graphs, backends and reports cross
+/// threads; each thread opens its own session over one shared graph.
+#[test]
+fn sessions_per_thread_over_one_shared_graph() {
+    fn send_sync<T: Send + Sync + ?Sized>() {}
+    fn send<T: Send>() {}
+    send_sync::<Graph>();
+    send_sync::<dyn Backend>();
+    send_sync::<Cpu>();
+    send_sync::<CpuReference>();
+    send::<dwell::session::SessionReport>();
+    send_sync::<dwell::session::Plan>();
+
+    let g = polblogs();
+    let q = bfs(&(0..32).collect::<Vec<_>>());
+    let want = dwell::session::run_once(&Cpu, &g, &q).unwrap();
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..4)
+            .map(|t| {
+                let (g, q) = (&g, &q);
+                scope.spawn(move || {
+                    let backend: &dyn Backend = if t % 2 == 0 { &Cpu } else { &CpuReference };
+                    let p = plan(&derive(backend, g, q, 50, u64::MAX).unwrap()).unwrap();
+                    let mut s = Session::open(backend, g, p).unwrap();
+                    for _ in 0..50 {
+                        s.run(q).unwrap();
+                    }
+                    s.finish().unwrap()
+                })
+            })
+            .collect();
+        for h in handles {
+            let r = h.join().unwrap();
+            assert_eq!(r.counters.runs, 50);
+            assert_eq!(r.counters.graph_uploads, 1);
+            assert_eq!(r.outputs, [want.clone()]);
+        }
+    });
+}

@@ -63,6 +63,13 @@ pub struct SessionReport {
 }
 
 /// A graph made resident on a backend, running queries under a plan.
+///
+/// Threads: a `Session` is neither `Send` nor `Sync` (its backend's resident
+/// state, e.g. a device context, may be tied to the thread that opened it),
+/// so it stays on the thread that opened it. What it borrows can be shared:
+/// [`Graph`] and every [`Backend`] are `Send + Sync`, so several threads may
+/// each open their own session over one `&Graph` at the same time, and a
+/// finished [`SessionReport`] is `Send`. (Tested in `tests/session.rs`.)
 pub struct Session<'g> {
     graph: &'g Graph,
     plan: Plan,
