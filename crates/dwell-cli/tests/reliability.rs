@@ -45,10 +45,15 @@ fn karate_levels(out: &str) -> std::process::Output {
 
 /// A scratch character device with /dev/null's numbers, if we may make one.
 fn scratch_null(dir: &Path) -> Option<PathBuf> {
-    let p = dir.join("null");
+    scratch_device(dir, "null", "3")
+}
+
+/// A scratch character device `dir/name` with numbers (1, `minor`).
+fn scratch_device(dir: &Path, name: &str, minor: &str) -> Option<PathBuf> {
+    let p = dir.join(name);
     let ok = Command::new("mknod")
         .arg(&p)
-        .args(["c", "1", "3"])
+        .args(["c", "1", minor])
         .stderr(Stdio::null())
         .status()
         .is_ok_and(|s| s.success());
@@ -121,6 +126,9 @@ fn out_to_a_fifo_feeds_its_reader() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
+    // Checked before joining: a FIFO renamed over leaves the reader waiting.
+    let kind = fs::symlink_metadata(&fifo).unwrap().file_type();
+    assert!(kind.is_fifo(), "the FIFO was replaced");
     let text = reader.join().unwrap();
     assert!(text.starts_with("# dwell bfs levels"), "{text}");
     assert_eq!(text.lines().filter(|l| !l.starts_with('#')).count(), 34);
@@ -334,7 +342,12 @@ impl Drop for Mount {
 
 #[test]
 fn full_disk_gives_a_clear_error_and_no_partial_output() {
-    // /dev/full: written in place, every write fails with ENOSPC.
+    // A full device (1, 7 like /dev/full): written in place, every write
+    // fails with ENOSPC. As root a scratch node, so that a writer that
+    // renamed over its target could not break the real /dev/full; others
+    // cannot replace /dev entries, so they use /dev/full itself.
+    let dir = tempfile::tempdir().unwrap();
+    let full = scratch_device(dir.path(), "full", "7").unwrap_or_else(|| "/dev/full".into());
     let err = fails_with_fix(&[
         "run",
         "bfs",
@@ -342,11 +355,17 @@ fn full_disk_gives_a_clear_error_and_no_partial_output() {
         "--sources",
         "0",
         "--out",
-        "/dev/full",
+        s(&full),
     ]);
-    assert!(err.contains("cannot write /dev/full"), "{err}");
+    assert!(
+        err.contains(&format!("cannot write {}", full.display())),
+        "{err}"
+    );
     assert!(err.contains("Fix: free space"), "{err}");
-    let dir = tempfile::tempdir().unwrap();
+    assert!(fs::symlink_metadata(&full)
+        .unwrap()
+        .file_type()
+        .is_char_device());
     let Some(m) = Mount::tmpfs(&dir.path().join("small"), "size=64k") else {
         return;
     };

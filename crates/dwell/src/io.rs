@@ -785,15 +785,37 @@ mod tests {
 
     #[test]
     fn full_device_gives_a_clear_error() {
-        let full = Path::new("/dev/full");
+        // As root a scratch node (1, 7) like /dev/full, so a broken writer
+        // could never replace the real one; others use /dev/full itself.
+        let dir = tempfile::tempdir().unwrap();
+        let scratch = dir.path().join("full");
+        let made = std::process::Command::new("mknod")
+            .arg(&scratch)
+            .args(["c", "1", "7"])
+            .stderr(std::process::Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success());
+        let full = if made {
+            scratch.as_path()
+        } else {
+            Path::new("/dev/full")
+        };
         if !full.exists() {
             eprintln!("note: no /dev/full; test skipped");
             return;
         }
-        // /dev/full is written in place (never replaced): each write fails.
+        // A full device is written in place (never replaced): each write fails.
         let err = atomic_write(full, |w| w.write_all(&[0u8; 1 << 20])).unwrap_err();
         let msg = err.to_string();
-        assert!(msg.starts_with("cannot write /dev/full: "), "{msg}");
+        assert!(
+            msg.starts_with(&format!("cannot write {}: ", full.display())),
+            "{msg}"
+        );
+        use std::os::unix::fs::FileTypeExt;
+        assert!(std::fs::symlink_metadata(full)
+            .unwrap()
+            .file_type()
+            .is_char_device());
         assert!(msg.contains("Fix: free space"), "{msg}");
         assert_eq!(err.raw_os_error(), None);
         assert!(err.get_ref().unwrap().is::<WriteError>());
