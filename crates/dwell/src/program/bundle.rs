@@ -6,9 +6,16 @@
 //!   icfg.edges      the supergraph: `# nodes N edges M directed 1` header,
 //!                   then `u v flow|call|return` lines (dwell's edge-list format)
 //!   nodes.tsv       node, function id, block name, segment, call (callee name,
-//!                   `*indirect`, `*asm` or `-`)
+//!                   `*indirect`, `*asm` or `-`); since version 2 also the
+//!                   place of the instruction it stands for (see icfg::Node):
+//!                   source file id, line, column (`-` `0` `0` without debug
+//!                   info), line in the IR file
 //!   functions.tsv   id, name, defined (0/1), first node, end node (exclusive),
-//!                   blocks, parameters, varargs (0/1), return type
+//!                   blocks, parameters, varargs (0/1), return type; since
+//!                   version 2 also source file id, line, source name (`-`
+//!                   without debug info), line in the IR file
+//!   files.tsv       (version 2) id, filename, directory: the debug info's
+//!                   DIFile records (`\t`, `\n`, `\\` escaped)
 //!   vars.tsv        variable id, name (`@g`, `fn:%x`), kind (ssa, slot, global)
 //!   defs.txt        `node var var …` (FactSets::read format): defined variables
 //!   uses.txt        `node var var …`: upward-exposed uses
@@ -16,9 +23,13 @@
 //! A bundle is written into a temporary directory beside the target, then
 //! renamed into place; an existing bundle at the target is replaced only
 //! after the new one is complete.
+//!
+//! Version 1 bundles (no places) are still read, with every place unknown
+//! ([`Bundle::node_place`] is `None`); analyses run as before, and what needs
+//! places (SARIF) says to re-import.
 
 use super::icfg::{Icfg, NodeCall, LABELS};
-use super::ir::{Program, ProgramCounts, VarKind};
+use super::ir::{Program, ProgramCounts, SourceFile, SourceLoc, VarKind};
 use super::ProgramError;
 use crate::graph::{Graph, GraphBuilder, LabelNames};
 use std::io::{BufRead, BufReader, BufWriter, Write};
@@ -26,8 +37,8 @@ use std::path::{Path, PathBuf};
 
 /// Format name written to `bundle.json`.
 pub const FORMAT: &str = "dwell-program-bundle";
-/// Current bundle version.
-pub const VERSION: u32 = 1;
+/// Current bundle version (2: source places; 1 is still read).
+pub const VERSION: u32 = 2;
 
 /// What `bundle.json` holds.
 #[derive(Debug, Clone, serde::Serialize, serde::Deserialize, PartialEq, Eq)]
@@ -67,6 +78,12 @@ pub struct FunctionInfo {
     pub defined: bool,
     pub nodes: std::ops::Range<u32>,
     pub blocks: usize,
+    /// Source file and line (column 0) of its `DISubprogram`.
+    pub loc: Option<SourceLoc>,
+    /// The name in the source, from debug info.
+    pub source_name: Option<String>,
+    /// Line of its `define`/`declare` in the IR file (0: version 1 bundle).
+    pub ir_line: u64,
 }
 
 /// One row of `nodes.tsv`.
@@ -77,6 +94,22 @@ pub struct NodeInfo {
     pub segment: u32,
     /// Direct callee name, `*indirect`, `*asm`, or `None`.
     pub call: Option<String>,
+    /// Debug location of the instruction the node stands for.
+    pub loc: Option<SourceLoc>,
+    /// Its line in the IR file (0: version 1 bundle).
+    pub ir_line: u64,
+}
+
+/// Where a node or function is, for people: a source file and line from
+/// debug info, else the IR file and line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Place {
+    pub file: String,
+    pub line: u64,
+    /// 1-based; 0 when unknown.
+    pub column: u32,
+    /// From debug info (else the IR file's own line).
+    pub debug: bool,
 }
 
 /// A bundle read back: everything the program analyses need.
@@ -93,6 +126,8 @@ pub struct Bundle {
     pub defs: Vec<Vec<u32>>,
     /// Per node: upward-exposed used variables (sorted).
     pub uses: Vec<Vec<u32>>,
+    /// Source files ([`SourceLoc::file`] indexes it).
+    pub files: Vec<SourceFile>,
 }
 
 impl Bundle {
@@ -113,6 +148,94 @@ impl Bundle {
             .iter()
             .position(|f| f.name == name)
             .map(|i| i as u32)
+    }
+
+    fn place(&self, loc: Option<SourceLoc>, ir_line: u64) -> Option<Place> {
+        match loc.and_then(|l| Some((self.files.get(l.file as usize)?, l))) {
+            Some((f, l)) => Some(Place {
+                file: f.path(),
+                line: u64::from(l.line),
+                column: l.column,
+                debug: true,
+            }),
+            None if ir_line > 0 => Some(Place {
+                file: self.meta.source.clone(),
+                line: ir_line,
+                column: 0,
+                debug: false,
+            }),
+            None => None,
+        }
+    }
+
+    /// Where node `n` is (`None` in a version 1 bundle).
+    pub fn node_place(&self, n: u32) -> Option<Place> {
+        let node = &self.nodes[n as usize];
+        self.place(node.loc, node.ir_line)
+    }
+
+    /// Where function `f` is defined or declared (`None` in a version 1
+    /// bundle).
+    pub fn function_place(&self, f: u32) -> Option<Place> {
+        let info = &self.functions[f as usize];
+        self.place(info.loc, info.ir_line)
+    }
+}
+
+/// Escape a TSV field (tab, newline, backslash).
+fn esc(s: &str) -> String {
+    s.replace('\\', "\\\\")
+        .replace('\t', "\\t")
+        .replace('\n', "\\n")
+        .replace('\r', "\\r")
+}
+
+fn unesc(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut it = s.chars();
+    while let Some(c) = it.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match it.next() {
+            Some('t') => out.push('\t'),
+            Some('n') => out.push('\n'),
+            Some('r') => out.push('\r'),
+            Some(o) => out.push(o),
+            None => out.push('\\'),
+        }
+    }
+    out
+}
+
+/// `file line column` columns of a place (`-` file when none).
+fn loc_cols(loc: Option<SourceLoc>) -> String {
+    match loc {
+        Some(l) => format!("{}\t{}\t{}", l.file, l.line, l.column),
+        None => "-\t0\t0".into(),
+    }
+}
+
+/// Parse [`loc_cols`] back; `Err` for malformed or out-of-range fields.
+fn parse_loc(
+    file: Option<&&str>,
+    line: Option<&&str>,
+    col: Option<&&str>,
+    files: usize,
+) -> Result<Option<SourceLoc>, ()> {
+    match (file, line, col) {
+        (Some(&"-"), _, _) => Ok(None),
+        (Some(f), Some(l), Some(c)) => {
+            let (Ok(file), Ok(line), Ok(column)) = (f.parse::<u32>(), l.parse(), c.parse()) else {
+                return Err(());
+            };
+            if file as usize >= files {
+                return Err(());
+            }
+            Ok(Some(SourceLoc { file, line, column }))
+        }
+        _ => Err(()),
     }
 }
 
@@ -195,7 +318,10 @@ pub fn write(out: &Path, source: &str, p: &Program, g: &Icfg) -> Result<Meta, Pr
         Ok(())
     })?;
     file("nodes.tsv", &|w| {
-        writeln!(w, "#node\tfunction\tblock\tsegment\tcall")?;
+        writeln!(
+            w,
+            "#node\tfunction\tblock\tsegment\tcall\tfile\tline\tcolumn\tir_line"
+        )?;
         for (i, n) in g.nodes.iter().enumerate() {
             let f = &p.functions[n.function as usize];
             let call = match &n.call {
@@ -206,8 +332,12 @@ pub fn write(out: &Path, source: &str, p: &Program, g: &Icfg) -> Result<Meta, Pr
             };
             writeln!(
                 w,
-                "{i}\t{}\t{}\t{}\t{call}",
-                n.function, f.blocks[n.block as usize].name, n.segment
+                "{i}\t{}\t{}\t{}\t{call}\t{}\t{}",
+                n.function,
+                f.blocks[n.block as usize].name,
+                n.segment,
+                loc_cols(n.loc),
+                n.ir_line
             )?;
         }
         Ok(())
@@ -215,13 +345,17 @@ pub fn write(out: &Path, source: &str, p: &Program, g: &Icfg) -> Result<Meta, Pr
     file("functions.tsv", &|w| {
         writeln!(
             w,
-            "#id\tname\tdefined\tfirst_node\tend_node\tblocks\tparams\tvarargs\tret"
+            "#id\tname\tdefined\tfirst_node\tend_node\tblocks\tparams\tvarargs\tret\tfile\tline\tsource_name\tir_line"
         )?;
         for (i, f) in p.functions.iter().enumerate() {
             let r = &g.ranges[i];
+            let (file, line) = match f.loc {
+                Some(l) => (l.file.to_string(), l.line),
+                None => ("-".into(), 0),
+            };
             writeln!(
                 w,
-                "{i}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
+                "{i}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{file}\t{line}\t{}\t{}",
                 f.name,
                 u8::from(f.defined),
                 r.start,
@@ -229,8 +363,17 @@ pub fn write(out: &Path, source: &str, p: &Program, g: &Icfg) -> Result<Meta, Pr
                 f.blocks.len(),
                 f.params,
                 u8::from(f.varargs),
-                f.ret
+                f.ret,
+                f.source_name.as_deref().map_or_else(|| "-".into(), esc),
+                f.line
             )?;
+        }
+        Ok(())
+    })?;
+    file("files.tsv", &|w| {
+        writeln!(w, "#id\tfilename\tdirectory")?;
+        for (i, f) in p.files.iter().enumerate() {
+            writeln!(w, "{i}\t{}\t{}", esc(&f.filename), esc(&f.directory))?;
         }
         Ok(())
     })?;
@@ -295,7 +438,7 @@ pub fn read(dir: &Path) -> Result<Bundle, ProgramError> {
             path.display()
         ))
     })?;
-    if meta.format != FORMAT || meta.version != VERSION {
+    if meta.format != FORMAT || !(1..=VERSION).contains(&meta.version) {
         return Err(ProgramError::Bundle(format!(
             "{}: format {:?} version {} is not {FORMAT} version {VERSION}. Fix: re-create the bundle with this dwell's `dwell import llvm`",
             path.display(),
@@ -333,6 +476,25 @@ pub fn read(dir: &Path) -> Result<Bundle, ProgramError> {
             .map_err(|e| bad(&path, i, &e.to_string()))
     })?;
     let graph = b.build().map_err(|e| ProgramError::Bundle(e.to_string()))?;
+    // Source files (version 2).
+    let mut files = Vec::new();
+    let v2 = meta.version >= 2;
+    if v2 {
+        let path = dir.join("files.tsv");
+        for_lines(&path, |i, line| {
+            let c: Vec<&str> = line.split('\t').collect();
+            match (c.get(1), c.get(2)) {
+                (Some(f), Some(d)) => {
+                    files.push(SourceFile {
+                        filename: unesc(f),
+                        directory: unesc(d),
+                    });
+                    Ok(())
+                }
+                _ => Err(bad(&path, i, "expected id, filename, directory")),
+            }
+        })?;
+    }
     // Functions.
     let path = dir.join("functions.tsv");
     let mut functions = Vec::new();
@@ -341,11 +503,28 @@ pub fn read(dir: &Path) -> Result<Bundle, ProgramError> {
         let num = |k: usize| c.get(k).and_then(|s| s.parse::<u32>().ok());
         match (c.get(1), num(2), num(3), num(4), num(5)) {
             (Some(name), Some(d), Some(a), Some(e), Some(bl)) if a <= e && e as usize <= n => {
+                let (mut loc, mut source_name, mut ir_line) = (None, None, 0);
+                if v2 {
+                    let place = parse_loc(c.get(9), c.get(10), Some(&"0"), files.len());
+                    let irl = c.get(12).and_then(|s| s.parse::<u64>().ok());
+                    let (Ok(l), Some(sn), Some(irl)) = (place, c.get(11), irl) else {
+                        return Err(bad(
+                            &path,
+                            i,
+                            "expected …, ret, file, line, source_name, ir_line",
+                        ));
+                    };
+                    (loc, ir_line) = (l, irl);
+                    source_name = (*sn != "-").then(|| unesc(sn));
+                }
                 functions.push(FunctionInfo {
                     name: name.to_string(),
                     defined: d == 1,
                     nodes: a..e,
                     blocks: bl as usize,
+                    loc,
+                    source_name,
+                    ir_line,
                 });
                 Ok(())
             }
@@ -365,11 +544,26 @@ pub fn read(dir: &Path) -> Result<Bundle, ProgramError> {
         let seg = c.get(3).and_then(|s| s.parse::<u32>().ok());
         match (f, c.get(2), seg, c.get(4)) {
             (Some(f), Some(block), Some(segment), Some(call)) if (f as usize) < functions.len() => {
+                let (mut loc, mut ir_line) = (None, 0);
+                if v2 {
+                    let place = parse_loc(c.get(5), c.get(6), c.get(7), files.len());
+                    let irl = c.get(8).and_then(|s| s.parse::<u64>().ok());
+                    let (Ok(l), Some(irl)) = (place, irl) else {
+                        return Err(bad(
+                            &path,
+                            i,
+                            "expected …, call, file, line, column, ir_line",
+                        ));
+                    };
+                    (loc, ir_line) = (l, irl);
+                }
                 nodes.push(NodeInfo {
                     function: f,
                     block: block.to_string(),
                     segment,
                     call: (*call != "-").then(|| call.to_string()),
+                    loc,
+                    ir_line,
                 });
                 Ok(())
             }
@@ -438,6 +632,7 @@ pub fn read(dir: &Path) -> Result<Bundle, ProgramError> {
         var_kinds,
         defs,
         uses,
+        files,
     })
 }
 

@@ -27,7 +27,7 @@
 //! the segment before any definition in it; the phi operands of successors
 //! count as used at the end of the block's last segment.
 
-use super::ir::{Callee, Program};
+use super::ir::{Callee, Program, SourceLoc};
 
 /// Arc labels, in bit order (`flow` = 1, `call` = 2, `return` = 4).
 pub const LABELS: [&str; 3] = ["flow", "call", "return"];
@@ -53,6 +53,11 @@ pub struct Node {
     pub block: u32,
     pub segment: u32,
     pub call: Option<NodeCall>,
+    /// The instruction the node stands for: its call, else its first
+    /// instruction with a debug location (else its first instruction).
+    /// Its `!dbg` location, and its line in the IR file as the fallback.
+    pub loc: Option<SourceLoc>,
+    pub ir_line: u64,
 }
 
 /// The supergraph with per-node def/use sets.
@@ -93,7 +98,13 @@ pub fn build(p: &Program) -> Result<Icfg, TooLarge> {
                 defs.extend(&f.param_vars);
             }
             let n_insts = b.insts.len();
+            // The segment's first instruction line and first debug location.
+            let (mut first_line, mut first_loc) = (None, None);
             for (k, inst) in b.insts.iter().enumerate() {
+                first_line.get_or_insert(inst.line);
+                if first_loc.is_none() {
+                    first_loc = inst.loc;
+                }
                 for u in &inst.uses {
                     if !defs.contains(u) && !uses.contains(u) {
                         uses.push(*u);
@@ -129,7 +140,18 @@ pub fn build(p: &Program) -> Result<Icfg, TooLarge> {
                         Callee::Indirect { .. } => NodeCall::Indirect,
                         Callee::Asm => NodeCall::Asm,
                     }),
+                    loc: if inst.call.is_some() {
+                        inst.loc
+                    } else {
+                        first_loc
+                    },
+                    ir_line: if inst.call.is_some() {
+                        inst.line
+                    } else {
+                        first_line.unwrap_or(inst.line)
+                    },
                 });
+                (first_line, first_loc) = (None, None);
                 defs.sort_unstable();
                 uses.sort_unstable();
                 g.defs.push(std::mem::take(&mut defs));

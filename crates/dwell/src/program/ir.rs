@@ -40,10 +40,44 @@ pub struct CallSite {
     pub line: u64,
 }
 
+/// A source file named by debug info (`DIFile`).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SourceFile {
+    pub filename: String,
+    /// The compilation directory (empty or `.` when not recorded).
+    pub directory: String,
+}
+
+impl SourceFile {
+    /// `directory/filename`, or `filename` alone when it is absolute or the
+    /// directory is empty or `.`.
+    pub fn path(&self) -> String {
+        if self.filename.starts_with('/') || matches!(self.directory.as_str(), "" | ".") {
+            self.filename.clone()
+        } else {
+            format!("{}/{}", self.directory.trim_end_matches('/'), self.filename)
+        }
+    }
+}
+
+/// A place in the C (or other) source, from debug info.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SourceLoc {
+    /// Index into [`Program::files`].
+    pub file: u32,
+    /// 1-based; 0 when the compiler recorded none.
+    pub line: u32,
+    /// 1-based; 0 when the compiler recorded none.
+    pub column: u32,
+}
+
 /// One instruction's effect on the analyses.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Inst {
+    /// 1-based line in the IR file.
     pub line: u64,
+    /// Its `!dbg` location, when the IR has debug info.
+    pub loc: Option<SourceLoc>,
     /// Variables defined (SSA result; stored slot or global).
     pub defs: Vec<u32>,
     /// Variables used (phi operands excluded: see [`Block::end_uses`]).
@@ -81,8 +115,12 @@ pub struct Function {
     /// Parameter variables (defined functions).
     pub param_vars: Vec<u32>,
     pub blocks: Vec<Block>,
-    /// Source line of the `define`/`declare`.
+    /// IR line of the `define`/`declare`.
     pub line: u64,
+    /// Its `DISubprogram`'s file and line (column 0), when present.
+    pub loc: Option<SourceLoc>,
+    /// The `DISubprogram` name (the name in the source).
+    pub source_name: Option<String>,
 }
 
 /// What a variable is.
@@ -126,6 +164,8 @@ pub struct Program {
     pub var_kinds: Vec<VarKind>,
     /// Function ids whose address is taken, ascending.
     pub address_taken: Vec<u32>,
+    /// Source files the debug info names ([`SourceLoc::file`] indexes it).
+    pub files: Vec<SourceFile>,
     /// Skipped constructs, each `file:line: what`.
     pub warnings: Vec<String>,
 }

@@ -35,7 +35,8 @@
 //! 14 skips leaf intrinsics such as `llvm.memcpy.*` entirely), so the counts
 //! keep intrinsic sites apart ([`ProgramCounts::intrinsic_call_sites`](super::ir::ProgramCounts::intrinsic_call_sites));
 //! they are still call sites of the supergraph (a taint sink may be
-//! `llvm.memcpy`). `llvm.dbg.*` calls are not call sites at all. A callee that is a constant expression (`bitcast (… @f …)`),
+//! `llvm.memcpy`). `llvm.dbg.*` calls are not instructions at all (no call site, no
+//! defs or uses: `-g` and `-g0` IR import alike). A callee that is a constant expression (`bitcast (… @f …)`),
 //! an alias, a local value or inline asm is *indirect*. Indirect sites are
 //! resolved conservatively (see [`Program::indirect_targets`]) to
 //! address-taken defined functions of a compatible type: same number of
@@ -56,6 +57,7 @@
 //! function entry. A `%name` that is neither a parameter, a result nor a
 //! block is a type name (`%struct.S`) and ignored.
 
+mod debug;
 mod words;
 
 use super::ir::{Block, CallSite, Callee, Function, Inst, Program, VarKind};
@@ -103,6 +105,7 @@ struct Parser<'a> {
     globals: HashMap<&'a str, GlobalKind>,
     /// Function names mentioned outside a direct-callee position.
     taken: Vec<bool>,
+    debug: debug::DebugInfo,
 }
 
 fn is_intrinsic(name: &str) -> bool {
@@ -117,6 +120,7 @@ impl<'a> Parser<'a> {
             prog: Program::default(),
             globals: HashMap::new(),
             taken: Vec::new(),
+            debug: debug::DebugInfo::default(),
         }
     }
 
@@ -152,7 +156,8 @@ impl<'a> Parser<'a> {
             let line = self.lines[i];
             let lineno = i as u64 + 1;
             let first = line.as_bytes().first().copied();
-            if matches!(first, None | Some(b';')) || line.trim().is_empty() {
+            // Metadata (`!N = …`, one line each) was read in pass 1.
+            if matches!(first, None | Some(b';' | b'!')) || line.trim().is_empty() {
                 i += 1;
                 continue;
             }
@@ -204,6 +209,7 @@ impl<'a> Parser<'a> {
                 }
             }
         }
+        self.prog.files = std::mem::take(&mut self.debug.files);
         self.prog.address_taken = (0..self.taken.len() as u32)
             .filter(|&f| self.taken[f as usize])
             .collect();
@@ -215,6 +221,10 @@ impl<'a> Parser<'a> {
         for i in 0..self.lines.len() {
             // Leading blanks (spaces, tabs, a stray CR) are allowed before a
             // top-level keyword, as pass 2's lexer allows them.
+            if self.lines[i].starts_with('!') {
+                self.debug.read_line(self.lines[i]);
+                continue;
+            }
             let line = self.lines[i].trim_start();
             let is_fn = line.starts_with("define") || line.starts_with("declare");
             if !(is_fn || line.starts_with('@')) {
@@ -458,7 +468,12 @@ impl<'a> Parser<'a> {
             ));
         }
         let body = self.body(fid, &h, &blocks)?;
+        let sp = dbg_ref(header).and_then(|id| self.debug.subprogram(id));
         let f = &mut self.prog.functions[fid as usize];
+        if let Some((loc, name)) = sp {
+            f.loc = Some(loc);
+            f.source_name = name;
+        }
         f.param_vars = body.0;
         f.blocks = body.1;
         Ok(i)
@@ -562,6 +577,7 @@ impl<'a> Parser<'a> {
                 let ops = &body[op_at + 1..];
                 let mut inst = Inst {
                     line: ins.line,
+                    loc: dbg_ref(toks).and_then(|id| self.debug.location(id)),
                     ..Default::default()
                 };
                 if let Some(r) = result {
@@ -643,8 +659,12 @@ impl<'a> Parser<'a> {
                 if matches!(opcode, "call" | "invoke" | "callbr") {
                     let found = self.call_site(ins.line, ops, &locals)?;
                     if let Some(Tok::Global(n)) = body.get(op_at + 1 + found.1) {
-                        if n.starts_with("llvm.dbg.") {
-                            direct_callee_at = Some(found.1);
+                        if n.starts_with("llvm.dbg.") && opcode == "call" {
+                            // Debug intrinsics describe variables; they are no
+                            // instruction of the program (LLVM's passes ignore
+                            // them too), so `-g` IR gives the same defs, uses
+                            // and supergraph as `-g0` IR.
+                            continue;
                         }
                     }
                     if let (Some(site), callee_at) = found {
@@ -928,6 +948,16 @@ fn label_name(text: &str) -> Option<String> {
             .bytes()
             .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'$' | b'-')))
     .then(|| name.to_string())
+}
+
+/// The `N` of a `!dbg !N` attachment among `toks` (the last one: attachments
+/// follow the operands).
+fn dbg_ref(toks: &[Tok<'_>]) -> Option<u32> {
+    let at = toks.iter().rposition(|t| *t == Tok::Meta("dbg"))?;
+    match toks.get(at + 1) {
+        Some(Tok::Meta(n)) => n.parse().ok(),
+        _ => None,
+    }
 }
 
 fn clip(s: &str) -> String {
