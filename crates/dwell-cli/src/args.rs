@@ -129,6 +129,15 @@ pub enum Analysis {
     ReachingDefs,
 }
 
+/// `dwell run --format`.
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FormatArg {
+    Text,
+    Json,
+    /// SARIF 2.1.0 (taint on a program bundle).
+    Sarif,
+}
+
 #[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
 pub enum DirectionArg {
     Forward,
@@ -160,9 +169,13 @@ pub struct RunArgs {
     /// Backend: cpu (default, parallel), cpu-reference (the single-threaded oracle) or cuda.
     #[arg(long, default_value = "cpu")]
     pub backend: String,
-    /// One JSON document on stdout.
+    /// One JSON document on stdout (the same as --format json).
     #[arg(long)]
     pub json: bool,
+    /// Report as text, json, or sarif (taint on a program bundle: a SARIF
+    /// 2.1.0 log, written to --out FILE, else to stdout).
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: FormatArg,
     /// Write per-vertex results to FILE (atomically: temp file + rename).
     #[arg(long)]
     pub out: Option<PathBuf>,
@@ -201,6 +214,13 @@ pub struct RunArgs {
     pub budget_bytes: Option<u64>,
     #[command(flatten)]
     pub program: Box<ProgramArgs>,
+}
+
+impl RunArgs {
+    /// `--json` or `--format json`.
+    pub fn wants_json(&self) -> bool {
+        self.json || self.format == FormatArg::Json
+    }
 }
 
 #[derive(Subcommand, Debug)]

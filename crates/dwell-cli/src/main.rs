@@ -5,7 +5,7 @@
 //!
 //! Layers, each importing only those above it: `args` (clap types) and
 //! `error`, `interrupt` (SIGINT/SIGTERM); `input` (graph or bundle, decided once), `query` (flags → `Query`),
-//! `backends`, `progress`, `report`; then the commands (`info`, `run`, `program`, `import`, `plan`,
+//! `backends`, `progress`, `report`, `sarif`; then the commands (`info`, `run`, `program`, `import`, `plan`,
 //! `gen`, `evidence`, `peer`, `bench`, `bench_cuda`); `main` dispatches.
 
 #![forbid(unsafe_code)]
@@ -28,6 +28,7 @@ mod progress;
 mod query;
 mod report;
 mod run;
+mod sarif;
 
 use args::{Cli, Command, EvidenceAction};
 use clap::Parser;

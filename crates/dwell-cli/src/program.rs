@@ -2,7 +2,7 @@
 //! liveness|reaching-defs|taint BUNDLE`): per function or over the whole
 //! supergraph, and context-sensitive taint on the host kernels.
 
-use crate::args::{Analysis, RunArgs};
+use crate::args::{Analysis, FormatArg, RunArgs};
 use crate::error::Result;
 use crate::progress::Bar;
 use crate::report::outln;
@@ -28,6 +28,9 @@ pub fn run(
     let path = &args.graph.graph;
     let mask = b.graph.label_names().resolve(&args.labels)?;
     let p = &args.program;
+    if args.format == FormatArg::Sarif && args.analysis != Analysis::Taint {
+        return Err("--format sarif reports taint findings. Fix: `dwell run taint BUNDLE --sources-fn … --sinks-fn … --format sarif`, or --format json".into());
+    }
     let which = match args.analysis {
         Analysis::Liveness => dataflow::Analysis::Liveness,
         Analysis::ReachingDefs => dataflow::Analysis::ReachingDefs,
@@ -85,7 +88,7 @@ pub fn run(
     let (entry_key, exit_key) = keys(which);
     let (entry, exit) = entry_exit(which, sol);
     let per_node = matches!(scopes[0], Scope::Function(_));
-    if args.json {
+    if args.wants_json() {
         let nodes: Vec<_> = if per_node {
             (0..s.nodes.len() as u32)
                 .map(|l| {
@@ -169,7 +172,7 @@ fn function_summaries(
     let in_facts: u64 = sums.iter().map(|s| s.in_facts).sum();
     let evaluations: u64 = sums.iter().map(|s| s.evaluations).sum();
     sums.sort_by(|a, b| b.nodes.cmp(&a.nodes).then(a.function.cmp(&b.function)));
-    if args.json {
+    if args.wants_json() {
         let v = serde_json::json!({
             "analysis": which, "backend": backend.name(), "bundle": path.display().to_string(),
             "scope": "per-function", "functions": sums.len(), "nodes": nodes,
@@ -254,7 +257,31 @@ fn run_taint(
     };
     let query_ms = t.elapsed().as_secs_f64() * 1e3;
     bar.finish();
-    let found = taint::findings(b, &results);
+    let found = taint::findings(b, &spec, &results);
+    if args.format == FormatArg::Sarif {
+        let log = crate::sarif::taint_log(b, &found, sensitive)?;
+        match &args.out {
+            Some(out) => {
+                dwell::io::atomic_write(out, |w| {
+                    serde_json::to_writer_pretty(&mut *w, &log).map_err(std::io::Error::other)?;
+                    writeln!(w)
+                })?;
+                outln!(
+                    "taint on {} ({}): {} findings, SARIF written to {}",
+                    args.graph.graph.display(),
+                    if sensitive {
+                        "context-sensitive"
+                    } else {
+                        "context-insensitive"
+                    },
+                    found.len(),
+                    out.display()
+                );
+            }
+            None => outln!("{}", serde_json::to_string_pretty(&log)?),
+        }
+        return Ok(());
+    }
     if let Some(out) = &args.out {
         // One finding per line: source call and node, sink call and node, the witness path.
         dwell::io::atomic_write(out, |w| {
@@ -281,7 +308,7 @@ fn run_taint(
     } else {
         "context-insensitive"
     };
-    if args.json {
+    if args.wants_json() {
         let v = serde_json::json!({
             "analysis": "taint", "backend": backend.name(), "bundle": args.graph.graph.display().to_string(),
             "context_sensitive": sensitive,

@@ -44,6 +44,9 @@ fn run_graph(
     bar: &Bar,
     budget: &Budget,
 ) -> Result<()> {
+    if args.format == crate::args::FormatArg::Sarif {
+        return Err(format!("--format sarif reports taint findings on a program bundle, and {} is a graph. Fix: import a program with `dwell import llvm FILE.ll --out BUNDLE`, or use --format json", args.graph.graph.display()).into());
+    }
     let query = query::from_flags(args, g)?;
     let path = &args.graph.graph;
     bar.phase(format!(
@@ -94,7 +97,7 @@ fn run_graph(
         output: &output,
         session: &session,
     };
-    if args.json {
+    if args.wants_json() {
         let mut v = rep.json();
         v["plan"]["budget"] = budget.json();
         report::print_json(&v)

@@ -171,7 +171,7 @@ fn run_cs(b: &Bundle, spec: &taint::TaintSpec) -> Vec<taint::ProgramFinding> {
             .collect::<Vec<_>>()
     };
     assert_eq!(key(&fast), key(&oracle));
-    taint::findings(b, &fast)
+    taint::findings(b, spec, &fast)
 }
 
 fn run_taint(b: &Bundle, sanitizers: &[&str]) -> Vec<taint::ProgramFinding> {
@@ -205,7 +205,7 @@ fn run_taint(b: &Bundle, sanitizers: &[&str]) -> Vec<taint::ProgramFinding> {
             }
         }
     }
-    taint::findings(b, &r)
+    taint::findings(b, &spec, &r)
 }
 
 #[test]

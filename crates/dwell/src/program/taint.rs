@@ -72,29 +72,48 @@ pub fn query(b: &Bundle, spec: &TaintSpec) -> Result<TaintQuery, ProgramError> {
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct ProgramFinding {
     pub source: String,
+    /// The callee as the IR names it (`llvm.memcpy.p0i8.p0i8.i64`).
     pub source_call: String,
+    /// The name given in the spec that it matched (`memcpy`).
+    pub source_fn: String,
     pub sink: String,
     pub sink_call: String,
+    pub sink_fn: String,
     /// Node names `function:%block[#segment]`, source first.
     pub path: Vec<String>,
+    /// The same as node ids: source, sink, path.
+    #[serde(skip)]
+    pub nodes: (u32, u32, Vec<u32>),
 }
 
-/// Name the findings of `results`.
-pub fn findings(b: &Bundle, results: &[TaintResult]) -> Vec<ProgramFinding> {
+/// Name the findings of `results` (of the query `spec` made).
+pub fn findings(b: &Bundle, spec: &TaintSpec, results: &[TaintResult]) -> Vec<ProgramFinding> {
     let call = |n: u32| b.nodes[n as usize].call.clone().unwrap_or_default();
+    // The first name of `names` the call at `n` matches (one always does:
+    // the query chose its sources and sinks this way).
+    let named = |n: u32, names: &[String]| {
+        let c = call(n);
+        names
+            .iter()
+            .find(|name| matches(&c, name))
+            .cloned()
+            .unwrap_or(c)
+    };
     results
         .iter()
         .flat_map(|r| {
-            r.findings.iter().map(move |f| ProgramFinding {
-                source: b.node_name(r.source),
-                source_call: call(r.source),
-                sink: b.node_name(f.sink),
-                sink_call: call(f.sink),
-                path: f
-                    .path
-                    .as_ref()
-                    .map(|p| p.iter().map(|&n| b.node_name(n)).collect())
-                    .unwrap_or_default(),
+            r.findings.iter().map(move |f| {
+                let path = f.path.clone().unwrap_or_default();
+                ProgramFinding {
+                    source: b.node_name(r.source),
+                    source_call: call(r.source),
+                    source_fn: named(r.source, &spec.sources_fn),
+                    sink: b.node_name(f.sink),
+                    sink_call: call(f.sink),
+                    sink_fn: named(f.sink, &spec.sinks_fn),
+                    path: path.iter().map(|&n| b.node_name(n)).collect(),
+                    nodes: (r.source, f.sink, path),
+                }
             })
         })
         .collect()

@@ -1,0 +1,250 @@
+//! Taint findings as a SARIF 2.1.0 log (OASIS), the format code-scanning
+//! tools and editors read.
+//!
+//! One run; `tool.driver` is dwell with one rule per (source function, sink
+//! function) pair the findings use, named by the functions the user wrote
+//! (`memcpy`, not `llvm.memcpy.p0i8.p0i8.i64`). One result per finding:
+//! - `locations`: the sink call; `relatedLocations`: the source call;
+//! - `codeFlows[0].threadFlows[0].locations`: the witness, one step per ICFG
+//!   node (a call or a block segment), each with its place and a message;
+//! - `partialFingerprints["dwellTaint/v1"]`: a hash of the rule and of the
+//!   source and sink as (function, callee, k-th such call in the function),
+//!   which survives edits elsewhere, unlike line numbers or IR value numbers;
+//! - `properties.contextSensitive`: realizable paths only, or any path (also
+//!   on the run, and in the rule's description).
+//!
+//! Places come from debug info (the C file and line), else the IR file and
+//! line; a version 1 bundle has neither and is refused.
+
+use dwell::program::bundle::Place;
+use dwell::program::taint::ProgramFinding;
+use dwell::program::Bundle;
+use serde_json::{json, Value};
+
+/// The schema the log declares (the OASIS 2.1.0 errata 01 schema).
+pub const SCHEMA: &str =
+    "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json";
+
+/// The SARIF log of `found` on bundle `b`.
+pub fn taint_log(
+    b: &Bundle,
+    found: &[ProgramFinding],
+    context_sensitive: bool,
+) -> Result<Value, String> {
+    if b.nodes.first().is_some() && b.node_place(0).is_none() {
+        return Err(format!(
+            "the bundle is version {} and has no source places. Fix: re-create it with `dwell import llvm FILE.ll --out BUNDLE`",
+            b.meta.version
+        ));
+    }
+    let mut rules: Vec<(String, String)> = Vec::new();
+    let mut results = Vec::new();
+    for f in found {
+        let pair = (f.source_fn.clone(), f.sink_fn.clone());
+        let index = match rules.iter().position(|r| *r == pair) {
+            Some(i) => i,
+            None => {
+                rules.push(pair);
+                rules.len() - 1
+            }
+        };
+        results.push(result(b, f, index, context_sensitive));
+    }
+    let mode = if context_sensitive {
+        "along a realizable path (every return goes back to its call)"
+    } else {
+        "along some path of the supergraph (context-insensitive: a path may return to another caller)"
+    };
+    let rules: Vec<Value> = rules
+        .iter()
+        .map(|(src, sink)| {
+            json!({
+                "id": rule_id(src, sink),
+                "name": format!("TaintFrom{}To{}", camel(src), camel(sink)),
+                "shortDescription": {"text": format!("Data from {src} may reach {sink}")},
+                "fullDescription": {"text": format!(
+                    "A call of {sink} is reachable from a call of {src} {mode}, passing no sanitizer call."
+                )},
+                "defaultConfiguration": {"level": "warning"},
+                "properties": {"tags": ["security", "taint"], "source": src, "sink": sink},
+            })
+        })
+        .collect();
+    Ok(json!({
+        "$schema": SCHEMA,
+        "version": "2.1.0",
+        "runs": [{
+            "tool": {"driver": {
+                "name": "dwell",
+                "version": env!("CARGO_PKG_VERSION"),
+                "rules": rules,
+            }},
+            "results": results,
+            "properties": {"contextSensitive": context_sensitive, "bundleSource": b.meta.source},
+        }],
+    }))
+}
+
+fn rule_id(src: &str, sink: &str) -> String {
+    format!("taint/{src}-to-{sink}")
+}
+
+fn camel(s: &str) -> String {
+    s.split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(|w| {
+            let mut c = w.chars();
+            c.next()
+                .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
+                .unwrap_or_default()
+        })
+        .collect()
+}
+
+fn result(b: &Bundle, f: &ProgramFinding, rule: usize, context_sensitive: bool) -> Value {
+    let (src, sink, path) = (f.nodes.0, f.nodes.1, &f.nodes.2);
+    let place = |n: u32| b.node_place(n);
+    let at = |p: &Option<Place>| {
+        p.as_ref()
+            .map(|p| format!(" ({}:{})", p.file, p.line))
+            .unwrap_or_default()
+    };
+    let (src_place, sink_place) = (place(src), place(sink));
+    let message = format!(
+        "{} here is reached by data from the {} call in {}{}.",
+        f.sink_fn,
+        f.source_fn,
+        function_name(b, src),
+        at(&src_place)
+    );
+    let steps: Vec<Value> = path
+        .iter()
+        .enumerate()
+        .map(|(i, &n)| {
+            let text = if i == 0 {
+                format!("source: {} is called (untrusted data enters)", f.source_fn)
+            } else if i + 1 == path.len() {
+                format!("sink: {} is called", f.sink_fn)
+            } else {
+                match b.nodes[n as usize].call.as_deref() {
+                    Some(c) if !c.starts_with('*') => format!("{}: calls {c}", b.node_name(n)),
+                    Some(_) => format!("{}: indirect call", b.node_name(n)),
+                    None => b.node_name(n),
+                }
+            };
+            json!({"location": location(b, n, &place(n), Some(&text))})
+        })
+        .collect();
+    let mut related = location(
+        b,
+        src,
+        &src_place,
+        Some(&format!("source: the {} call", f.source_fn)),
+    );
+    related["id"] = json!(1);
+    let mut r = json!({
+        "ruleId": rule_id(&f.source_fn, &f.sink_fn),
+        "ruleIndex": rule,
+        "level": "warning",
+        "message": {"text": message},
+        "locations": [location(b, sink, &sink_place, None)],
+        "relatedLocations": [related],
+        "partialFingerprints": {"dwellTaint/v1": fingerprint(b, f)},
+        "properties": {
+            "contextSensitive": context_sensitive,
+            "sourceNode": f.source, "sinkNode": f.sink,
+            "sourceCall": f.source_call, "sinkCall": f.sink_call,
+        },
+    });
+    if !steps.is_empty() {
+        r["codeFlows"] = json!([{"threadFlows": [{"locations": steps}]}]);
+    }
+    r
+}
+
+fn function_name(b: &Bundle, n: u32) -> String {
+    let f = &b.functions[b.nodes[n as usize].function as usize];
+    f.source_name.clone().unwrap_or_else(|| f.name.clone())
+}
+
+/// A SARIF `location` of node `n`: its place and its function.
+fn location(b: &Bundle, n: u32, p: &Option<Place>, message: Option<&str>) -> Value {
+    let mut loc = json!({
+        "logicalLocations": [{"name": function_name(b, n), "kind": "function"}],
+    });
+    if let Some(p) = p {
+        let mut region = serde_json::Map::new();
+        // SARIF lines and columns are 1-based: a 0 (unknown) is left out.
+        if p.line > 0 {
+            region.insert("startLine".into(), json!(p.line));
+            if p.column > 0 {
+                region.insert("startColumn".into(), json!(p.column));
+            }
+        }
+        let mut phys = json!({"artifactLocation": {"uri": uri(&p.file)}});
+        if !region.is_empty() {
+            phys["region"] = Value::Object(region);
+        }
+        loc["physicalLocation"] = phys;
+    }
+    if let Some(m) = message {
+        loc["message"] = json!({"text": m});
+    }
+    loc
+}
+
+/// A URI reference for a path: `file://` for an absolute one, relative
+/// otherwise; bytes outside RFC 3986's unreserved set and `/` are
+/// percent-encoded.
+fn uri(path: &str) -> String {
+    let mut out = String::from(if path.starts_with('/') { "file://" } else { "" });
+    for b in path.bytes() {
+        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~' | b'/') {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+/// The k-th call of the same callee in the same function, for the
+/// fingerprint: stable when unrelated code changes.
+fn call_key(b: &Bundle, n: u32) -> String {
+    let node = &b.nodes[n as usize];
+    let f = &b.functions[node.function as usize];
+    let k = (f.nodes.start..n)
+        .filter(|&m| b.nodes[m as usize].call == node.call)
+        .count();
+    format!("{}|{}|{k}", f.name, node.call.as_deref().unwrap_or("-"))
+}
+
+/// FNV-1a (64 bits): fixed, so the same finding hashes the same in every
+/// dwell build (std's hasher makes no such promise).
+fn fingerprint(b: &Bundle, f: &ProgramFinding) -> String {
+    let text = format!(
+        "{}|{}|{}",
+        rule_id(&f.source_fn, &f.sink_fn),
+        call_key(b, f.nodes.0),
+        call_key(b, f.nodes.1)
+    );
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for byte in text.bytes() {
+        h ^= u64::from(byte);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("{h:016x}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn uris_and_names() {
+        assert_eq!(uri("src/a b.c"), "src/a%20b.c");
+        assert_eq!(uri("/usr/include/x.h"), "file:///usr/include/x.h");
+        assert_eq!(camel("llvm.memcpy"), "LlvmMemcpy");
+        assert_eq!(rule_id("getenv", "system"), "taint/getenv-to-system");
+    }
+}
