@@ -318,13 +318,22 @@ fn run_taint(
         outln!("{}", serde_json::to_string_pretty(&v)?);
     } else {
         outln!("taint on {} ({}, {mode}): {sources} source sites, {sink_sites} sink sites, {sanitizers} sanitizer sites, {} findings, {query_ms:.1} ms", args.graph.graph.display(), backend.name(), found.len(), sink_sites = sinks);
+        // Calls named as the user named them; the place from debug info
+        // (else the IR line) when the bundle has one.
+        let at = |n: u32| {
+            b.node_place(n)
+                .map(|p| format!(" ({}:{})", p.file, p.line))
+                .unwrap_or_default()
+        };
         for f in &found {
             outln!(
-                "{} at {} -> {} at {}",
-                f.source_call,
+                "{} at {}{} -> {} at {}{}",
+                f.source_fn,
                 f.source,
-                f.sink_call,
-                f.sink
+                at(f.nodes.0),
+                f.sink_fn,
+                f.sink,
+                at(f.nodes.1)
             );
             outln!("  path: {}", f.path.join(" -> "));
         }

@@ -3,7 +3,10 @@
 //! site of a sanitizer function.
 //!
 //! A function name `f` matches a call site whose direct callee is `f`, or
-//! the intrinsic `llvm.f.*` (`memcpy` matches `llvm.memcpy.p0i8.p0i8.i64`).
+//! the intrinsic `llvm.f.*` (`memcpy` matches `llvm.memcpy.p0i8.p0i8.i64`,
+//! which clang emits for `memcpy` even at -O0; `memmove`, `memset` alike).
+//! Findings keep the name the user gave ([`ProgramFinding::sink_fn`]) beside
+//! the callee the IR names.
 //! Sources, sinks and sanitizers are the ICFG nodes that end with such a
 //! call. This is control-flow taint: a sink is reported when some path of
 //! arcs passing the label mask leads from a source call to a sink call
@@ -147,4 +150,29 @@ pub fn context_sensitive(
         }
     }
     Ok(results)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::matches;
+
+    #[test]
+    fn user_names_match_the_intrinsics_clang_emits() {
+        for (callee, name) in [
+            ("memcpy", "memcpy"),
+            ("llvm.memcpy.p0i8.p0i8.i64", "memcpy"),
+            ("llvm.memcpy.p0.p0.i64", "memcpy"),
+            ("llvm.memmove.p0i8.p0i8.i64", "memmove"),
+            ("llvm.memset.p0i8.i64", "memset"),
+        ] {
+            assert!(matches(callee, name), "{callee} {name}");
+        }
+        for (callee, name) in [
+            ("llvm.memcpyx.p0", "memcpy"),
+            ("memcpy_s", "memcpy"),
+            ("llvm.memset.p0i8.i64", "memcpy"),
+        ] {
+            assert!(!matches(callee, name), "{callee} {name}");
+        }
+    }
 }
