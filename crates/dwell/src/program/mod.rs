@@ -3,7 +3,7 @@
 //! ```text
 //! FILE.ll[.xz|.gz] ──llvm::parse──▶ ir::Program (functions, blocks, CFG, calls, def/use)
 //!                  ──icfg::build──▶ Icfg (block segments; flow / call / return arcs)
-//!                  ──bundle::write─▶ BUNDLE/ (icfg.edges, nodes.tsv, defs.txt, …)
+//!                  ──bundle::write─▶ BUNDLE/ (icfg.edges, nodes.tsv, defs.txt, files.tsv …)
 //! BUNDLE/ ──bundle::read──▶ Bundle ──liveness / reaching_defs──▶ DataflowProblem
 //!                                  ──taint_query──────────────▶ TaintQuery
 //!                                  ──cfl::taint (TaintQuery)──▶ realizable findings
@@ -13,6 +13,10 @@
 //! program terms (function, block, variable). The exception is
 //! context-sensitive taint ([`cfl`]), which needs the call/return structure
 //! a plain labelled graph does not carry; it runs on the CPU.
+//!
+//! With debug info (`clang -g`) every node and function also has its place in
+//! the C source (file, line, column; [`bundle::Bundle::node_place`]), else
+//! its line in the IR file: findings can point where people read code.
 //!
 //! ```
 //! let ir = "define i32 @main() {\nentry:\n  %x = call i32 @f()\n  ret i32 %x\n}\n\

@@ -171,6 +171,9 @@ fn fields(body: &str) -> Vec<(&str, String)> {
     let mut rest = body;
     loop {
         rest = rest.trim_start_matches([' ', ',']);
+        if rest.starts_with(')') {
+            break; // the record's end (after a string value)
+        }
         let Some((key, after)) = rest.split_once(':') else {
             break;
         };
