@@ -31,7 +31,7 @@ pub fn taint_log(
     found: &[ProgramFinding],
     context_sensitive: bool,
 ) -> Result<Value, String> {
-    if b.nodes.first().is_some() && b.node_place(0).is_none() {
+    if !b.nodes.is_empty() && b.node_place(0).is_none() {
         return Err(format!(
             "the bundle is version {} and has no source places. Fix: re-create it with `dwell import llvm FILE.ll --out BUNDLE`",
             b.meta.version

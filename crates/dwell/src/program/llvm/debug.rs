@@ -264,4 +264,27 @@ mod tests {
         assert_eq!(d.location(10), None); // not a location
         assert_eq!(d.files.len(), 1);
     }
+
+    #[test]
+    fn malformed_records_are_skipped_without_panics() {
+        let mut d = DebugInfo::default();
+        for l in [
+            "!",
+            "!12",
+            "!99999999999999999999 = !DIFile(filename: \"x\")",
+            "!2 = !DILocation(",
+            "!3 = !DIFile(filename: \"open",
+            "!4 = !DIFile(directory: \"d\")",
+            "!5 = !DILocation(line: 1, column: 2)",
+            r#"!6 = distinct !DISubprogram(name: "é\5", file: !6, scope: !6)"#,
+            "!7 = !DILexicalBlock(scope: !7)",
+            "!8 = !DILocation(line: x, scope: !7)",
+        ] {
+            d.read_line(l);
+        }
+        assert_eq!(d.location(2), None);
+        assert_eq!(d.location(5), None); // no scope
+        assert_eq!(d.location(8), None); // a scope cycle without a file
+        assert_eq!(d.subprogram(6), None); // its `file:` is not a DIFile
+    }
 }
