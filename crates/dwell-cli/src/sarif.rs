@@ -6,7 +6,8 @@
 //! (`memcpy`, not `llvm.memcpy.p0i8.p0i8.i64`). One result per finding:
 //! - `locations`: the sink call; `relatedLocations`: the source call;
 //! - `codeFlows[0].threadFlows[0].locations`: the witness, one step per ICFG
-//!   node (a call or a block segment), each with its place and a message;
+//!   node (a call or a block segment), each with its place, a message and
+//!   its call depth (`nestingLevel`);
 //! - `partialFingerprints["dwellTaint/v1"]`: a hash of the rule and of the
 //!   source and sink as (function, callee, k-th such call in the function),
 //!   which survives edits elsewhere, unlike line numbers or IR value numbers;
@@ -117,6 +118,7 @@ fn result(b: &Bundle, f: &ProgramFinding, rule: usize, context_sensitive: bool) 
         function_name(b, src),
         at(&src_place)
     );
+    let levels = nesting(b, path);
     let steps: Vec<Value> = path
         .iter()
         .enumerate()
@@ -132,7 +134,10 @@ fn result(b: &Bundle, f: &ProgramFinding, rule: usize, context_sensitive: bool) 
                     None => b.node_name(n),
                 }
             };
-            json!({"location": location(b, n, &place(n), Some(&text))})
+            json!({
+                "location": location(b, n, &place(n), Some(&text)),
+                "nestingLevel": levels[i],
+            })
         })
         .collect();
     let mut related = location(
@@ -160,6 +165,25 @@ fn result(b: &Bundle, f: &ProgramFinding, rule: usize, context_sensitive: bool) 
         r["codeFlows"] = json!([{"threadFlows": [{"locations": steps}]}]);
     }
     r
+}
+
+/// Call depth of each step: +1 into a callee's entry, −1 back to a caller;
+/// shifted so the shallowest step is 0 (a witness may first return out of
+/// the source's function).
+fn nesting(b: &Bundle, path: &[u32]) -> Vec<u64> {
+    let mut depth = vec![0i64; path.len()];
+    for i in 1..path.len() {
+        let (u, v) = (&b.nodes[path[i - 1] as usize], path[i]);
+        let fv = b.nodes[v as usize].function;
+        depth[i] = depth[i - 1]
+            + match (u.function == fv, b.functions[fv as usize].nodes.start == v) {
+                (true, _) => 0,
+                (false, true) => 1,
+                (false, false) => -1,
+            };
+    }
+    let min = depth.iter().copied().min().unwrap_or(0);
+    depth.iter().map(|d| (d - min) as u64).collect()
 }
 
 fn function_name(b: &Bundle, n: u32) -> String {

@@ -215,7 +215,23 @@ fn context_insensitive_results_are_marked() {
             region(&r["locations"][0]).1
         })
         .collect();
-    assert!(lines.contains(&marked_line(&src, "system(\"date\")")));
+    let date = marked_line(&src, "system(\"date\")");
+    assert!(lines.contains(&date));
+    // Its witness enters log_msg (one level deeper) and returns into main.
+    let r = run0["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| region(&r["locations"][0]).1 == date)
+        .unwrap();
+    let steps = r["codeFlows"][0]["threadFlows"][0]["locations"]
+        .as_array()
+        .unwrap();
+    let level = |s: &Value| s["nestingLevel"].as_u64().unwrap();
+    assert!(steps
+        .iter()
+        .any(|s| level(s) == 1 && s["location"]["logicalLocations"][0]["name"] == "log_msg"));
+    assert_eq!(level(&steps[0]), level(&steps[steps.len() - 1]));
     // The sanitized call is never a sink, in either mode.
     assert!(!lines.contains(&marked_line(&src, "NO FLOW: every path")));
 }
