@@ -63,7 +63,7 @@ fn message(signal: &str, command: &str, targets: &[std::path::PathBuf]) -> Strin
     }
     let names: Vec<String> = targets.iter().map(|t| t.display().to_string()).collect();
     format!(
-        "interrupted by {signal} while writing {}: `{command}` stopped; the temporary file was removed and {} left as it was",
+        "interrupted by {signal} while writing {}: `{command}` stopped; its temporary output was removed and {} left as it was",
         names.join(", "),
         names.join(", ")
     )

@@ -610,3 +610,50 @@ fn the_plan_shows_the_default_budget_and_refuses_with_flags_to_type() {
     ]);
     assert!(v["budget"]["from"].is_string(), "{v}");
 }
+
+#[test]
+fn sigint_during_a_bundle_import_removes_the_temporary_folder() {
+    // The bundle is written in a fraction of a second: try until the
+    // temporary folder is seen, and skip (with a note) if it never is.
+    let ll = data("programs/lua-5.4.7.O0.ll.xz");
+    for _ in 0..20 {
+        let dir = tempfile::tempdir().unwrap();
+        let mut child = bin()
+            .current_dir(dir.path())
+            .args(["import", "llvm", &ll, "--out", "lua.bundle"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let seen = loop {
+            if names(dir.path())
+                .iter()
+                .any(|n| n.starts_with(".lua.bundle.dwell-tmp-"))
+            {
+                break true;
+            }
+            if child.try_wait().unwrap().is_some() {
+                break false;
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        };
+        if !seen {
+            child.wait().unwrap();
+            continue;
+        }
+        kill(&child, "INT");
+        let out = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        if out.status.code() == Some(0) {
+            continue; // finished before the signal arrived
+        }
+        assert_eq!(out.status.code(), Some(130), "{err}");
+        assert!(
+            err.starts_with("interrupted by SIGINT while writing lua.bundle"),
+            "{err}"
+        );
+        assert!(names(dir.path()).is_empty(), "{:?}", names(dir.path()));
+        return;
+    }
+    eprintln!("note: the import never showed its temporary folder in time: skipped");
+}
