@@ -11,12 +11,15 @@
 //!   (edge lists, Matrix Market, DIMACS; plain, gzip or xz).
 //! - [`analysis::Query`]: BFS levels, reachability under a label mask, taint
 //!   with witness paths, weak/strong components, bit-vector dataflow. Every
-//!   analysis has a fast kernel and a simple reference oracle side by side.
+//!   analysis ([`analysis::Analysis`], one line in the registry table) has a
+//!   fast kernel, a simple reference oracle, a verifier of its answers'
+//!   invariants and its footprint in bytes side by side.
 //! - [`session::Plan`]: what a session over one graph may hold and move —
 //!   peak resident bytes, one upload, final-only read-back — planned from a
 //!   [`session::Profile`] (typed in, or derived from a real graph and query
 //!   by [`session::profile::derive`]).
-//! - [`backend::Backend`]: opens a [`backend::Resident`] handle under a plan.
+//! - [`backend::Backend`]: says which queries it runs and opens a
+//!   [`backend::Resident`] handle within a plan's reservation.
 //!   `cpu` (rayon, bit-parallel, the default) and `cpu-reference` (the
 //!   single-threaded oracle) live in this crate.
 //! - [`session::Session`]: the executor. It takes the plan as input, makes the
@@ -25,7 +28,8 @@
 //!   back once. [`evidence`] turns measured sessions into speedup
 //!   evidence behind a strict release gate.
 //!
-//! [`analysis::run`] is the one-query shortcut: a one-run session.
+//! [`session::run_once`] is the one-query shortcut: a one-run session, and
+//! [`session::Session::for_query`] opens a session for many runs of one query.
 //!
 //! ```
 //! use dwell::analysis::{BfsQuery, Output, Query};

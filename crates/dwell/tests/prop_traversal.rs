@@ -29,7 +29,7 @@ fn plain(directed: bool, nodes: u64, arcs: &[(u32, u32)]) -> Graph {
 
 /// Run `q` on both backends; assert the dispatch succeeded. The `cpu` side
 /// runs it twice in one session and checks both runs agree: a one-run
-/// session (`analysis::run`) runs on the graph as given, a longer one on a
+/// session (`session::run_once`) runs on the graph as given, a longer one on a
 /// skewed graph on its degree-grouped copy.
 fn both(g: &Graph, q: &Query) -> (Output, Output) {
     let fast = dwell::session::run_once(&Cpu, g, q).expect("valid query");

@@ -4,8 +4,10 @@
 //! algorithm and its invariants, the fast kernel used by the `cpu` backend,
 //! and the simple single-threaded reference (the oracle) beside it.
 //!
-//! [`run`] validates a [`Query`] against the graph once, then hands it to a
-//! [`Backend`](crate::backend::Backend). Backends never see invalid input.
+//! The `analyses!` table below (see `registry.rs`) names every analysis once; from
+//! it come [`Query`], [`Output`] and each dispatch over them. A session
+//! validates a query once before a backend sees it: backends never see
+//! invalid input.
 
 pub mod bfs;
 pub mod components;

@@ -7,7 +7,7 @@
 //! Backends count what they do in the session's [`Counters`].
 //!
 //! `cpu-reference` is the single-threaded oracle; `cpu` is the fast rayon
-//! backend and the default. Both live in [`host`].
+//! backend and the default. Both live in `host.rs`.
 
 mod host;
 

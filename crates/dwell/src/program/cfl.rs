@@ -63,7 +63,7 @@
 //! # Kernels
 //! - [`taint`]: summaries once, then sources in parallel (rayon), each task
 //!   reusing its parent arrays (reset through its visited list).
-//! - [`reference`], the oracle: summary edges by a naive fixpoint (search
+//! - [`reference()`], the oracle: summary edges by a naive fixpoint (search
 //!   every function again from scratch until a round adds no summary edge),
 //!   then two fresh searches per source; no witnesses.
 //! - [`verify_path`]: the realizability check of one witness.

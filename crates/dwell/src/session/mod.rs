@@ -1,7 +1,7 @@
 //! Resident sessions: plan, execute, count, and prove speedups
 //! (`../shared/spec/session-and-evidence.md`).
 //!
-//! - [`plan`]: a [`Profile`] of bytes and runs becomes the [`Plan`] an
+//! - [`plan()`]: a [`Profile`] of bytes and runs becomes the [`Plan`] an
 //!   executor enforces.
 //! - [`memory`]: the memory the process can really use, the default budget.
 //! - [`telemetry`]: cold uploads versus warm reuses of the resident graph.

@@ -38,7 +38,7 @@
 //! or beyond `facts` always zero (the universe row is masked in its last word).
 //!
 //! # Solvers
-//! - [`reference`]: FIFO worklist, one node at a time, every node queued
+//! - [`reference()`]: FIFO worklist, one node at a time, every node queued
 //!   once at the start; a node whose OUT changes queues its successors.
 //! - [`parallel`] (the `cpu` backend): picks a sweep order once per graph and
 //!   direction and keeps it in the session's workspace, so later runs of the
@@ -203,7 +203,7 @@ fn transfer(p: &DataflowProblem, v: u32, input: &[u64]) -> Vec<u64> {
 
 /// The verifier: does `sol` satisfy the dataflow equations (and the
 /// encoding invariants) at every node? Checks a fixpoint, not that it is the
-/// least (union) or maximal (intersection) one; compare with [`reference`]
+/// least (union) or maximal (intersection) one; compare with [`reference()`]
 /// for that. The error names the first bad node.
 pub fn verify(g: &Graph, p: &DataflowProblem, sol: &DataflowSolution) -> Result<(), Violation> {
     let n = g.nodes();
