@@ -8,6 +8,10 @@ use std::time::Instant;
 
 pub fn import(kind: ImportKind) -> Result<()> {
     let ImportKind::Llvm { file, out, json } = kind;
+    if out.as_os_str() == "-" {
+        // `-` means stdout for files; a bundle is a folder of several files.
+        return Err("a bundle is a folder and cannot go to stdout (--out -). Fix: pass a folder path, e.g. --out lua.bundle".into());
+    }
     let bar = Bar::start(format!("importing {}", file.display()));
     let t = Instant::now();
     let (meta, warnings) = dwell::program::import_llvm(&file, &out, &bar)?;

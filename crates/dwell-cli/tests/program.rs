@@ -242,3 +242,25 @@ fn graph_only_flags_are_refused_on_bundles() {
         assert!(String::from_utf8_lossy(&out.stderr).contains("Fix:"));
     }
 }
+
+#[test]
+fn import_to_stdout_is_refused_with_a_fix() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_dwell"))
+        .current_dir(dir.path())
+        .args(["import", "llvm"])
+        .arg(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../dwell/tests/data/llvm/taint.ll"),
+        )
+        .args(["--out", "-"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("cannot go to stdout") && err.contains("Fix:"),
+        "{err}"
+    );
+    assert!(!dir.path().join("-").exists(), "no folder named '-'");
+}
