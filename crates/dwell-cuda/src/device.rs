@@ -49,7 +49,9 @@ impl Default for Tuning {
     }
 }
 
-fn env_num(name: &'static str) -> Result<Option<u64>, CudaError> {
+/// The whole-number setting `name`, if set; a set but malformed value is an
+/// error naming it (the device tuning and the sim read their knobs alike).
+pub(crate) fn env_num(name: &'static str) -> Result<Option<u64>, CudaError> {
     match std::env::var(name) {
         Ok(v) => v
             .trim()

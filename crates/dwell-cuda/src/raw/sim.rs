@@ -6,7 +6,7 @@
 //! the waits it would make on a GPU, so its counters are the real ones).
 
 use super::{Arg, DriverError, Grid, Word};
-use crate::device::DeviceFacts;
+use crate::device::{env_num, DeviceFacts};
 use crate::kernels::Program;
 use crate::CudaError;
 use std::collections::BTreeMap;
@@ -70,17 +70,6 @@ impl Default for SimOptions {
     }
 }
 
-fn env_u64(name: &'static str) -> Result<Option<u64>, CudaError> {
-    match std::env::var(name) {
-        Ok(v) => v
-            .trim()
-            .parse::<u64>()
-            .map(Some)
-            .map_err(|_| CudaError::BadEnv { name, value: v }),
-        Err(_) => Ok(None),
-    }
-}
-
 impl SimOptions {
     /// Defaults, overridden by `DWELL_SIM_SMS`, `DWELL_SIM_OCCUPANCY`,
     /// `DWELL_SIM_JITTER` (a seed) and `DWELL_SIM_TIMEOUT_S`.
@@ -97,14 +86,14 @@ impl SimOptions {
             }
         };
         Ok(SimOptions {
-            sms: pos("DWELL_SIM_SMS", env_u64("DWELL_SIM_SMS")?, d.sms)?,
+            sms: pos("DWELL_SIM_SMS", env_num("DWELL_SIM_SMS")?, d.sms)?,
             occupancy: pos(
                 "DWELL_SIM_OCCUPANCY",
-                env_u64("DWELL_SIM_OCCUPANCY")?,
+                env_num("DWELL_SIM_OCCUPANCY")?,
                 d.occupancy,
             )?,
-            jitter: env_u64("DWELL_SIM_JITTER")?,
-            timeout_s: env_u64("DWELL_SIM_TIMEOUT_S")?.map_or(d.timeout_s, |s| s.max(1) as f64),
+            jitter: env_num("DWELL_SIM_JITTER")?,
+            timeout_s: env_num("DWELL_SIM_TIMEOUT_S")?.map_or(d.timeout_s, |s| s.max(1) as f64),
         })
     }
 }
