@@ -43,11 +43,16 @@ impl<'a> Steps<'a> {
         }
     }
 
-    /// `n` more units are done.
+    /// `n` more units are done. The sink hears of it when the count crosses
+    /// a thousandth of the total (and at the total), so a batch of many tiny
+    /// searches does not call it once per search.
     pub fn add(&self, n: u64) {
-        let done = self.done.fetch_add(n, Ordering::Relaxed).saturating_add(n);
-        self.sink
-            .advance(self.unit, done.min(self.total), self.total);
+        let before = self.done.fetch_add(n, Ordering::Relaxed);
+        let done = before.saturating_add(n).min(self.total);
+        let grain = (self.total / 1000).max(1);
+        if done / grain != before.min(self.total) / grain || done == self.total {
+            self.sink.advance(self.unit, done, self.total);
+        }
     }
 }
 
@@ -76,5 +81,15 @@ mod tests {
         assert_eq!(seen.first(), Some(&(0, 64)));
         assert_eq!(seen.len(), 65);
         assert_eq!(seen.iter().map(|&(d, _)| d).max(), Some(64));
+    }
+
+    #[test]
+    fn large_steps_report_about_a_thousand_times_and_reach_the_total() {
+        let log = Log(Mutex::new(Vec::new()));
+        let steps = Steps::new(&log, "sources", 100_000);
+        (0..100_000).for_each(|_| steps.add(1));
+        let seen = log.0.into_inner().unwrap();
+        assert_eq!(seen.len(), 1001, "the start and one report per 100 units");
+        assert_eq!(seen.last(), Some(&(100_000, 100_000)));
     }
 }
