@@ -293,6 +293,10 @@ pub struct BenchArgs {
     /// Skip the scipy peer.
     #[arg(long)]
     pub no_peer: bool,
+    /// Memory budget each timed session is planned against (default: what
+    /// this process may really use, as for `dwell run`).
+    #[arg(long)]
+    pub budget_bytes: Option<u64>,
     /// One JSON document on stdout.
     #[arg(long)]
     pub json: bool,

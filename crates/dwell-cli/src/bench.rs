@@ -25,6 +25,7 @@ use crate::peer::{self, median, millis, Peer};
 use crate::program;
 use crate::progress::Bar;
 use crate::query;
+use crate::report::Budget;
 use dwell::analysis::{self, Direction, FactSets, Meet, Query};
 use dwell::backend::{Backend, CpuReference};
 use dwell::bench::{BenchError, Harness};
@@ -65,6 +66,8 @@ pub fn bench(args: &BenchArgs) -> Result<()> {
     } else {
         peer::find_python(args.python.as_deref())
     };
+    // Read before any graph is loaded, as `dwell run` does.
+    let budget = Budget::from_flag(args.budget_bytes);
     rayon::current_num_threads(); // start the pool before the baseline
     let base_kb = read_kb("VmRSS:").unwrap_or(0);
     let bar = Bar::start("bench");
@@ -78,10 +81,20 @@ pub fn bench(args: &BenchArgs) -> Result<()> {
         for &a in &args.analysis {
             bar.phase(format!("{} {a:?}", short_name(path)));
             let mut row = match &loaded.input {
-                Input::Graph(g) => {
-                    bench_graph(args, backend.as_ref(), g, path, a, &sources, &python, &bar)?
+                Input::Graph(g) => bench_graph(
+                    args,
+                    backend.as_ref(),
+                    g,
+                    path,
+                    a,
+                    &sources,
+                    &python,
+                    budget.bytes(),
+                    &bar,
+                )?,
+                Input::Bundle(b) => {
+                    bench_program(args, backend.as_ref(), b, path, a, budget.bytes(), &bar)?
                 }
-                Input::Bundle(b) => bench_program(args, backend.as_ref(), b, path, a, &bar)?,
             };
             row.base_kb = base_kb;
             bar.line(&human_row(&row));
@@ -96,6 +109,7 @@ pub fn bench(args: &BenchArgs) -> Result<()> {
             "sources": args.sources,
             "seed": args.seed,
             "threads": rayon::current_num_threads(),
+            "budget": budget.json(),
             "rows": rows.iter().map(row_json).collect::<Vec<_>>(),
         });
         crate::report::print_json(&v)
@@ -122,6 +136,7 @@ fn bench_graph(
     a: Analysis,
     sources: &[u32],
     python: &std::result::Result<PathBuf, String>,
+    budget_bytes: u64,
     bar: &Bar,
 ) -> Result<Row> {
     let query = match a {
@@ -147,7 +162,7 @@ fn bench_graph(
         runs: args.runs,
         warm_up: true,
         verify: false,
-        budget_bytes: u64::MAX,
+        budget_bytes,
     };
     reset_peak();
     let timing = dwell::bench::time_session(backend, g, &query, &h, bar)?;
@@ -202,6 +217,7 @@ fn bench_program(
     b: &Bundle,
     path: &Path,
     a: Analysis,
+    budget_bytes: u64,
     bar: &Bar,
 ) -> Result<Row> {
     use rayon::prelude::*;
@@ -226,7 +242,7 @@ fn bench_program(
         let t = Instant::now();
         let sols = problems
             .par_iter()
-            .map(|p| p.solve(backend))
+            .map(|p| p.solve(backend, budget_bytes))
             .collect::<std::result::Result<Vec<_>, _>>()?;
         runs.add(1);
         Ok((t.elapsed().as_secs_f64() * 1e3, sols))

@@ -9,7 +9,6 @@ use crate::query;
 use crate::report::{self, Budget};
 use dwell::analysis::Query;
 use dwell::formats::LoadOptions;
-use dwell::session::memory::MemoryLimits;
 use dwell::session::{self, Profile, Readback};
 
 pub fn plan(args: &PlanArgs) -> Result<()> {
@@ -17,10 +16,7 @@ pub fn plan(args: &PlanArgs) -> Result<()> {
         ReadbackArg::FinalOnly => Readback::FinalOnly,
         ReadbackArg::PerRun => Readback::PerRun,
     };
-    let budget = match args.budget_bytes {
-        Some(b) => Budget::Flag(b),
-        None => Budget::Default(MemoryLimits::detect().default_budget()),
-    };
+    let budget = Budget::from_flag(args.budget_bytes);
     let profile = match &args.graph {
         Some(path) => {
             let bar = Bar::start("plan");

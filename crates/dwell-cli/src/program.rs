@@ -6,6 +6,7 @@ use crate::args::{Analysis, FormatArg, RunArgs};
 use crate::error::Result;
 use crate::progress::Bar;
 use crate::report::outln;
+use crate::report::Budget;
 use dwell::analysis::{self, DataflowSolution, FactSets, Output, Query};
 use dwell::backend::Backend;
 use dwell::program::dataflow::{self, Scope, Scoped};
@@ -21,10 +22,12 @@ pub fn run(
     b: &Bundle,
     load_ms: f64,
     bar: &Bar,
+    budget: &Budget,
 ) -> Result<()> {
-    if args.repeat != 1 || args.budget_bytes.is_some() {
-        return Err("--repeat and --budget-bytes apply to graph files, not program bundles. Fix: drop them, or time a bundle with `dwell bench BUNDLE --analysis liveness,reaching-defs`".into());
+    if args.repeat != 1 {
+        return Err("--repeat applies to graph files, not program bundles. Fix: drop it, or time a bundle with `dwell bench BUNDLE --analysis liveness,reaching-defs`".into());
     }
+    let budget_bytes = budget.bytes();
     let path = &args.graph.graph;
     let mask = b.graph.label_names().resolve(&args.labels)?;
     let p = &args.program;
@@ -34,7 +37,7 @@ pub fn run(
     let which = match args.analysis {
         Analysis::Liveness => dataflow::Analysis::Liveness,
         Analysis::ReachingDefs => dataflow::Analysis::ReachingDefs,
-        Analysis::Taint => return run_taint(b, args, mask, backend, load_ms, bar),
+        Analysis::Taint => return run_taint(b, args, mask, backend, load_ms, bar, budget_bytes),
         other => {
             return Err(format!(
                 "{other:?} on a program bundle: use the bundle's graph file instead. Fix: `dwell run {} {}/icfg.edges …`, or liveness, reaching-defs, taint on the bundle",
@@ -66,15 +69,15 @@ pub fn run(
                 out,
                 b,
                 which,
-                &solve(b, which, &scopes, mask, backend, bar)?,
+                &solve(b, which, &scopes, mask, backend, budget_bytes, bar)?,
             )?;
         }
-        let sums = dataflow::solve_each(b, which, mask, backend, false, bar)?;
+        let sums = dataflow::solve_each(b, which, mask, backend, budget_bytes, false, bar)?;
         let query_ms = t.elapsed().as_secs_f64() * 1e3;
         bar.finish();
         return function_summaries(args, backend, which, sums, load_ms, query_ms);
     }
-    let solved = solve(b, which, &scopes, mask, backend, bar)?;
+    let solved = solve(b, which, &scopes, mask, backend, budget_bytes, bar)?;
     let query_ms = t.elapsed().as_secs_f64() * 1e3;
     bar.finish();
     if let Some(out) = &args.out {
@@ -138,6 +141,7 @@ pub fn solve(
     scopes: &[Scope],
     mask: u32,
     backend: &dyn Backend,
+    budget_bytes: u64,
     progress: &dyn Progress,
 ) -> Result<Vec<(Scoped, DataflowSolution)>> {
     use rayon::prelude::*;
@@ -150,7 +154,7 @@ pub fn solve(
         .par_iter()
         .map(|&scope| {
             let s = dataflow::build(b, which, scope, mask)?;
-            let sol = s.solve(backend)?;
+            let sol = s.solve(backend, budget_bytes)?;
             done.add(1);
             Ok((s, sol))
         })
@@ -220,8 +224,13 @@ fn run_taint(
     backend: &dyn Backend,
     load_ms: f64,
     bar: &Bar,
+    budget_bytes: u64,
 ) -> Result<()> {
     let p = &args.program;
+    if !p.context_insensitive && args.budget_bytes.is_some() {
+        // The CFL solver runs outside a session plan: a budget would be ignored.
+        return Err("--budget-bytes bounds session plans; context-sensitive taint runs on host kernels without one. Fix: add --context-insensitive to run taint in a planned session, or drop --budget-bytes".into());
+    }
     if p.sources_fn.is_empty() || p.sinks_fn.is_empty() {
         return Err("taint on a program bundle needs function names. Fix: pass --sources-fn getenv,read --sinks-fn system,memcpy".into());
     }
@@ -249,7 +258,8 @@ fn run_taint(
         };
         taint::context_sensitive(b, &q, kernels)?
     } else {
-        let Output::Taint(results) = dwell::session::run_once(backend, &b.graph, &Query::Taint(q))?
+        let Output::Taint(results) =
+            dwell::session::run_once_within(backend, &b.graph, &Query::Taint(q), budget_bytes)?
         else {
             unreachable!("a taint query answers with taint results")
         };

@@ -411,6 +411,17 @@ pub enum Budget {
 }
 
 impl Budget {
+    /// `--budget-bytes` when given, otherwise the default read now (so, read
+    /// before a large load, it covers the graph too: the plan counts it).
+    pub fn from_flag(flag: Option<u64>) -> Budget {
+        match flag {
+            Some(b) => Budget::Flag(b),
+            None => {
+                Budget::Default(dwell::session::memory::MemoryLimits::detect().default_budget())
+            }
+        }
+    }
+
     pub fn bytes(&self) -> u64 {
         match self {
             Budget::Flag(b) => *b,

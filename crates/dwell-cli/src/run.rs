@@ -12,7 +12,6 @@ use crate::report::{self, GraphFacts, RunReport};
 use dwell::backend::Backend;
 use dwell::graph::Graph;
 use dwell::progress::Steps;
-use dwell::session::memory::MemoryLimits;
 use dwell::session::Session;
 use report::Budget;
 use std::time::Instant;
@@ -22,17 +21,14 @@ pub fn run(args: &RunArgs) -> Result<()> {
     let chosen = backends::resolve(&args.backend)?;
     // The memory this process may use, read before the graph is loaded so
     // the default budget covers it too (the plan counts the graph).
-    let budget = match args.budget_bytes {
-        Some(b) => Budget::Flag(b),
-        None => Budget::Default(MemoryLimits::detect().default_budget()),
-    };
+    let budget = Budget::from_flag(args.budget_bytes);
     let opts = load_options(args.graph.directed, args.graph.undirected);
     let bar = Bar::start("run");
     let loaded = Input::load(&args.graph.graph, &opts, &bar)?;
     let backend = chosen.backend();
     match &loaded.input {
         Input::Graph(g) => run_graph(args, backend, g, loaded.load_ms, &bar, &budget),
-        Input::Bundle(b) => crate::program::run(args, backend, b, loaded.load_ms, &bar),
+        Input::Bundle(b) => crate::program::run(args, backend, b, loaded.load_ms, &bar, &budget),
     }
 }
 

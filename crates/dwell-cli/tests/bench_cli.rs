@@ -113,3 +113,39 @@ fn bench_prints_each_row_to_stderr_as_it_finishes() {
     assert!(row.starts_with("  karate.edges.xz bfs: dwell "), "{err}");
     assert!(rest.starts_with("error: "), "{err}");
 }
+
+/// `dwell bench` plans its sessions against the budget like `dwell run`: the
+/// default is reported, and a budget too small for the graph is refused with
+/// the plan's figures instead of timing anything.
+#[test]
+fn bench_plans_against_the_budget() {
+    let g = data("graphs/karate.edges.xz");
+    let v = ok_json(&[
+        "bench",
+        &g,
+        "--runs",
+        "1",
+        "--sources",
+        "random:4",
+        "--no-peer",
+        "--json",
+    ]);
+    assert!(v["budget"]["bytes"].as_u64().unwrap() > 0, "{v}");
+    assert!(v["budget"]["from"].is_string(), "{v}");
+    for analysis in ["bfs", "wcc", "dataflow"] {
+        let err = fails_with_fix(&[
+            "bench",
+            &g,
+            "--analysis",
+            analysis,
+            "--runs",
+            "1",
+            "--sources",
+            "random:4",
+            "--no-peer",
+            "--budget-bytes",
+            "100",
+        ]);
+        assert!(err.contains("but the budget is 100"), "{analysis}: {err}");
+    }
+}

@@ -227,20 +227,90 @@ fn per_node_sets_with_out() {
 }
 
 #[test]
-fn graph_only_flags_are_refused_on_bundles() {
+fn repeat_is_refused_on_bundles() {
     let dir = tempfile::tempdir().unwrap();
     let b = dir.path().join("lua");
     import(&b, "data/programs/lua-5.4.7.ssa.ll.xz");
-    for extra in [["--repeat", "3"], ["--budget-bytes", "1000"]] {
+    let out = dwell()
+        .args(["run", "liveness"])
+        .arg(&b)
+        .args(["--repeat", "3"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("Fix:"));
+}
+
+/// Bundle analyses plan each session against the budget: a tiny one is
+/// refused before anything runs (naming flags to type), an ample one answers
+/// as without it; context-sensitive taint, which has no plan, refuses the flag.
+#[test]
+fn bundle_analyses_honour_the_budget() {
+    let dir = tempfile::tempdir().unwrap();
+    let b = dir.path().join("lua");
+    import(&b, "data/programs/lua-5.4.7.ssa.ll.xz");
+    for extra in [
+        &["--whole"][..],
+        &[][..],
+        &["--function", "luaV_execute"][..],
+    ] {
+        let out = dwell()
+            .args(["run", "reaching-defs"])
+            .arg(&b)
+            .args(extra)
+            .args(["--budget-bytes", "1000", "--json"])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{extra:?}: {err}");
+        assert!(err.contains("but the budget is 1000"), "{extra:?}: {err}");
+        assert!(err.contains("Fix:"), "{err}");
+        assert!(out.stdout.is_empty());
+    }
+    let answer = |extra: &[&str]| {
         let out = dwell()
             .args(["run", "liveness"])
             .arg(&b)
+            .args(["--whole", "--json"])
             .args(extra)
             .output()
             .unwrap();
-        assert_eq!(out.status.code(), Some(1));
-        assert!(String::from_utf8_lossy(&out.stderr).contains("Fix:"));
-    }
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let mut v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        v.as_object_mut()
+            .unwrap()
+            .retain(|k, _| !k.ends_with("_ms"));
+        v
+    };
+    assert_eq!(answer(&["--budget-bytes", "100000000000"]), answer(&[]));
+    let taint = |extra: &[&str]| {
+        dwell()
+            .args(["run", "taint"])
+            .arg(&b)
+            .args([
+                "--sources-fn",
+                "getenv",
+                "--sinks-fn",
+                "system",
+                "--budget-bytes",
+                "1000",
+            ])
+            .args(extra)
+            .output()
+            .unwrap()
+    };
+    let out = taint(&[]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("--context-insensitive"), "{err}");
+    let out = taint(&["--context-insensitive"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("but the budget is 1000"), "{err}");
 }
 
 #[test]

@@ -59,8 +59,8 @@ fn check_all(b: &Bundle, analysis: Analysis) {
             continue;
         }
         let s = build(b, analysis, Scope::Function(f as u32), FLOW).unwrap();
-        let fast = s.solve(&Cpu).unwrap();
-        let oracle = s.solve(&CpuReference).unwrap();
+        let fast = s.solve(&Cpu, u64::MAX).unwrap();
+        let oracle = s.solve(&CpuReference, u64::MAX).unwrap();
         assert_eq!(fast.input, oracle.input, "{} {analysis:?}", info.name);
         assert_eq!(fast.output, oracle.output, "{} {analysis:?}", info.name);
         analysis::dataflow::verify(&s.graph, &s.problem, &fast).unwrap();
@@ -78,6 +78,7 @@ fn lua_dataflow_cpu_equals_reference_and_verifies() {
             Analysis::Liveness,
             FLOW,
             &Cpu,
+            u64::MAX,
             true,
             &dwell::progress::Quiet,
         )
@@ -98,7 +99,7 @@ fn lua_ssa_properties() {
             continue;
         }
         let live = build(&b, Analysis::Liveness, Scope::Function(f as u32), FLOW).unwrap();
-        let sol = live.solve(&Cpu).unwrap();
+        let sol = live.solve(&Cpu, u64::MAX).unwrap();
         for fact in sol.output.iter(0) {
             let v = live.facts[fact as usize].var as usize;
             assert!(
@@ -109,7 +110,7 @@ fn lua_ssa_properties() {
             );
         }
         let rd = build(&b, Analysis::ReachingDefs, Scope::Function(f as u32), FLOW).unwrap();
-        let sol = rd.solve(&Cpu).unwrap();
+        let sol = rd.solve(&Cpu, u64::MAX).unwrap();
         for (l, &n) in rd.nodes.iter().enumerate() {
             for &v in &b.uses[n as usize] {
                 if b.var_kinds[v as usize] != VarKind::Ssa {
@@ -136,8 +137,8 @@ fn lua_ssa_properties() {
 fn whole_program_problem_on_small_program() {
     let (_d, b) = import("tests/data/llvm/taint.ll");
     let s = build(&b, Analysis::ReachingDefs, Scope::Whole, u32::MAX).unwrap();
-    let fast = s.solve(&Cpu).unwrap();
-    let oracle = s.solve(&CpuReference).unwrap();
+    let fast = s.solve(&Cpu, u64::MAX).unwrap();
+    let oracle = s.solve(&CpuReference, u64::MAX).unwrap();
     assert_eq!((&fast.input, &fast.output), (&oracle.input, &oracle.output));
     // 3 functions' globals and slots, flow + call + return arcs.
     assert!(s.facts.len() > 10);

@@ -23,7 +23,7 @@ use crate::analysis::{
 use crate::backend::Backend;
 use crate::graph::{Graph, GraphBuilder};
 use crate::progress::{Progress, Steps};
-use crate::session::run_once;
+use crate::session::run_once_within;
 use rayon::prelude::*;
 use std::collections::HashMap;
 
@@ -189,9 +189,15 @@ pub fn build(
 }
 
 impl Scoped {
-    /// Solve on `backend` through dwell's one dispatch path.
-    pub fn solve(&self, backend: &dyn Backend) -> Result<DataflowSolution, ProgramError> {
-        match run_once(backend, &self.graph, &Query::Dataflow(self.problem.clone()))? {
+    /// Solve on `backend` through dwell's one dispatch path, refused before
+    /// any upload if its session plan exceeds `budget_bytes`.
+    pub fn solve(
+        &self,
+        backend: &dyn Backend,
+        budget_bytes: u64,
+    ) -> Result<DataflowSolution, ProgramError> {
+        let q = Query::Dataflow(self.problem.clone());
+        match run_once_within(backend, &self.graph, &q, budget_bytes)? {
             Output::Dataflow(s) => Ok(s),
             _ => unreachable!("a dataflow query answers with a dataflow output"),
         }
@@ -242,12 +248,14 @@ pub fn summarise(b: &Bundle, s: &Scoped, f: u32, sol: &DataflowSolution) -> Func
 
 /// Build and solve `analysis` for every defined function, in parallel; with
 /// `verify`, check the dataflow equations of every solution too. Reports
-/// functions done to `progress`.
+/// functions done to `progress`. `budget_bytes` bounds each function's
+/// session (functions run concurrently, one per worker thread).
 pub fn solve_each(
     b: &Bundle,
     analysis: Analysis,
     mask: u32,
     backend: &dyn Backend,
+    budget_bytes: u64,
     verify: bool,
     progress: &dyn Progress,
 ) -> Result<Vec<FunctionSummary>, ProgramError> {
@@ -260,7 +268,7 @@ pub fn solve_each(
         .map(|&f| {
             let _done = Done(&steps);
             let s = build(b, analysis, Scope::Function(f), mask)?;
-            let sol = s.solve(backend)?;
+            let sol = s.solve(backend, budget_bytes)?;
             if verify {
                 analysis::dataflow::verify(&s.graph, &s.problem, &sol).map_err(|e| {
                     ProgramError::Analysis(format!(

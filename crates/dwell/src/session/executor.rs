@@ -273,7 +273,18 @@ fn check(what: &'static str, needed: u64, planned: u64) -> Result<(), SessionErr
 /// run, read back. Use [`Session`] directly to run many queries over one
 /// resident graph.
 pub fn run_once(backend: &dyn Backend, g: &Graph, query: &Query) -> Result<Output, SessionError> {
-    let mut session = Session::for_query(backend, g, query, 1, u64::MAX)?;
+    run_once_within(backend, g, query, u64::MAX)
+}
+
+/// [`run_once`] refused before any upload when its plan does not fit
+/// `budget_bytes` (the CLI's `--budget-bytes` or the process's default budget).
+pub fn run_once_within(
+    backend: &dyn Backend,
+    g: &Graph,
+    query: &Query,
+    budget_bytes: u64,
+) -> Result<Output, SessionError> {
+    let mut session = Session::for_query(backend, g, query, 1, budget_bytes)?;
     session.run(query)?;
     session
         .finish()?

@@ -17,6 +17,6 @@ pub mod profile;
 pub mod telemetry;
 
 pub use crate::counters::{self, CounterSnapshot, Counters};
-pub use executor::{run_once, Session, SessionError, SessionReport};
+pub use executor::{run_once, run_once_within, Session, SessionError, SessionReport};
 pub use plan::{plan, Plan, PlanError, Profile, Readback};
 pub use telemetry::{ReuseTelemetry, TelemetryError};
