@@ -1,9 +1,9 @@
-//! Arbitrary bytes through the EdgeList parser (see `parser.rs` for the check).
+//! Arbitrary bytes through the EdgeList parser (the check is in `checks.rs`).
 #![no_main]
 
-mod parser;
+mod checks;
 
 use dwell::formats::Format;
 use libfuzzer_sys::fuzz_target;
 
-fuzz_target!(|data: &[u8]| parser::check(data, Format::EdgeList));
+fuzz_target!(|data: &[u8]| checks::graph(data, Format::EdgeList));
