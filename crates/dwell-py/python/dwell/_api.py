@@ -1,0 +1,397 @@
+"""The numpy-first API: :class:`Graph`, :class:`Session` and result types."""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from typing import Any, Dict, List, Optional, Sequence, Union
+
+import numpy as np
+
+from . import _dwell
+from ._errors import DwellError
+
+#: dtype of BFS summaries: one row per source.
+BFS_SUMMARY = np.dtype(
+    [("source", np.uint32), ("reached", np.uint64), ("max_level", np.uint32), ("level_sum", np.uint64)]
+)
+#: dtype of reachability summaries.
+REACH_SUMMARY = np.dtype([("source", np.uint32), ("reached", np.uint64)])
+
+_U32_MAX = np.iinfo(np.uint32).max
+
+
+def default_budget() -> int:
+    """Bytes a session may use when none is named: what this process can
+    really use (cgroup v2 limit, rlimits, MemAvailable) less a margin."""
+    return _dwell.default_budget()
+
+
+def _ids(values: Any, what: str) -> np.ndarray:
+    """Vertex ids as a contiguous uint32 array, refusing negatives and
+    values that do not fit instead of wrapping them."""
+    a = np.asarray(values)
+    if a.ndim == 0:
+        a = a.reshape(1)
+    if a.size == 0:
+        return np.zeros(0, dtype=np.uint32)
+    if not np.issubdtype(a.dtype, np.integer):
+        raise DwellError(f"{what} must be integer vertex ids, got dtype {a.dtype}.",
+                         "pass ints (use Graph.index(node) for named vertices)")
+    if a.min() < 0 or a.max() > _U32_MAX - 1:
+        bad = a.min() if a.min() < 0 else a.max()
+        raise DwellError(f"{what} vertex {bad} is not a dwell vertex id.", "pass ids from 0 to nodes-1")
+    return np.ascontiguousarray(a, dtype=np.uint32)
+
+
+def _arc_ends(values: Any, what: str) -> np.ndarray:
+    a = np.asarray(values)
+    if a.ndim != 1:
+        raise DwellError(f"{what} must be one-dimensional, got shape {a.shape}.", "pass a 1-D array of vertex ids")
+    if a.size and not np.issubdtype(a.dtype, np.integer):
+        raise DwellError(f"{what} must hold integer vertex ids, got dtype {a.dtype}.", "pass an int array")
+    if a.size and a.min() < 0:
+        raise DwellError(f"{what} holds the negative id {a.min()}.", "vertex ids start at 0")
+    return np.ascontiguousarray(a, dtype=np.uint64)
+
+
+class Graph:
+    """A normalized graph (dwell's CSR: duplicate arcs merged, undirected
+    edges stored both ways). Immutable; share it between sessions and
+    threads. ``names`` maps vertex ids back to NetworkX node objects when
+    the graph came from NetworkX."""
+
+    __slots__ = ("_core", "names", "_index")
+
+    def __init__(self, core: Any, names: Optional[List[Any]] = None) -> None:
+        self._core = core
+        self.names = names
+        self._index: Optional[Dict[Any, int]] = None
+
+    # -- construction -----------------------------------------------------
+    @classmethod
+    def from_edges(
+        cls,
+        src: Any,
+        dst: Any,
+        n: Optional[int] = None,
+        directed: bool = True,
+        labels: Any = None,
+    ) -> "Graph":
+        """Arcs ``src[i] → dst[i]`` (both ways when ``directed=False``).
+
+        ``n`` is the vertex count (default: largest id + 1). ``labels`` are
+        per-arc bit masks (ints) or names (strings; each distinct name gets
+        the next bit, as in edge-list files)."""
+        s, d = _arc_ends(src, "src"), _arc_ends(dst, "dst")
+        masks, names = None, []
+        if labels is not None:
+            lab = np.asarray(labels)
+            if lab.dtype.kind in "USO":
+                bits: Dict[str, int] = {}
+                for name in lab.tolist():
+                    if name not in bits:
+                        if len(bits) == 32:
+                            raise DwellError(f"more than 32 distinct edge label names (the 33rd is {name!r}).",
+                                             "merge edge kinds, or give labels as numeric bit masks")
+                        bits[name] = 1 << len(bits)
+                names = list(bits)
+                masks = np.fromiter((bits[x] for x in lab.tolist()), dtype=np.uint32, count=lab.size)
+            else:
+                if lab.size and (lab.min() < 0 or lab.max() > _U32_MAX):
+                    raise DwellError("labels must be 32-bit masks.", "pass masks from 0 to 2**32-1")
+                masks = np.ascontiguousarray(lab, dtype=np.uint32)
+        return cls(_dwell.from_edges(s, d, None if n is None else int(n), bool(directed), masks, names))
+
+    @classmethod
+    def from_scipy(cls, matrix: Any, directed: bool = True) -> "Graph":
+        """The pattern of a square ``scipy.sparse`` matrix: an arc ``i → j``
+        for every stored nonzero ``A[i, j]`` (explicit zeros are no arcs)."""
+        coo = matrix.tocoo()
+        rows, cols = coo.shape
+        if rows != cols:
+            raise DwellError(f"the matrix is {rows}×{cols}, not square.", "pass an adjacency matrix (n×n)")
+        keep = coo.data != 0
+        return cls.from_edges(coo.row[keep], coo.col[keep], n=rows, directed=directed)
+
+    @classmethod
+    def from_networkx(cls, G: Any) -> "Graph":
+        """A NetworkX graph's topology (weights and attributes are not
+        kept; parallel edges of a multigraph merge). Vertex ``i`` is
+        ``names[i]``, in ``G``'s node order."""
+        names = list(G)
+        index = {v: i for i, v in enumerate(names)}
+        m = G.number_of_edges()
+        src = np.fromiter((index[u] for u, _ in G.edges()), dtype=np.uint64, count=m)
+        dst = np.fromiter((index[v] for _, v in G.edges()), dtype=np.uint64, count=m)
+        g = cls(_dwell.from_edges(src, dst, len(names), bool(G.is_directed()), None, []), names)
+        g._index = index
+        return g
+
+    # -- facts -------------------------------------------------------------
+    @property
+    def nodes(self) -> int:
+        return self._core.nodes
+
+    @property
+    def arcs(self) -> int:
+        """Stored arcs (an undirected edge counts twice)."""
+        return self._core.arcs
+
+    @property
+    def directed(self) -> bool:
+        return self._core.directed
+
+    @property
+    def layout_hash(self) -> int:
+        return self._core.layout_hash
+
+    @property
+    def label_names(self) -> Dict[str, int]:
+        """Edge label names and their bit masks."""
+        return dict(self._core.label_names())
+
+    def csr(self):
+        """``(offsets uint64[n+1], targets uint32[arcs])`` of the forward CSR."""
+        return self._core.csr()
+
+    def edges(self):
+        """``(src, dst)`` arrays of every stored arc, in CSR order."""
+        offsets, targets = self._core.csr()
+        src = np.repeat(np.arange(self.nodes, dtype=np.uint32), np.diff(offsets).astype(np.int64))
+        return src, targets
+
+    def index(self, node: Any) -> int:
+        """The vertex id of a named node (graphs from NetworkX)."""
+        if self.names is None:
+            raise DwellError("this graph has no vertex names.", "build it with Graph.from_networkx, or pass ids")
+        if self._index is None:
+            self._index = {v: i for i, v in enumerate(self.names)}
+        try:
+            return self._index[node]
+        except KeyError:
+            raise DwellError(f"node {node!r} is not in the graph.", "pass a node of the graph") from None
+
+    def mask(self, labels: Union[None, int, str, Sequence[str]]) -> int:
+        """A label mask from ``None`` (every arc), an int mask, ``"call,isa"``
+        or a list of names."""
+        if labels is None:
+            return _U32_MAX
+        if isinstance(labels, (int, np.integer)):
+            return int(labels)
+        names = labels.split(",") if isinstance(labels, str) else list(labels)
+        known = self.label_names
+        mask = 0
+        for name in (x.strip() for x in names):
+            if name == "all":
+                return _U32_MAX
+            if name not in known:
+                raise DwellError(f"unknown edge label {name!r}; this graph has {sorted(known) or 'none'}.",
+                                 "use one of those names, or a numeric mask such as 0x3")
+            mask |= known[name]
+        return mask
+
+    def session(self, backend: str = "cpu", budget_bytes: Optional[int] = None) -> "Session":
+        """A session on this graph (use it as a context manager)."""
+        return Session(self, backend=backend, budget_bytes=budget_bytes)
+
+    def __repr__(self) -> str:
+        kind = "directed" if self.directed else "undirected"
+        return f"<dwell.Graph {kind}, {self.nodes} nodes, {self.arcs} arcs>"
+
+
+def load(path: Union[str, os.PathLike], directed: Optional[bool] = None, format: Optional[str] = None) -> Graph:
+    """Read a graph file: edge list, Matrix Market or DIMACS, plain, .gz or
+    .xz (detected from the bytes). ``directed`` overrides the file."""
+    return Graph(_dwell.load(os.fspath(path), directed, format))
+
+
+@dataclass
+class Reach:
+    """Reachability per source: ``summary`` (source, reached),
+    ``sinks_reached[i]`` (the query's sinks source i reached, in sink
+    order), ``sets`` (bool matrix sources × nodes) when asked for."""
+
+    summary: np.ndarray
+    sinks_reached: List[np.ndarray]
+    sets: Optional[np.ndarray] = None
+
+
+@dataclass
+class Finding:
+    """A sink the source's taint reached, with a shortest witness path
+    (source … sink) when witnesses were asked for."""
+
+    sink: int
+    path: Optional[np.ndarray] = None
+
+
+@dataclass
+class TaintResult:
+    source: int
+    tainted: int
+    findings: List[Finding] = field(default_factory=list)
+
+
+@dataclass
+class Components:
+    """``labels[v]`` names v's component; ``count`` components, the largest
+    of ``largest`` vertices."""
+
+    count: int
+    largest: int
+    labels: np.ndarray
+
+
+@dataclass
+class Dataflow:
+    """The fixpoint: ``input`` (facts entering each node in the analysis
+    direction) and ``output`` (``gen ∪ (input − kill)``) as bool matrices."""
+
+    input: np.ndarray
+    output: np.ndarray
+    evaluations: int
+
+
+def _sum(a: Dict[str, int], b: Dict[str, int]) -> Dict[str, int]:
+    return {k: a.get(k, 0) + v for k, v in b.items()}
+
+
+class Session:
+    """Runs queries over one graph and keeps what they did.
+
+    Each call is one dwell session: planned from its query and ``repeat``
+    (peak bytes within ``budget_bytes``), the graph made resident once, run
+    ``repeat`` times, read back once; the GIL is released meanwhile. The
+    graph object (with its reverse arcs, built once) stays in memory between
+    calls. ``plan`` is the last call's plan; ``counters`` and ``telemetry``
+    add up every call of this session.
+    """
+
+    def __init__(self, graph: Graph, backend: str = "cpu", budget_bytes: Optional[int] = None) -> None:
+        if backend not in ("cpu", "cpu-reference"):
+            raise DwellError(f"unknown backend {backend!r}.",
+                             'use backend="cpu" (parallel) or backend="cpu-reference" (the oracle)')
+        self.graph = graph
+        self.backend = backend
+        self.budget_bytes = budget_bytes
+        self.plan: Optional[Dict[str, Any]] = None
+        self.counters: Dict[str, int] = {}
+        self.telemetry: Dict[str, int] = {}
+        self.calls = 0
+        self._open = True
+
+    def __enter__(self) -> "Session":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self._open = False
+
+    def _done(self, report) -> None:
+        _backend, plan, counters, reuse = report
+        self.plan = json.loads(plan)
+        self.counters = _sum(self.counters, json.loads(counters))
+        self.telemetry = _sum(self.telemetry, json.loads(reuse))
+        self.calls += 1
+
+    def _check(self, repeat: int) -> int:
+        if not self._open:
+            raise DwellError("this session is closed.", "open a new one with graph.session()")
+        if int(repeat) < 1:
+            raise DwellError(f"repeat={repeat} runs nothing.", "pass repeat=1 or more")
+        return int(repeat)
+
+    @property
+    def stats(self) -> Dict[str, Any]:
+        """Plan, counters and reuse telemetry in one dict."""
+        return {"backend": self.backend, "calls": self.calls, "plan": self.plan,
+                "counters": dict(self.counters), "telemetry": dict(self.telemetry)}
+
+    # -- analyses ------------------------------------------------------------
+    def bfs(self, sources: Any, *, levels: Optional[bool] = None, reverse: bool = False, repeat: int = 1):
+        """BFS from each source independently.
+
+        One source (an int): its levels, an int32 array (−1 = unreached).
+        Many sources: a structured array of summaries (:data:`BFS_SUMMARY`:
+        source, reached, max_level, level_sum), or with ``levels=True`` an
+        int32 matrix sources × nodes. ``reverse=True`` searches against the
+        arcs (distances *to* each source)."""
+        runs = self._check(repeat)
+        one = np.ndim(sources) == 0
+        keep = one if levels is None else bool(levels)
+        ids = _ids(sources, "source")
+        cols, lv, report = _dwell.bfs(self.graph._core, ids, keep, bool(reverse), self.backend, runs,
+                                      self.budget_bytes)
+        self._done(report)
+        if keep:
+            return lv[0] if one else lv
+        out = np.empty(len(cols[0]), dtype=BFS_SUMMARY)
+        for name, col in zip(BFS_SUMMARY.names, cols):
+            out[name] = col
+        return out
+
+    def reach(self, sources: Any, *, direction: str = "forward", labels: Any = None, sinks: Any = (),
+              sets: bool = False, repeat: int = 1) -> Reach:
+        """Vertices reachable from each source along (``direction="forward"``)
+        or against (``"backward"``) arcs whose label meets ``labels``."""
+        runs = self._check(repeat)
+        src, reached, sinks_reached, bitsets, report = _dwell.reach(
+            self.graph._core, _ids(sources, "source"), direction, self.graph.mask(labels), _ids(sinks, "sink"),
+            bool(sets), self.backend, runs, self.budget_bytes)
+        self._done(report)
+        summary = np.empty(len(src), dtype=REACH_SUMMARY)
+        summary["source"], summary["reached"] = src, reached
+        return Reach(summary, list(sinks_reached), bitsets)
+
+    def taint(self, sources: Any, sinks: Any, *, sanitizers: Any = (), labels: Any = None,
+              witnesses: bool = True, repeat: int = 1) -> List[TaintResult]:
+        """Taint from each source to the sinks; sanitizer vertices stop it.
+        Each finding has a shortest witness path when ``witnesses``."""
+        runs = self._check(repeat)
+        rows, report = _dwell.taint(self.graph._core, _ids(sources, "source"), _ids(sinks, "sink"),
+                                    _ids(sanitizers, "sanitizer"), self.graph.mask(labels), bool(witnesses),
+                                    self.backend, runs, self.budget_bytes)
+        self._done(report)
+        return [TaintResult(s, t, [Finding(k, None if p is None else np.asarray(p, dtype=np.uint32))
+                                   for k, p in f]) for s, t, f in rows]
+
+    def wcc(self, *, repeat: int = 1) -> Components:
+        """Weakly connected components (arc directions ignored)."""
+        return self._components(False, repeat)
+
+    def scc(self, *, repeat: int = 1) -> Components:
+        """Strongly connected components."""
+        return self._components(True, repeat)
+
+    def _components(self, strong: bool, repeat: int) -> Components:
+        runs = self._check(repeat)
+        count, largest, labels, report = _dwell.components(self.graph._core, strong, self.backend, runs,
+                                                           self.budget_bytes)
+        self._done(report)
+        return Components(count, largest, labels)
+
+    def dataflow(self, gen: Any, kill: Any, *, direction: str = "forward", meet: str = "union",
+                 repeat: int = 1) -> Dataflow:
+        """Bit-vector dataflow to its fixpoint; ``gen`` and ``kill`` are
+        bool matrices (nodes × facts)."""
+        runs = self._check(repeat)
+        g = np.ascontiguousarray(gen, dtype=bool)
+        k = np.ascontiguousarray(kill, dtype=bool)
+        if g.ndim != 2 or k.ndim != 2:
+            raise DwellError(f"gen and kill must be 2-D (nodes × facts), got {g.shape} and {k.shape}.",
+                             "pass bool matrices with one row per node")
+        inp, out, evaluations, report = _dwell.dataflow(self.graph._core, g, k, direction, meet, self.backend,
+                                                        runs, self.budget_bytes)
+        self._done(report)
+        return Dataflow(inp, out, evaluations)
+
+    def harmonic(self, sources: Any, *, reverse: bool = False) -> np.ndarray:
+        """Σ 1/d(s, v) over the vertices v ≠ s each source reaches (level
+        arrays streamed in batches, never all at once)."""
+        self._check(1)
+        return _dwell.harmonic(self.graph._core, _ids(sources, "source"), bool(reverse), self.backend,
+                               self.budget_bytes)

@@ -1,0 +1,93 @@
+"""The NetworkX backend through NetworkX's own dispatch (backend="dwell"),
+on the bundled real graphs and NetworkX's classic ones."""
+
+import networkx as nx
+import numpy as np
+import pytest
+
+import dwell
+import dwell.nx as dnx
+from conftest import read_edges
+
+
+def bundled_nx(name):
+    src, dst, n, directed = read_edges(name)
+    G = nx.DiGraph() if directed else nx.Graph()
+    G.add_nodes_from(range(n))
+    G.add_edges_from(zip(src.tolist(), dst.tolist()))
+    return G
+
+
+GRAPHS = {
+    "karate": lambda: bundled_nx("karate"),
+    "dolphins": lambda: bundled_nx("dolphins"),
+    "celegansneural": lambda: bundled_nx("celegansneural"),
+    "polblogs": lambda: bundled_nx("polblogs"),
+    "les_miserables": nx.les_miserables_graph,
+    "florentine": nx.florentine_families_graph,
+}
+
+
+@pytest.fixture(params=sorted(GRAPHS))
+def G(request):
+    return GRAPHS[request.param]()
+
+
+def test_the_backend_is_registered():
+    assert "dwell" in nx.utils.backends.backends
+    assert nx.utils.backends.backend_info["dwell"]["backend_name"] == "dwell"
+
+
+def test_centralities_equal_networkx(G):
+    for name in ("closeness_centrality", "harmonic_centrality"):
+        want = getattr(nx, name)(G)
+        got = getattr(nx, name)(G, backend="dwell")
+        assert got.keys() == want.keys()
+        worst = max(abs(got[v] - want[v]) / max(abs(want[v]), 1e-300) for v in want if want[v])
+        assert worst <= 1e-12, (name, worst)
+    assert nx.closeness_centrality(G, backend="dwell", wf_improved=False) == \
+        nx.closeness_centrality(G, wf_improved=False)
+    v = next(iter(G))
+    assert nx.closeness_centrality(G, u=v, backend="dwell") == nx.closeness_centrality(G, u=v)
+
+
+def test_distances_and_components_equal_networkx(G):
+    v = next(iter(G))
+    assert nx.single_source_shortest_path_length(G, v, backend="dwell") == \
+        nx.single_source_shortest_path_length(G, v)
+    assert dict(nx.all_pairs_shortest_path_length(G, cutoff=3, backend="dwell")) == \
+        dict(nx.all_pairs_shortest_path_length(G, cutoff=3))
+    assert nx.wiener_index(G, backend="dwell") == nx.wiener_index(G)
+    if G.is_directed():
+        assert nx.number_strongly_connected_components(G, backend="dwell") == \
+            nx.number_strongly_connected_components(G)
+        assert sorted(map(sorted, nx.strongly_connected_components(G, backend="dwell"))) == \
+            sorted(map(sorted, nx.strongly_connected_components(G)))
+        assert nx.ancestors(G, v, backend="dwell") == nx.ancestors(G, v)
+    else:
+        assert sorted(map(sorted, nx.connected_components(G, backend="dwell"))) == \
+            sorted(map(sorted, nx.connected_components(G)))
+        if nx.is_connected(G):
+            assert nx.eccentricity(G, backend="dwell") == nx.eccentricity(G)
+            assert nx.diameter(G, backend="dwell") == nx.diameter(G)
+            assert nx.radius(G, backend="dwell") == nx.radius(G)
+            assert nx.average_shortest_path_length(G, backend="dwell") == nx.average_shortest_path_length(G)
+
+
+def test_unsupported_parameters_are_declined():
+    G = nx.les_miserables_graph()  # has "weight" edge attributes
+    assert "weighted" in dnx.can_run("closeness_centrality", (G,), {"distance": "weight"})
+    assert "sources=" in dnx.can_run("harmonic_centrality", (G,), {"sources": [1]})
+    assert dnx.can_run("pagerank", (G,), {}) is not True
+    with pytest.raises(NotImplementedError):
+        nx.closeness_centrality(G, distance="weight", backend="dwell")
+
+
+def test_conversion_is_cached_and_round_trips():
+    G = bundled_nx("karate")
+    nx.closeness_centrality(G, backend="dwell")
+    cached = G.__networkx_cache__["backends"]["dwell"]
+    assert len(cached) == 1
+    D = dnx.convert_from_nx(G)
+    H = dnx.convert_to_nx(D)
+    assert set(H.edges) == set(G.edges) and list(H) == list(G)

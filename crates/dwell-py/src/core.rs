@@ -1,0 +1,368 @@
+//! The Python-free core of the bindings: graphs from edge arrays, one
+//! session per call, and the streamed figures (harmonic sums) that need
+//! level arrays. Everything here is plain Rust on dwell's public API, so
+//! `cargo test --workspace` tests it without Python; `py.rs` only converts.
+
+use dwell::analysis::{BfsQuery, BfsResult, Output, Query};
+use dwell::backend::{Backend, Cpu, CpuReference};
+use dwell::formats::{self, Format, FormatError, LoadOptions};
+use dwell::graph::{Graph, GraphBuilder, GraphError, LabelError, LabelNames, NO_VERTEX};
+use dwell::session::memory::MemoryLimits;
+use dwell::session::{Session, SessionError};
+use std::path::Path;
+
+/// Why a call could not be answered; every message ends with a `Fix:` hint.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    #[error(transparent)]
+    Graph(#[from] GraphError),
+    #[error(transparent)]
+    Format(#[from] FormatError),
+    #[error(transparent)]
+    Session(#[from] SessionError),
+    #[error(transparent)]
+    Label(#[from] LabelError),
+    /// Bad arguments from Python; the message ends with a `Fix:` hint.
+    #[error("{0}")]
+    Input(String),
+}
+
+impl Error {
+    /// The message before `Fix:` and the hint after it.
+    pub fn split(&self) -> (String, String) {
+        let text = self.to_string();
+        match text.rfind("Fix:") {
+            Some(i) => (
+                text[..i].trim_end().trim_end_matches('.').to_string() + ".",
+                text[i + 4..].trim().to_string(),
+            ),
+            None => (text, String::new()),
+        }
+    }
+}
+
+/// The backend named `name` (`cpu` or `cpu-reference`).
+pub fn backend(name: &str) -> Result<&'static dyn Backend, Error> {
+    static CPU: Cpu = Cpu;
+    static REFERENCE: CpuReference = CpuReference;
+    match name {
+        "cpu" => Ok(&CPU),
+        "cpu-reference" => Ok(&REFERENCE),
+        other => Err(Error::Input(format!(
+            "unknown backend {other:?}. Fix: use backend=\"cpu\" (parallel) or backend=\"cpu-reference\" (the oracle); the cuda backend is not in the Python package yet"
+        ))),
+    }
+}
+
+/// The memory a session may use when the caller names no budget: what the
+/// process can really use (cgroup, rlimits, MemAvailable) less a margin.
+pub fn default_budget() -> u64 {
+    MemoryLimits::detect().default_budget().bytes
+}
+
+/// A graph from parallel arrays of arc ends. `labels` are per-arc bit
+/// masks; `label_names` name their bits in order (bit 0 first).
+pub fn from_edges(
+    src: &[u64],
+    dst: &[u64],
+    nodes: Option<u64>,
+    directed: bool,
+    labels: Option<&[u32]>,
+    label_names: &[String],
+) -> Result<Graph, Error> {
+    if src.len() != dst.len() {
+        return Err(Error::Input(format!(
+            "src has {} entries but dst has {}. Fix: pass one dst per src",
+            src.len(),
+            dst.len()
+        )));
+    }
+    if let Some(l) = labels {
+        if l.len() != src.len() {
+            return Err(Error::Input(format!(
+                "labels has {} entries for {} arcs. Fix: pass one label per arc",
+                l.len(),
+                src.len()
+            )));
+        }
+    }
+    let mut b = GraphBuilder::new(directed);
+    if let Some(n) = nodes {
+        b.set_nodes(n)?;
+    }
+    let mut names = LabelNames::default();
+    for name in label_names {
+        names.bit_for(name)?;
+    }
+    b.set_label_names(names);
+    b.reserve(src.len())?;
+    for (i, (&u, &v)) in src.iter().zip(dst).enumerate() {
+        b.push_arc(u, v, labels.map(|l| l[i]), None)?;
+    }
+    Ok(b.build()?)
+}
+
+/// Read a graph file the way `dwell` does (every format, plain/gz/xz).
+pub fn load(path: &Path, directed: Option<bool>, format: Option<&str>) -> Result<Graph, Error> {
+    let format = match format {
+        None => None,
+        Some(name) => Some(Format::from_name(name).ok_or_else(|| {
+            Error::Input(format!(
+                "unknown format {name:?}. Fix: use \"edgelist\", \"mtx\" or \"dimacs\", or leave format out to detect it"
+            ))
+        })?),
+    };
+    let opts = LoadOptions {
+        directed,
+        format,
+        max_nodes: None,
+    };
+    Ok(formats::load(path, &opts)?)
+}
+
+/// `g` with every arc turned around (labels kept): searches from `v` on it
+/// are searches *into* `v` on `g`. An undirected graph is its own reverse.
+pub fn reversed(g: &Graph) -> Result<Graph, Error> {
+    let csr = g.forward();
+    let mut b = GraphBuilder::new(g.is_directed());
+    b.set_nodes(g.nodes() as u64)?;
+    b.set_label_names(g.label_names().clone());
+    b.reserve(g.arcs())?;
+    for v in 0..g.nodes() as u32 {
+        for i in csr.range(v) {
+            let label = csr.labels().map(|l| l[i]);
+            if g.is_directed() {
+                b.push_arc(u64::from(csr.targets()[i]), u64::from(v), label, None)?;
+            } else if csr.targets()[i] >= v {
+                // Undirected arcs are stored both ways; push each edge once.
+                b.push_arc(u64::from(v), u64::from(csr.targets()[i]), label, None)?;
+            }
+        }
+    }
+    Ok(b.build()?)
+}
+
+/// What one call's session did, as JSON documents (the Python side turns
+/// them into dicts).
+#[derive(Debug, Clone)]
+pub struct Report {
+    pub backend: &'static str,
+    pub plan: String,
+    pub counters: String,
+    pub reuse: String,
+}
+
+/// One session: plan `runs` runs of `q` within `budget` bytes, open (the
+/// graph made resident once), run `runs` times, read back once.
+pub fn run(
+    backend: &dyn Backend,
+    g: &Graph,
+    q: &Query,
+    runs: u64,
+    budget: u64,
+) -> Result<(Output, Report), Error> {
+    if runs == 0 {
+        return Err(Error::Input(
+            "repeat=0 runs nothing. Fix: pass repeat=1 or more".into(),
+        ));
+    }
+    let mut s = Session::for_query(backend, g, q, runs, budget)?;
+    for _ in 0..runs {
+        s.run(q)?;
+    }
+    let mut report = s.finish()?;
+    let out = report.outputs.pop().ok_or(SessionError::NoOutput)?;
+    let json = |v: serde_json::Result<String>| v.expect("plain structs serialize");
+    Ok((
+        out,
+        Report {
+            backend: report.backend,
+            plan: json(serde_json::to_string(&report.plan)),
+            counters: json(serde_json::to_string(&report.counters)),
+            reuse: json(serde_json::to_string(&report.reuse)),
+        },
+    ))
+}
+
+/// Sources per keep-levels batch: 512 lanes is the widest sweep, and the
+/// level arrays (4 bytes per vertex and source) stay within a quarter of
+/// the budget.
+pub fn level_batch(g: &Graph, budget: u64) -> usize {
+    let per_source = (g.nodes() as u64).max(1).saturating_mul(4);
+    ((budget / 4) / per_source).clamp(1, 512) as usize
+}
+
+/// BFS with levels from `sources` in batches of `batch` (one session each,
+/// within `budget`), handing every source's result to `each` in source
+/// order. The level arrays of one batch at a time are held, never all.
+pub fn levels_batched(
+    backend: &dyn Backend,
+    g: &Graph,
+    sources: &[u32],
+    batch: usize,
+    budget: u64,
+    mut each: impl FnMut(BfsResult) -> Result<(), Error>,
+) -> Result<(), Error> {
+    for chunk in sources.chunks(batch.max(1)) {
+        let q = Query::Bfs(BfsQuery {
+            sources: chunk.to_vec(),
+            keep_levels: true,
+        });
+        let (Output::Bfs(results), _) = run(backend, g, &q, 1, budget)? else {
+            unreachable!("a BFS query answers with BFS results")
+        };
+        for r in results {
+            each(r)?;
+        }
+    }
+    Ok(())
+}
+
+/// Per source, the number of vertices at each distance (index 0: the
+/// source itself).
+pub fn level_counts(levels: &[u32]) -> Vec<u64> {
+    let mut counts = Vec::new();
+    for &l in levels.iter().filter(|&&l| l != NO_VERTEX) {
+        let l = l as usize;
+        if l >= counts.len() {
+            counts.resize(l + 1, 0);
+        }
+        counts[l] += 1;
+    }
+    counts
+}
+
+/// Σ 1/d over the vertices at distance d ≥ 1, from per-level counts.
+pub fn harmonic_sum(counts: &[u64]) -> f64 {
+    counts
+        .iter()
+        .enumerate()
+        .skip(1)
+        .map(|(d, &c)| c as f64 / d as f64)
+        .sum()
+}
+
+/// Harmonic sums Σ_{v ≠ s} 1/d(s, v) for every source `s` (NetworkX's
+/// harmonic centrality of `s` is this on the reversed graph).
+pub fn harmonic(
+    backend: &dyn Backend,
+    g: &Graph,
+    sources: &[u32],
+    budget: u64,
+) -> Result<Vec<f64>, Error> {
+    let mut out = Vec::with_capacity(sources.len());
+    levels_batched(backend, g, sources, level_batch(g, budget), budget, |r| {
+        let levels = r.levels.as_deref().unwrap_or(&[]);
+        out.push(harmonic_sum(&level_counts(levels)));
+        Ok(())
+    })?;
+    Ok(out)
+}
+
+/// Levels as int32 with −1 for unreached vertices (numpy's natural form).
+pub fn levels_i32(levels: &[u32]) -> Result<Vec<i32>, Error> {
+    levels
+        .iter()
+        .map(|&l| match l {
+            NO_VERTEX => Ok(-1),
+            l => i32::try_from(l).map_err(|_| {
+                Error::Input(format!(
+                    "a BFS level of {l} does not fit int32. Fix: ask for summaries (levels=False) on graphs this deep"
+                ))
+            }),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn graph(directed: bool, arcs: &[(u64, u64)], n: u64) -> Graph {
+        let (src, dst): (Vec<u64>, Vec<u64>) = arcs.iter().copied().unzip();
+        from_edges(&src, &dst, Some(n), directed, None, &[]).unwrap()
+    }
+
+    #[test]
+    fn errors_split_at_fix() {
+        let e = backend("gpu").err().unwrap();
+        let (msg, fix) = e.split();
+        assert!(msg.starts_with("unknown backend \"gpu\""), "{msg}");
+        assert!(fix.starts_with("use backend=\"cpu\""), "{fix}");
+        let e = from_edges(&[0, 5], &[1, 2], Some(3), true, None, &[]).unwrap_err();
+        assert!(e.split().0.contains("vertex id 5 is out of range"), "{e}");
+    }
+
+    #[test]
+    fn mismatched_arrays_are_refused() {
+        let e = from_edges(&[0, 1], &[1], None, true, None, &[]).unwrap_err();
+        assert!(e.to_string().ends_with("Fix: pass one dst per src"));
+        let e = from_edges(&[0], &[1], None, true, Some(&[1, 2]), &[]).unwrap_err();
+        assert!(e.to_string().contains("labels has 2 entries for 1 arcs"));
+    }
+
+    #[test]
+    fn harmonic_of_a_path() {
+        // 0 → 1 → 2 → 3: from 0, distances 1, 2, 3.
+        let g = graph(true, &[(0, 1), (1, 2), (2, 3)], 4);
+        let h = harmonic(&Cpu, &g, &[0, 3], 1 << 30).unwrap();
+        assert_eq!(h, vec![1.0 + 0.5 + 1.0 / 3.0, 0.0]);
+        let r = reversed(&g).unwrap();
+        let h = harmonic(&Cpu, &r, &[3], 1 << 30).unwrap();
+        assert_eq!(h, vec![1.0 + 0.5 + 1.0 / 3.0]);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+
+        /// Reversing twice gives the same graph, and BFS on the reverse
+        /// equals the reference oracle's backward reachability counts.
+        #[test]
+        fn reversed_is_an_involution(
+            directed in any::<bool>(),
+            arcs in proptest::collection::vec((0u64..30, 0u64..30), 0..120),
+        ) {
+            let g = graph(directed, &arcs, 30);
+            let r = reversed(&g).unwrap();
+            prop_assert_eq!(reversed(&r).unwrap().layout_hash(), g.layout_hash());
+            prop_assert_eq!(r.arcs(), g.arcs());
+            if !directed {
+                prop_assert_eq!(r.layout_hash(), g.layout_hash());
+            }
+        }
+
+        /// Batched level streaming equals one reference-oracle batch, and
+        /// the harmonic sums equal those computed from the oracle's levels.
+        #[test]
+        fn batched_levels_match_the_oracle(
+            directed in any::<bool>(),
+            arcs in proptest::collection::vec((0u64..40, 0u64..40), 1..150),
+            batch in 1usize..50,
+        ) {
+            let g = graph(directed, &arcs, 40);
+            let sources: Vec<u32> = (0..40).collect();
+            let mut streamed = Vec::new();
+            levels_batched(&Cpu, &g, &sources, batch, 1 << 30, |r| {
+                streamed.push(r);
+                Ok(())
+            })
+            .unwrap();
+            let q = Query::Bfs(BfsQuery { sources: sources.clone(), keep_levels: true });
+            let (Output::Bfs(oracle), _) = run(&CpuReference, &g, &q, 1, u64::MAX).unwrap() else {
+                unreachable!()
+            };
+            prop_assert_eq!(&streamed, &oracle);
+            let h = harmonic(&Cpu, &g, &sources, 1 << 30).unwrap();
+            for (hs, o) in h.iter().zip(&oracle) {
+                let levels = o.levels.as_ref().unwrap();
+                let direct: f64 = levels
+                    .iter()
+                    .filter(|&&l| l != NO_VERTEX && l > 0)
+                    .map(|&l| 1.0 / f64::from(l))
+                    .sum();
+                prop_assert!((hs - direct).abs() <= 1e-12 * direct.max(1.0));
+            }
+        }
+    }
+}

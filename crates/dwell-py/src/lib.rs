@@ -1,0 +1,18 @@
+//! Python bindings for dwell (the `dwell` package on PyPI's terms: a wheel
+//! built by maturin from this crate).
+//!
+//! - [`core`]: plain Rust on dwell's public API — graphs from edge arrays,
+//!   one session per call, streamed level batches, harmonic sums. Tested by
+//!   `cargo test --workspace`, no Python needed.
+//! - `py` (feature `python`, which only maturin enables): the PyO3 module
+//!   `dwell._dwell`, converting numpy arrays in and out and releasing the
+//!   GIL around every graph build and session. The Python package itself
+//!   (`python/dwell/`: the numpy-first API, the NetworkX backend, stubs)
+//!   wraps it.
+
+#![forbid(unsafe_code)]
+
+pub mod core;
+
+#[cfg(feature = "python")]
+mod py;

@@ -1,0 +1,506 @@
+//! The PyO3 module `dwell._dwell`: conversions only. Every graph build and
+//! every session runs with the GIL released (`Python::detach`); the Python
+//! package (`python/dwell/`) shapes the results into structured arrays,
+//! dataclasses and dicts.
+
+use crate::core::{self, Error, Report};
+use dwell::analysis::{
+    BfsQuery, DataflowProblem, Direction, FactSets, Meet, Output, Query, ReachQuery, TaintQuery,
+};
+use dwell::graph::Graph;
+use numpy::ndarray::Array2;
+use numpy::{IntoPyArray, PyArray1, PyArray2, PyReadonlyArray1, PyReadonlyArray2};
+use pyo3::exceptions::PyException;
+use pyo3::prelude::*;
+use std::path::PathBuf;
+use std::sync::{Arc, OnceLock};
+
+/// `dwell.DwellError(message, fix)`, defined in Python so it can carry both.
+fn to_py(py: Python<'_>, e: Error) -> PyErr {
+    let (message, fix) = e.split();
+    let made = py
+        .import("dwell._errors")
+        .and_then(|m| m.getattr("DwellError"))
+        .and_then(|cls| cls.call1((message.clone(), fix)));
+    match made {
+        Ok(obj) => PyErr::from_value(obj),
+        Err(_) => PyException::new_err(message),
+    }
+}
+
+/// A resident-ready graph: dwell's normalized CSR, shared with every
+/// session opened on it; the reverse graph made once on first use.
+#[pyclass(frozen, module = "dwell._dwell", name = "CoreGraph")]
+pub struct CoreGraph {
+    g: Arc<Graph>,
+    reverse: OnceLock<Arc<Graph>>,
+}
+
+impl CoreGraph {
+    fn new(g: Graph) -> CoreGraph {
+        CoreGraph {
+            g: Arc::new(g),
+            reverse: OnceLock::new(),
+        }
+    }
+}
+
+#[pymethods]
+impl CoreGraph {
+    #[getter]
+    fn nodes(&self) -> usize {
+        self.g.nodes()
+    }
+    #[getter]
+    fn arcs(&self) -> usize {
+        self.g.arcs()
+    }
+    #[getter]
+    fn directed(&self) -> bool {
+        self.g.is_directed()
+    }
+    #[getter]
+    fn layout_hash(&self) -> u64 {
+        self.g.layout_hash()
+    }
+    #[getter]
+    fn has_labels(&self) -> bool {
+        self.g.has_labels()
+    }
+    /// `[(name, bit mask), …]` in bit order.
+    fn label_names(&self) -> Vec<(String, u32)> {
+        self.g
+            .label_names()
+            .iter()
+            .map(|(n, b)| (n.to_string(), b))
+            .collect()
+    }
+    /// The forward CSR: (offsets uint64[n+1], targets uint32[arcs]).
+    fn csr<'py>(&self, py: Python<'py>) -> (Bound<'py, PyArray1<u64>>, Bound<'py, PyArray1<u32>>) {
+        let csr = self.g.forward();
+        (
+            PyArray1::from_slice(py, csr.offsets()),
+            PyArray1::from_slice(py, csr.targets()),
+        )
+    }
+    /// Per-arc label masks in CSR order, if the graph has labels.
+    fn arc_labels<'py>(&self, py: Python<'py>) -> Option<Bound<'py, PyArray1<u32>>> {
+        self.g
+            .forward()
+            .labels()
+            .map(|l| PyArray1::from_slice(py, l))
+    }
+    /// The graph with every arc turned around (itself when undirected).
+    fn reversed(&self, py: Python<'_>) -> PyResult<CoreGraph> {
+        Ok(CoreGraph {
+            g: self.reverse_arc(py)?,
+            reverse: OnceLock::from(Arc::clone(&self.g)),
+        })
+    }
+}
+
+impl CoreGraph {
+    fn reverse_arc(&self, py: Python<'_>) -> PyResult<Arc<Graph>> {
+        if !self.g.is_directed() {
+            return Ok(Arc::clone(&self.g));
+        }
+        if let Some(r) = self.reverse.get() {
+            return Ok(Arc::clone(r));
+        }
+        let g = Arc::clone(&self.g);
+        let r = py
+            .detach(move || core::reversed(&g))
+            .map_err(|e| to_py(py, e))?;
+        Ok(Arc::clone(self.reverse.get_or_init(|| Arc::new(r))))
+    }
+}
+
+#[pyfunction]
+#[pyo3(signature = (src, dst, nodes, directed, labels, label_names))]
+fn from_edges(
+    py: Python<'_>,
+    src: PyReadonlyArray1<'_, u64>,
+    dst: PyReadonlyArray1<'_, u64>,
+    nodes: Option<u64>,
+    directed: bool,
+    labels: Option<PyReadonlyArray1<'_, u32>>,
+    label_names: Vec<String>,
+) -> PyResult<CoreGraph> {
+    let (src, dst) = (src.as_slice()?, dst.as_slice()?);
+    let labels = labels.as_ref().map(|l| l.as_slice()).transpose()?;
+    py.detach(|| core::from_edges(src, dst, nodes, directed, labels, &label_names))
+        .map(CoreGraph::new)
+        .map_err(|e| to_py(py, e))
+}
+
+#[pyfunction]
+#[pyo3(signature = (path, directed, format))]
+fn load(
+    py: Python<'_>,
+    path: PathBuf,
+    directed: Option<bool>,
+    format: Option<String>,
+) -> PyResult<CoreGraph> {
+    py.detach(|| core::load(&path, directed, format.as_deref()))
+        .map(CoreGraph::new)
+        .map_err(|e| to_py(py, e))
+}
+
+#[pyfunction]
+fn default_budget() -> u64 {
+    core::default_budget()
+}
+
+/// The report as (backend, plan JSON, counters JSON, reuse JSON).
+type PyReport = (&'static str, String, String, String);
+
+fn report(r: Report) -> PyReport {
+    (r.backend, r.plan, r.counters, r.reuse)
+}
+
+/// Run `q` in one session of `runs` runs on `graph` (GIL released).
+fn session(
+    py: Python<'_>,
+    graph: &Arc<Graph>,
+    backend: &str,
+    q: Query,
+    runs: u64,
+    budget: Option<u64>,
+) -> PyResult<(Output, PyReport)> {
+    let g = Arc::clone(graph);
+    py.detach(move || {
+        let b = core::backend(backend)?;
+        let budget = budget.unwrap_or_else(core::default_budget);
+        core::run(b, &g, &q, runs, budget)
+    })
+    .map(|(out, r)| (out, report(r)))
+    .map_err(|e| to_py(py, e))
+}
+
+fn pick(py: Python<'_>, g: &CoreGraph, reverse: bool) -> PyResult<Arc<Graph>> {
+    if reverse {
+        g.reverse_arc(py)
+    } else {
+        Ok(Arc::clone(&g.g))
+    }
+}
+
+fn direction(name: &str) -> Result<Direction, Error> {
+    match name {
+        "forward" => Ok(Direction::Forward),
+        "backward" => Ok(Direction::Backward),
+        other => Err(Error::Input(format!(
+            "unknown direction {other:?}. Fix: use \"forward\" or \"backward\""
+        ))),
+    }
+}
+
+type BfsColumns<'py> = (
+    Bound<'py, PyArray1<u32>>,
+    Bound<'py, PyArray1<u64>>,
+    Bound<'py, PyArray1<u32>>,
+    Bound<'py, PyArray1<u64>>,
+);
+
+/// BFS from each source: summary columns (source, reached, max_level,
+/// level_sum), the int32 level matrix when asked for, and the report.
+/// `reverse` searches against the arcs (on the cached reverse graph).
+#[pyfunction]
+#[pyo3(signature = (graph, sources, keep_levels, reverse, backend, runs, budget))]
+#[allow(clippy::too_many_arguments, clippy::type_complexity)]
+fn bfs<'py>(
+    py: Python<'py>,
+    graph: &CoreGraph,
+    sources: PyReadonlyArray1<'_, u32>,
+    keep_levels: bool,
+    reverse: bool,
+    backend: &str,
+    runs: u64,
+    budget: Option<u64>,
+) -> PyResult<(BfsColumns<'py>, Option<Bound<'py, PyArray2<i32>>>, PyReport)> {
+    let g = pick(py, graph, reverse)?;
+    let q = Query::Bfs(BfsQuery {
+        sources: sources.as_slice()?.to_vec(),
+        keep_levels,
+    });
+    let (out, rep) = session(py, &g, backend, q, runs, budget)?;
+    let Output::Bfs(rs) = out else {
+        unreachable!("a BFS query answers with BFS results")
+    };
+    let n = g.nodes();
+    let levels = if keep_levels {
+        let flat = py
+            .detach(|| -> Result<Vec<i32>, Error> {
+                let mut flat = Vec::with_capacity(rs.len() * n);
+                for r in &rs {
+                    flat.extend(core::levels_i32(r.levels.as_deref().unwrap_or(&[]))?);
+                }
+                Ok(flat)
+            })
+            .map_err(|e| to_py(py, e))?;
+        let m = Array2::from_shape_vec((rs.len(), n), flat).expect("rows of n levels");
+        Some(m.into_pyarray(py))
+    } else {
+        None
+    };
+    let cols = (
+        rs.iter()
+            .map(|r| r.source)
+            .collect::<Vec<_>>()
+            .into_pyarray(py),
+        rs.iter()
+            .map(|r| r.reached)
+            .collect::<Vec<_>>()
+            .into_pyarray(py),
+        rs.iter()
+            .map(|r| r.max_level)
+            .collect::<Vec<_>>()
+            .into_pyarray(py),
+        rs.iter()
+            .map(|r| r.level_sum)
+            .collect::<Vec<_>>()
+            .into_pyarray(py),
+    );
+    Ok((cols, levels, rep))
+}
+
+/// Harmonic sums Σ 1/d per source, streamed in level batches.
+#[pyfunction]
+#[pyo3(signature = (graph, sources, reverse, backend, budget))]
+fn harmonic<'py>(
+    py: Python<'py>,
+    graph: &CoreGraph,
+    sources: PyReadonlyArray1<'_, u32>,
+    reverse: bool,
+    backend: &str,
+    budget: Option<u64>,
+) -> PyResult<Bound<'py, PyArray1<f64>>> {
+    let g = pick(py, graph, reverse)?;
+    let sources = sources.as_slice()?;
+    py.detach(|| {
+        let b = core::backend(backend)?;
+        core::harmonic(b, &g, sources, budget.unwrap_or_else(core::default_budget))
+    })
+    .map(|v| v.into_pyarray(py))
+    .map_err(|e| to_py(py, e))
+}
+
+/// Reachability: (sources, reached, [sinks reached per source], bool set
+/// matrix or None, report).
+#[pyfunction]
+#[pyo3(signature = (graph, sources, direction, mask, sinks, keep_sets, backend, runs, budget))]
+#[allow(clippy::too_many_arguments, clippy::type_complexity)]
+fn reach<'py>(
+    py: Python<'py>,
+    graph: &CoreGraph,
+    sources: PyReadonlyArray1<'_, u32>,
+    direction: &str,
+    mask: u32,
+    sinks: PyReadonlyArray1<'_, u32>,
+    keep_sets: bool,
+    backend: &str,
+    runs: u64,
+    budget: Option<u64>,
+) -> PyResult<(
+    Bound<'py, PyArray1<u32>>,
+    Bound<'py, PyArray1<u64>>,
+    Vec<Bound<'py, PyArray1<u32>>>,
+    Option<Bound<'py, PyArray2<bool>>>,
+    PyReport,
+)> {
+    let q = Query::Reach(ReachQuery {
+        sources: sources.as_slice()?.to_vec(),
+        direction: self::direction(direction).map_err(|e| to_py(py, e))?,
+        mask,
+        sinks: sinks.as_slice()?.to_vec(),
+        keep_sets,
+    });
+    let (out, rep) = session(py, &graph.g, backend, q, runs, budget)?;
+    let Output::Reach(rs) = out else {
+        unreachable!("a reach query answers with reach results")
+    };
+    let n = graph.g.nodes();
+    let sets = keep_sets.then(|| {
+        let m = Array2::from_shape_fn((rs.len(), n), |(i, v)| {
+            rs[i]
+                .set
+                .as_ref()
+                .is_some_and(|s| s[v / 64] >> (v % 64) & 1 == 1)
+        });
+        m.into_pyarray(py)
+    });
+    Ok((
+        rs.iter()
+            .map(|r| r.source)
+            .collect::<Vec<_>>()
+            .into_pyarray(py),
+        rs.iter()
+            .map(|r| r.reached)
+            .collect::<Vec<_>>()
+            .into_pyarray(py),
+        rs.iter()
+            .map(|r| PyArray1::from_slice(py, &r.sinks_reached))
+            .collect(),
+        sets,
+        rep,
+    ))
+}
+
+type PyFinding = (u32, Option<Vec<u32>>);
+
+/// Taint: per source (source, tainted count, [(sink, witness path)]), report.
+#[pyfunction]
+#[pyo3(signature = (graph, sources, sinks, sanitizers, mask, witnesses, backend, runs, budget))]
+#[allow(clippy::too_many_arguments, clippy::type_complexity)]
+fn taint(
+    py: Python<'_>,
+    graph: &CoreGraph,
+    sources: PyReadonlyArray1<'_, u32>,
+    sinks: PyReadonlyArray1<'_, u32>,
+    sanitizers: PyReadonlyArray1<'_, u32>,
+    mask: u32,
+    witnesses: bool,
+    backend: &str,
+    runs: u64,
+    budget: Option<u64>,
+) -> PyResult<(Vec<(u32, u64, Vec<PyFinding>)>, PyReport)> {
+    let q = Query::Taint(TaintQuery {
+        sources: sources.as_slice()?.to_vec(),
+        sinks: sinks.as_slice()?.to_vec(),
+        sanitizers: sanitizers.as_slice()?.to_vec(),
+        mask,
+        witnesses,
+    });
+    let (out, rep) = session(py, &graph.g, backend, q, runs, budget)?;
+    let Output::Taint(rs) = out else {
+        unreachable!("a taint query answers with taint results")
+    };
+    let rows = rs
+        .into_iter()
+        .map(|r| {
+            let f = r.findings.into_iter().map(|f| (f.sink, f.path)).collect();
+            (r.source, r.tainted, f)
+        })
+        .collect();
+    Ok((rows, rep))
+}
+
+/// Weak (`strong=False`) or strong components: (count, largest, labels, report).
+#[pyfunction]
+#[pyo3(signature = (graph, strong, backend, runs, budget))]
+fn components<'py>(
+    py: Python<'py>,
+    graph: &CoreGraph,
+    strong: bool,
+    backend: &str,
+    runs: u64,
+    budget: Option<u64>,
+) -> PyResult<(u64, u64, Bound<'py, PyArray1<u32>>, PyReport)> {
+    let q = if strong { Query::Scc } else { Query::Wcc };
+    let (out, rep) = session(py, &graph.g, backend, q, runs, budget)?;
+    let (Output::Wcc(c) | Output::Scc(c)) = out else {
+        unreachable!("a components query answers with components")
+    };
+    Ok((c.count, c.largest, c.labels.into_pyarray(py), rep))
+}
+
+fn fact_sets(m: &PyReadonlyArray2<'_, bool>, nodes: usize, what: &str) -> Result<FactSets, Error> {
+    let a = m.as_array();
+    let (rows, facts) = a.dim();
+    if rows != nodes {
+        return Err(Error::Input(format!(
+            "{what} has {rows} rows but the graph has {nodes} nodes. Fix: pass one row per node (shape (nodes, facts))"
+        )));
+    }
+    let mut s = FactSets::try_new(nodes, facts).ok_or_else(|| {
+        Error::Input(format!(
+            "{what}: {nodes} × {facts} facts do not fit in memory. Fix: use fewer facts"
+        ))
+    })?;
+    for ((v, f), &on) in a.indexed_iter() {
+        if on {
+            s.set(v as u32, f as u32);
+        }
+    }
+    Ok(s)
+}
+
+fn fact_matrix(s: &FactSets) -> Array2<bool> {
+    Array2::from_shape_fn((s.nodes(), s.facts), |(v, f)| {
+        s.node(v as u32)[f / 64] >> (f % 64) & 1 == 1
+    })
+}
+
+/// Bit-vector dataflow: (input, output, evaluations, report); gen and kill
+/// are (nodes, facts) bool matrices.
+#[pyfunction]
+#[pyo3(signature = (graph, gen, kill, direction, meet, backend, runs, budget))]
+#[allow(clippy::too_many_arguments, clippy::type_complexity)]
+fn dataflow<'py>(
+    py: Python<'py>,
+    graph: &CoreGraph,
+    gen: PyReadonlyArray2<'_, bool>,
+    kill: PyReadonlyArray2<'_, bool>,
+    direction: &str,
+    meet: &str,
+    backend: &str,
+    runs: u64,
+    budget: Option<u64>,
+) -> PyResult<(
+    Bound<'py, PyArray2<bool>>,
+    Bound<'py, PyArray2<bool>>,
+    u64,
+    PyReport,
+)> {
+    let n = graph.g.nodes();
+    let problem = (|| -> Result<DataflowProblem, Error> {
+        let meet = match meet {
+            "union" => Meet::Union,
+            "intersection" => Meet::Intersection,
+            other => {
+                return Err(Error::Input(format!(
+                    "unknown meet {other:?}. Fix: use \"union\" (may-analyses) or \"intersection\" (must-analyses)"
+                )))
+            }
+        };
+        Ok(DataflowProblem::new(
+            self::direction(direction)?,
+            meet,
+            fact_sets(&gen, n, "gen")?,
+            fact_sets(&kill, n, "kill")?,
+        ))
+    })()
+    .map_err(|e| to_py(py, e))?;
+    let (out, rep) = session(
+        py,
+        &graph.g,
+        backend,
+        Query::Dataflow(problem),
+        runs,
+        budget,
+    )?;
+    let Output::Dataflow(sol) = out else {
+        unreachable!("a dataflow query answers with a solution")
+    };
+    Ok((
+        fact_matrix(&sol.input).into_pyarray(py),
+        fact_matrix(&sol.output).into_pyarray(py),
+        sol.evaluations,
+        rep,
+    ))
+}
+
+#[pymodule]
+fn _dwell(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<CoreGraph>()?;
+    m.add_function(wrap_pyfunction!(from_edges, m)?)?;
+    m.add_function(wrap_pyfunction!(load, m)?)?;
+    m.add_function(wrap_pyfunction!(default_budget, m)?)?;
+    m.add_function(wrap_pyfunction!(bfs, m)?)?;
+    m.add_function(wrap_pyfunction!(harmonic, m)?)?;
+    m.add_function(wrap_pyfunction!(reach, m)?)?;
+    m.add_function(wrap_pyfunction!(taint, m)?)?;
+    m.add_function(wrap_pyfunction!(components, m)?)?;
+    m.add_function(wrap_pyfunction!(dataflow, m)?)?;
+    Ok(())
+}
