@@ -35,7 +35,9 @@ def G(request):
 
 def test_the_backend_is_registered():
     assert "dwell" in nx.utils.backends.backends
-    assert nx.utils.backends.backend_info["dwell"]["backend_name"] == "dwell"
+    info = nx.utils.backends.backend_info["dwell"]
+    assert info["backend_name"] == "dwell"
+    assert set(info["functions"]) == set(dnx._IMPLEMENTED)
 
 
 def test_centralities_equal_networkx(G):
