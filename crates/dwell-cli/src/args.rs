@@ -113,6 +113,18 @@ pub struct GraphArgs {
     /// Treat the input as directed, whatever its header says.
     #[arg(long)]
     pub directed: bool,
+    /// Vertex tokens: `auto` (dense integers are indices, anything else
+    /// names), `index` (integers only) or `name` (integers too are names:
+    /// sparse or huge ids are compacted).
+    #[arg(long, value_enum, default_value = "auto")]
+    pub ids: IdsArg,
+}
+
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum IdsArg {
+    Auto,
+    Index,
+    Name,
 }
 
 #[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]

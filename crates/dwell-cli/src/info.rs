@@ -2,7 +2,7 @@
 
 use crate::args::GraphArgs;
 use crate::error::Result;
-use crate::input::{load_options, Input};
+use crate::input::{graph_options, Input};
 use crate::progress::Bar;
 use crate::report::{self, outln, GraphFacts};
 use dwell::program::Bundle;
@@ -10,11 +10,7 @@ use std::path::Path;
 
 pub fn info(args: &GraphArgs, json: bool) -> Result<()> {
     let bar = Bar::start("info");
-    let loaded = Input::load(
-        &args.graph,
-        &load_options(args.directed, args.undirected),
-        &bar,
-    )?;
+    let loaded = Input::load(&args.graph, &graph_options(args), &bar)?;
     bar.finish();
     match &loaded.input {
         Input::Graph(g) => {

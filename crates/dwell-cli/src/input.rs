@@ -2,9 +2,10 @@
 //! directory. `info`, `run` and `bench` each match on [`Input`] instead of
 //! asking the question again.
 
+use crate::args::{GraphArgs, IdsArg};
 use crate::error::Result;
 use crate::progress::Bar;
-use dwell::formats::{self, LoadOptions};
+use dwell::formats::{self, IdMode, LoadOptions};
 use dwell::graph::Graph;
 use dwell::program::{bundle, Bundle};
 use std::path::Path;
@@ -37,6 +38,18 @@ impl Input {
         };
         let load_ms = t.elapsed().as_secs_f64() * 1e3;
         Ok(Loaded { input, load_ms })
+    }
+}
+
+/// Load options from a graph argument's flags.
+pub fn graph_options(g: &GraphArgs) -> LoadOptions {
+    LoadOptions {
+        ids: match g.ids {
+            IdsArg::Auto => IdMode::Auto,
+            IdsArg::Index => IdMode::Index,
+            IdsArg::Name => IdMode::Name,
+        },
+        ..load_options(g.directed, g.undirected)
     }
 }
 

@@ -52,13 +52,13 @@ pub fn from_flags(args: &RunArgs, g: &Graph) -> Result<Query> {
             sources: sources(args, g)?,
             direction,
             mask,
-            sinks: id_list(args.sinks.as_deref(), "--sinks")?,
+            sinks: id_list(g, args.sinks.as_deref(), "--sinks")?,
             keep_sets: keep,
         }),
         Analysis::Taint => Query::Taint(analysis::TaintQuery {
             sources: sources(args, g)?,
-            sinks: id_list(args.sinks.as_deref(), "--sinks")?,
-            sanitizers: id_list(args.sanitizers.as_deref(), "--sanitizers")?,
+            sinks: id_list(g, args.sinks.as_deref(), "--sinks")?,
+            sanitizers: id_list(g, args.sanitizers.as_deref(), "--sanitizers")?,
             mask,
             witnesses: !args.no_witness,
         }),
@@ -86,23 +86,23 @@ fn sources(args: &RunArgs, g: &Graph) -> Result<Vec<u32>> {
         (Some(spec), _) => dwell::sources::parse_spec(g, spec, args.seed)?,
         (None, Some(file)) => {
             let reader = dwell::io::open(file)?;
-            dwell::sources::read_list(reader, &file.display().to_string())?
+            dwell::sources::read_list(g, reader, &file.display().to_string())?
         }
         (None, None) => Vec::new(), // validation reports the missing sources with a Fix hint
     })
 }
 
-/// `3,7,9` or the path of a file of ids.
-fn id_list(value: Option<&str>, flag: &str) -> Result<Vec<u32>> {
+/// `3,7,9` (names on a named graph) or the path of a file of them.
+fn id_list(g: &Graph, value: Option<&str>, flag: &str) -> Result<Vec<u32>> {
     let Some(value) = value else {
         return Ok(Vec::new());
     };
     let path = Path::new(value);
-    if path.is_file() {
+    if path.is_file() && g.id_of(value).is_none() {
         let reader = dwell::io::open(path)?;
-        Ok(dwell::sources::read_list(reader, value)?)
+        Ok(dwell::sources::read_list(g, reader, value)?)
     } else {
-        Ok(dwell::sources::parse_list(value, flag)?)
+        Ok(dwell::sources::parse_list(g, value, flag)?)
     }
 }
 

@@ -5,7 +5,7 @@
 use crate::args::RunArgs;
 use crate::backends;
 use crate::error::Result;
-use crate::input::{load_options, Input};
+use crate::input::{graph_options, Input};
 use crate::progress::Bar;
 use crate::query;
 use crate::report::{self, GraphFacts, RunReport};
@@ -22,7 +22,7 @@ pub fn run(args: &RunArgs) -> Result<()> {
     // The memory this process may use, read before the graph is loaded so
     // the default budget covers it too (the plan counts the graph).
     let budget = Budget::from_flag(args.budget_bytes);
-    let opts = load_options(args.graph.directed, args.graph.undirected);
+    let opts = graph_options(&args.graph);
     let bar = Bar::start("run");
     let loaded = Input::load(&args.graph.graph, &opts, &bar)?;
     let backend = chosen.backend();

@@ -1,4 +1,7 @@
-//! Choosing query sources: explicit lists, files of ids, or a seeded random pick.
+//! Choosing query sources: explicit lists, files of ids or names, or a seeded
+//! random pick. On a graph with [vertex names](crate::graph::VertexNames)
+//! lists name vertices by the file's own tokens (`libc6`, `GO:0008150`, or
+//! `17` when sparse integer ids were compacted); otherwise by index.
 
 use crate::graph::Graph;
 use rand::seq::SliceRandom;
@@ -14,30 +17,62 @@ pub enum SourcesError {
     TooMany { count: usize, available: usize },
     #[error("random:{text:?} needs a count. Fix: write e.g. --sources random:64")]
     BadRandom { text: String },
+    #[error("{origin}: no vertex is named {name:?}. Fix: use a name the graph has; the closest are {closest}")]
+    UnknownName {
+        origin: String,
+        name: String,
+        closest: String,
+    },
 }
 
-/// Parse ids separated by commas and/or whitespace; `#` starts a comment
-/// that runs to the end of its line. `origin` names the input in errors.
-pub fn parse_list(text: &str, origin: &str) -> Result<Vec<u32>, SourcesError> {
+/// Parse vertices separated by commas and/or whitespace; `#` starts a
+/// comment that runs to the end of its line. On a named graph each token is
+/// a vertex name, and a whole line that is a name counts as one (names may
+/// hold commas, spaces or `#`). `origin` names the input in errors.
+pub fn parse_list(g: &Graph, text: &str, origin: &str) -> Result<Vec<u32>, SourcesError> {
     let mut out = Vec::new();
     for line in text.lines() {
+        if let Some(v) = g.id_of(line.trim()) {
+            out.push(v);
+            continue;
+        }
         let line = line.split('#').next().unwrap_or("");
         for tok in line
             .split(|c: char| c == ',' || c.is_whitespace())
             .filter(|t| !t.is_empty())
         {
-            let id = tok.parse::<u32>().map_err(|_| SourcesError::BadId {
-                origin: origin.to_string(),
-                text: tok.to_string(),
-            })?;
-            out.push(id);
+            out.push(vertex(g, tok, origin)?);
         }
     }
     Ok(out)
 }
 
-/// Read a file of ids (see [`parse_list`]).
-pub fn read_list(mut reader: impl BufRead, origin: &str) -> Result<Vec<u32>, SourcesError> {
+/// One vertex token: a name on a named graph, else an index.
+pub fn vertex(g: &Graph, tok: &str, origin: &str) -> Result<u32, SourcesError> {
+    match g.vertex_names() {
+        Some(names) => names.id_of(tok).ok_or_else(|| SourcesError::UnknownName {
+            origin: origin.to_string(),
+            name: tok.to_string(),
+            closest: names
+                .closest(tok, 3)
+                .iter()
+                .map(|n| format!("{n:?}"))
+                .collect::<Vec<_>>()
+                .join(", "),
+        }),
+        None => tok.parse::<u32>().map_err(|_| SourcesError::BadId {
+            origin: origin.to_string(),
+            text: tok.to_string(),
+        }),
+    }
+}
+
+/// Read a file of vertices (see [`parse_list`]).
+pub fn read_list(
+    g: &Graph,
+    mut reader: impl BufRead,
+    origin: &str,
+) -> Result<Vec<u32>, SourcesError> {
     let mut text = String::new();
     reader
         .read_to_string(&mut text)
@@ -45,7 +80,7 @@ pub fn read_list(mut reader: impl BufRead, origin: &str) -> Result<Vec<u32>, Sou
             origin: origin.to_string(),
             text: e.to_string(),
         })?;
-    parse_list(&text, origin)
+    parse_list(g, &text, origin)
 }
 
 /// `count` distinct vertices with at least one outgoing arc, chosen
@@ -78,7 +113,7 @@ pub fn parse_spec(g: &Graph, spec: &str, seed: u64) -> Result<Vec<u32>, SourcesE
             })?;
             random(g, count, seed)
         }
-        None => parse_list(spec, "--sources"),
+        None => parse_list(g, spec, "--sources"),
     }
 }
 
@@ -89,14 +124,36 @@ mod tests {
 
     #[test]
     fn lists_and_comments() {
+        let g = GraphBuilder::new(true).build().unwrap();
         assert_eq!(
-            parse_list("0,5, 9\n# x\n12 # y\n", "t").unwrap(),
+            parse_list(&g, "0,5, 9\n# x\n12 # y\n", "t").unwrap(),
             vec![0, 5, 9, 12]
         );
         assert!(matches!(
-            parse_list("1,-2", "t"),
+            parse_list(&g, "1,-2", "t"),
             Err(SourcesError::BadId { .. })
         ));
+    }
+
+    #[test]
+    fn names_resolve_and_unknown_ones_get_suggestions() {
+        let g = crate::formats::read(
+            &b"libc6 zlib1g\npart,of x\nlibc6-dev libc6\n"[..],
+            std::path::Path::new("t"),
+            &Default::default(),
+        )
+        .unwrap();
+        assert_eq!(
+            parse_list(&g, "libc6, x\nzlib1g", "t").unwrap(),
+            vec![0, 3, 1]
+        );
+        // A whole line that is a name wins over splitting at its comma.
+        assert_eq!(parse_list(&g, "part,of", "t").unwrap(), vec![2]);
+        let e = parse_list(&g, "libc7", "--sources")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("\"libc7\"") && e.contains("Fix:"), "{e}");
+        assert!(e.contains("closest are \"libc6\""), "{e}");
     }
 
     #[test]

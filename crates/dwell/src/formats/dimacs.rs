@@ -221,7 +221,7 @@ mod tests {
             ("p sp 9999999999 1\n", 1, "limit"),
             ("p sp 3 0\np sp 3 0\n", 2, "second"),
             ("a 0 1 1\np sp 3 1\n", 2, "after arcs"),
-            ("a 0 1\n", 1, "not `a FROM"),
+            ("p sp 3 1\na 0 1\n", 2, "not `a FROM"),
             ("a 0 1 2 3\n", 1, "not `a FROM"),
             ("a 0 1 -2\n", 1, "negative"),
             ("a 0 1 4294967296\n", 1, "32 bits"),

@@ -8,9 +8,14 @@
 //! 2 3
 //! ```
 //!
-//! - Ids are 0-based non-negative integers; fields are separated by spaces
-//!   or tabs; blank lines and `#` comment lines are skipped, and a `#` field
-//!   starts a trailing comment.
+//! - Vertices are any non-whitespace tokens. Under `--ids auto` (the
+//!   default) a file of dense 0-based integers uses them as indices, and any
+//!   other file has named vertices (ids in first-seen order, the names kept
+//!   with the graph); `--ids index` insists on integers, `--ids name` reads
+//!   integers as names too (see `ids` below). Fields are separated by spaces
+//!   or tabs; blank lines and lines starting with `#` are skipped; a field
+//!   that is just `#`, or a fourth field starting with `#`, starts a trailing
+//!   comment (a label may start with `#`: WordNet's `#m`).
 //! - The optional header is a comment whose first word is `nodes` followed
 //!   by a number: `# nodes N edges M directed D` (keys in any order, each
 //!   optional, before the first edge). `nodes N` fixes the vertex count (ids
@@ -18,18 +23,28 @@
 //!   edge lines, and any other number of lines is an error (that is how a
 //!   truncated file is caught); `directed 0` makes the graph undirected.
 //!   Without a header the graph is directed with `max id + 1` vertices.
-//! - A label is a bit mask (`5`, `0x5`, `0b101`) or a name (`call`, `isa`,
-//!   `Depends`: a letter or `_`, then letters, digits, `_ - . : / @ $`). Each
-//!   distinct name gets the next free bit (at most 32 names). One file uses
-//!   either masks or names, never both, and either every line has a label or
-//!   none does.
+//! - A label is a bit mask (`5`, `0x5`, `0b101`) or else a name: any
+//!   other token (`call`, `Depends`, `~`, `#m`, `rdfs:subClassOf`; only
+//!   `all` is reserved). Each distinct name gets the next free bit (at most
+//!   32 names, one per bit of the mask). One file uses either masks or names,
+//!   never both, and either every line has a label or none does.
+//!
+//! `ids`: under `auto`, canonical decimal integers (no sign, no leading
+//! zero) are indices while every vertex token is one; the first other token
+//! makes the file named, and the integers read so far become the names they
+//! were written as. An all-integer file without a `nodes` header whose id
+//! range is sparse (over 65,536 ids and over twice the endpoints read) is
+//! compacted the same way. Either way `--sources` takes the file's own
+//! tokens.
 
+use super::ids::Ids;
 use super::{clip, parse_u64, Ctx, FormatError, LoadOptions, RESERVE_CAP};
 use crate::formats::lines::Lines;
 use crate::graph::{parse_mask, Graph, GraphBuilder, LabelNames};
 use std::io::BufRead;
 
-const FIX_LINE: &str = "edge lines are `u v [label]`: two non-negative integer vertex ids (0-based, below 4294967295), then an optional label; comments start with `#`";
+const FIX_LINE: &str = "edge lines are `u v [label]`: two vertex ids or names, then an optional label; comments start with `#`";
+const FIX_INDEX: &str = "under `--ids index` edge lines are `u v [label]` with two non-negative integer vertex ids (0-based, below 4294967295); use `--ids auto` or `--ids name` for named vertices";
 const FIX_HEADER: &str = "the header comment is `# nodes N edges M directed 0|1` (each key optional, non-negative integer values); reword the comment if it is not meant as a header";
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -57,6 +72,11 @@ pub(crate) fn parse<R: BufRead>(
     let mut data_lines: u64 = 0;
     let mut kind: Option<LabelKind> = None;
     let mut names = LabelNames::default();
+    let mut ids = Ids::new(opts.ids);
+    let fix_id = match opts.ids {
+        super::IdMode::Index => FIX_INDEX,
+        _ => FIX_LINE,
+    };
 
     while let Some((no, line)) = lines.next_line()? {
         let t = line.trim_ascii_start();
@@ -114,34 +134,26 @@ pub(crate) fn parse<R: BufRead>(
             }
         }
 
-        let mut it = t.split_ascii_whitespace();
+        // A lone `#` field starts a trailing comment.
+        let mut it = t.split_ascii_whitespace().take_while(|f| *f != "#");
         let (Some(u), Some(v)) = (it.next(), it.next()) else {
             return Err(ctx.err(
                 no,
-                format!("`{}` has one field, an edge needs two vertex ids", clip(t)),
+                format!("`{}` has one field, an edge needs two vertices", clip(t)),
                 FIX_LINE,
             ));
         };
-        let mut label_tok = it.next();
-        if label_tok.is_some_and(|l| l.starts_with('#')) {
-            label_tok = None;
-        } else if let Some(extra) = it.next() {
+        let label_tok = it.next();
+        if let Some(extra) = it.next() {
             if !extra.starts_with('#') {
                 return Err(ctx.err(
                     no,
                     format!("unexpected fourth field `{}`", clip(extra)),
-                    FIX_LINE,
+                    "edge lines are `u v [label]`; a label with spaces needs a TSV file (tab-separated fields) or a quoted CSV field",
                 ));
             }
         }
-        let u = parse_u64(u, "vertex id").map_err(|p| ctx.err(no, p, FIX_LINE))?;
-        let v = parse_u64(v, "vertex id").map_err(|p| ctx.err(no, p, FIX_LINE))?;
-        if header.as_ref().and_then(|h| h.nodes).is_none() {
-            let top = u.max(v);
-            if top >= ctx.max_nodes {
-                ctx.check_nodes(no, top.saturating_add(1), "vertex id implies")?;
-            }
-        }
+        let (u, v) = ids.pair(u, v, &mut b, ctx, no, fix_id)?;
         let label = match label_tok {
             None => None,
             Some(tok) => {
@@ -175,6 +187,7 @@ pub(crate) fn parse<R: BufRead>(
         .or(header.as_ref().and_then(|h| h.directed))
         .unwrap_or(true);
     b.set_directed(directed);
+    ids.finish(&mut b, ctx, lines.line())?;
     if !names.is_empty() {
         b.set_label_names(names);
     }
@@ -248,13 +261,7 @@ fn parse_label(
     names: &mut LabelNames,
 ) -> Result<u32, (String, String)> {
     const FIX_MIX: &str = "use either numeric masks or names in one file, not both: each name gets its own bit, which would collide with numeric masks";
-    if tok.starts_with(|c: char| c.is_ascii_digit()) {
-        let mask = parse_mask(tok).ok_or_else(|| {
-            (
-                format!("label `{}` is not a valid bit mask", clip(tok)),
-                "numeric labels are 32-bit masks in decimal, 0x hex or 0b binary, e.g. 5, 0x5, 0b101".to_string(),
-            )
-        })?;
+    if let Some(mask) = parse_mask(tok) {
         if *kind == Some(LabelKind::Named) {
             return Err((
                 format!("numeric label `{tok}` in a file whose earlier labels are names"),
@@ -263,16 +270,6 @@ fn parse_label(
         }
         *kind = Some(LabelKind::Numeric);
         return Ok(mask);
-    }
-    let valid_name = tok.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
-        && tok
-            .bytes()
-            .all(|c| c.is_ascii_alphanumeric() || b"_-.:/@$".contains(&c));
-    if !valid_name {
-        return Err((
-            format!("label `{}` is neither a number nor a name", clip(tok)),
-            "labels are bit masks (5, 0x5, 0b101) or names made of a letter or `_` followed by letters, digits or `_ - . : / @ $`".to_string(),
-        ));
     }
     if tok == "all" {
         return Err((
@@ -382,6 +379,16 @@ mod tests {
         assert!(e.to_string().contains("nodes 3"), "{e}");
     }
 
+    fn el_index_err(data: &str) -> FormatError {
+        let opts = LoadOptions {
+            ids: IdMode::Index,
+            ..Default::default()
+        };
+        let e = read(data.as_bytes(), Path::new("t.edges"), &opts).unwrap_err();
+        assert!(e.to_string().contains("Fix:"), "no Fix: in {e}");
+        e
+    }
+
     #[test]
     fn bad_numbers_and_fields() {
         for (data, line, needle) in [
@@ -389,18 +396,92 @@ mod tests {
             ("0 x\n", 1, "not a non-negative integer"),
             ("0 1\n99999999999999999999999 1\n", 2, "too large"),
             ("0 1\n1 4294967295\n", 2, "limit"),
+            ("0 1.5\n", 1, "`1.5`"),
+        ] {
+            let e = el_index_err(data);
+            assert_eq!(e.line(), Some(line), "{data:?}: {e}");
+            assert!(e.to_string().contains(needle), "{data:?}: {e}");
+            assert!(e.to_string().contains("--ids"), "{data:?}: {e}");
+            // The default reads the same tokens as names.
+            let g = el(data);
+            assert!(g.vertex_names().is_some(), "{data:?}");
+        }
+        for (data, line, needle) in [
             ("0\n", 1, "one field"),
             ("0 1 2 3\n", 1, "fourth field"),
-            ("0 1.5\n", 1, "`1.5`"),
-            ("0 1 0x1G\n", 1, "valid bit mask"),
-            ("0 1 0x100000000\n", 1, "valid bit mask"),
-            ("0 1 -3\n", 1, "neither"),
             ("0 1 all\n", 1, "reserved"),
+            ("0 # 1\n", 1, "one field"),
         ] {
             let e = el_err(data);
             assert_eq!(e.line(), Some(line), "{data:?}: {e}");
             assert!(e.to_string().contains(needle), "{data:?}: {e}");
         }
+    }
+
+    #[test]
+    fn names_in_first_seen_order() {
+        let g = el("libc6 python3.11:any\nGO:0008150 libc6\n");
+        assert_eq!(g.nodes(), 3);
+        let n = g.vertex_names().unwrap();
+        assert_eq!(
+            n.iter().map(|(_, s)| s).collect::<Vec<_>>(),
+            ["libc6", "python3.11:any", "GO:0008150"]
+        );
+        assert_eq!(g.forward().neighbors(2), &[0]);
+        assert_eq!(g.id_of("python3.11:any"), Some(1));
+        assert_eq!(g.name(0), Some("libc6"));
+    }
+
+    #[test]
+    fn integers_then_a_name_keep_their_spelling() {
+        // 7 and 3 were read as indices, then `x` makes them names "7", "3".
+        let g = el("7 3\n3 x\n");
+        assert_eq!(g.nodes(), 3);
+        assert_eq!(g.id_of("7"), Some(0));
+        assert_eq!(g.id_of("3"), Some(1));
+        assert_eq!(g.id_of("x"), Some(2));
+        assert_eq!(g.forward().neighbors(0), &[1]);
+        assert_eq!(g.forward().neighbors(1), &[2]);
+        // Leading zeros and signs are spelling, so they are names.
+        let g = el("007 7\n");
+        assert_eq!(g.nodes(), 2);
+        assert_eq!(g.name(0), Some("007"));
+    }
+
+    #[test]
+    fn sparse_huge_ids_are_compacted() {
+        let g = el("0 4294967294\n4294967294 12345678901234\n");
+        assert_eq!(g.nodes(), 3);
+        assert_eq!(g.id_of("4294967294"), Some(1));
+        assert_eq!(g.id_of("12345678901234"), Some(2));
+        assert!(g.forward_bytes() < 1000);
+        // Dense integers stay indices (no names), with gaps kept as today.
+        let g = el("0 1\n5 2\n");
+        assert_eq!(g.nodes(), 6);
+        assert!(g.vertex_names().is_none());
+        // A header fixes the vertex space: its ids are indices.
+        let e = el_err("# nodes 3\n0 100000\n");
+        assert_eq!(e.line(), Some(2));
+    }
+
+    #[test]
+    fn ids_name_reads_integers_as_names() {
+        let opts = LoadOptions {
+            ids: IdMode::Name,
+            ..Default::default()
+        };
+        let g = read(&b"10 20\n20 10\n"[..], Path::new("t"), &opts).unwrap();
+        assert_eq!(g.nodes(), 2);
+        assert_eq!(g.name(0), Some("10"));
+        assert_eq!(g.id_of("20"), Some(1));
+    }
+
+    #[test]
+    fn any_token_is_a_label_name() {
+        let g = el("a b ~\nb c #m\nc d %p\nd a \\\na c Pre-Depends\nc a 0x1G # comment\n");
+        let names: Vec<_> = g.label_names().iter().map(|(n, _)| n).collect();
+        assert_eq!(names, ["~", "#m", "%p", "\\", "Pre-Depends", "0x1G"]);
+        assert_eq!(g.label_names().resolve("#m").unwrap(), 2);
     }
 
     #[test]

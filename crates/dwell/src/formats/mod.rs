@@ -32,6 +32,7 @@
 
 pub mod dimacs;
 pub mod edgelist;
+mod ids;
 mod lines;
 pub mod matrix_market;
 mod write;
@@ -87,9 +88,36 @@ impl Format {
     }
 }
 
+/// How vertex tokens become ids (`--ids`); see the `ids` rules in
+/// [`edgelist`]. Matrix Market and DIMACS files always use indices.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum IdMode {
+    /// Dense integers as indices, anything else (or sparse integers) as names.
+    #[default]
+    Auto,
+    /// 0-based integer indices only.
+    Index,
+    /// Every token is a name, integers included (compacted in first-seen order).
+    Name,
+}
+
+impl IdMode {
+    /// Parse `auto`, `index` or `name`.
+    pub fn from_name(name: &str) -> Option<IdMode> {
+        match name {
+            "auto" => Some(IdMode::Auto),
+            "index" => Some(IdMode::Index),
+            "name" => Some(IdMode::Name),
+            _ => None,
+        }
+    }
+}
+
 /// How to read a graph.
 #[derive(Debug, Clone, Default)]
 pub struct LoadOptions {
+    /// How vertex tokens become ids (edge lists).
+    pub ids: IdMode,
     /// Override the file's own directedness (`--directed` / `--undirected`).
     pub directed: Option<bool>,
     /// Force a format instead of detecting it.
@@ -201,7 +229,7 @@ impl Ctx<'_> {
                     "check the header or ids, or raise the node limit (`LoadOptions::max_nodes`)"
                         .to_string()
                 } else {
-                    format!("dwell's u32 vertex ids allow at most {MAX_NODES} vertices; check the header or ids, or renumber the vertices densely from 0")
+                    format!("dwell's u32 vertex ids allow at most {MAX_NODES} vertices; check the header or ids, or read sparse ids as names (`--ids name` compacts them)")
                 },
             ));
         }
@@ -323,8 +351,11 @@ pub fn detect(head: &[u8], name: &Path) -> Format {
     detect_extension(name).unwrap_or(Format::EdgeList)
 }
 
-/// Format from content alone, if it is recognisable.
+/// Format from content alone, if it is recognisable. DIMACS needs a
+/// `p NAME …` line or a four-field `a U V W` arc after any `c` comment
+/// lines (a named edge list may well start with vertices called `a` or `c`).
 pub fn detect_content(head: &[u8]) -> Option<Format> {
+    let mut saw_comment = false;
     for line in head.split(|&b| b == b'\n') {
         let line = line.trim_ascii();
         if line.is_empty() {
@@ -333,15 +364,24 @@ pub fn detect_content(head: &[u8]) -> Option<Format> {
         if line.len() >= 14 && line[..14].eq_ignore_ascii_case(b"%%MatrixMarket") {
             return Some(Format::MatrixMarket);
         }
-        let mut toks = line
+        let toks: Vec<&[u8]> = line
             .split(|b| b.is_ascii_whitespace())
-            .filter(|t| !t.is_empty());
-        return match (toks.next(), toks.next()) {
-            (Some(b"c" | b"a" | b"p"), _) => Some(Format::Dimacs),
+            .filter(|t| !t.is_empty())
+            .take(5)
+            .collect();
+        return match toks.as_slice() {
+            [b"c", ..] => {
+                saw_comment = true;
+                continue;
+            }
+            [b"p", _, ..] => Some(Format::Dimacs),
+            // Four or more fields never make a valid edge-list line: an arc.
+            [b"a", _, _, _, ..] => Some(Format::Dimacs),
             _ => None,
         };
     }
-    None
+    // Only `c` lines as far as we looked: a DIMACS preamble.
+    saw_comment.then_some(Format::Dimacs)
 }
 
 /// Format from the file name: `.mtx` or `.gr`, after stripping `.gz` / `.xz`.
@@ -477,8 +517,16 @@ mod tests {
         let e = parse_err(b"# nodes 101 edges 0\n", &opts);
         assert_eq!(e.line(), Some(1));
         assert!(e.to_string().contains("limit"), "{e}");
-        let e = parse_err(b"0 1\n5 100\n", &opts);
+        let index = LoadOptions {
+            ids: IdMode::Index,
+            ..opts.clone()
+        };
+        let e = parse_err(b"0 1\n5 100\n", &index);
         assert_eq!(e.line(), Some(2));
+        // Under `--ids auto` an id beyond the limit makes the ids names.
+        let g = read(&b"0 1\n5 100\n"[..], Path::new("t"), &opts).unwrap();
+        assert_eq!(g.nodes(), 4);
+        assert_eq!(g.id_of("100"), Some(3));
         let e = parse_err(
             b"%%MatrixMarket matrix coordinate pattern general\n1000 1 0\n",
             &opts,

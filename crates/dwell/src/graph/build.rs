@@ -5,7 +5,7 @@
 //! duplicates (labels OR-ed, smallest weight kept) in parallel → compact →
 //! hash. Memory: the edge list plus one CSR-sized record array.
 
-use super::{hash, Csr, Graph, LabelNames, NO_VERTEX};
+use super::{hash, Csr, Graph, LabelNames, VertexNames, NO_VERTEX};
 use rayon::prelude::*;
 use std::sync::OnceLock;
 
@@ -22,6 +22,8 @@ pub enum GraphError {
     OutOfMemory { bytes: u64 },
     #[error("arc {index} has {what} but earlier arcs did not (or the reverse). Fix: give every arc a {what}, or none")]
     MixedArcData { index: usize, what: &'static str },
+    #[error("{names} vertex names for a graph of {nodes} nodes. Fix: declare at least as many nodes as there are names")]
+    MoreNamesThanNodes { names: u64, nodes: u64 },
 }
 
 /// Largest vertex count: ids must stay below [`NO_VERTEX`].
@@ -46,6 +48,7 @@ pub struct GraphBuilder {
     labels: Option<Vec<u32>>,
     weights: Option<Vec<u32>>,
     label_names: LabelNames,
+    vertex_names: Option<VertexNames>,
     max_id: Option<u32>,
 }
 
@@ -85,6 +88,43 @@ impl GraphBuilder {
     /// Names for label bits (kept with the graph for `dwell info` and queries).
     pub fn set_label_names(&mut self, names: LabelNames) {
         self.label_names = names;
+    }
+
+    /// Names for vertices `0..names.len()` (kept with the graph; ids stay the
+    /// builder's). Vertices beyond the names have none.
+    pub fn set_vertex_names(&mut self, names: VertexNames) {
+        self.vertex_names = Some(names);
+    }
+
+    /// Renumber every pushed endpoint with `f` (old id → new id), e.g. when
+    /// a reader learns mid-file that integer ids were names after all. The
+    /// new ids are checked like pushed ones.
+    pub fn renumber(&mut self, mut f: impl FnMut(u32) -> u32) -> Result<(), GraphError> {
+        let mut max_id: Option<u32> = None;
+        for id in self.src.iter_mut().chain(self.dst.iter_mut()) {
+            *id = f(*id);
+            max_id = Some(max_id.map_or(*id, |m| m.max(*id)));
+        }
+        if let Some(m) = max_id {
+            self.check_id(m.into())?;
+        }
+        self.max_id = max_id;
+        Ok(())
+    }
+
+    /// Pushed endpoints in push order (`u` then `v` of each arc).
+    pub fn endpoints(&self) -> impl Iterator<Item = u32> + '_ {
+        self.src.iter().zip(&self.dst).flat_map(|(&u, &v)| [u, v])
+    }
+
+    /// Largest id pushed so far.
+    pub fn max_id(&self) -> Option<u32> {
+        self.max_id
+    }
+
+    /// The vertex count declared with [`set_nodes`](Self::set_nodes).
+    pub fn declared_nodes(&self) -> Option<u64> {
+        self.declared_nodes
     }
 
     /// Reserve room for `arcs` more arcs; memory that cannot be had is an
@@ -156,6 +196,14 @@ impl GraphBuilder {
         let inferred = self.max_id.map_or(0, |m| m as u64 + 1);
         let nodes = self.declared_nodes.unwrap_or(inferred);
         let n = usize::try_from(nodes).map_err(|_| GraphError::Overflow { what: "node count" })?;
+        if let Some(names) = &self.vertex_names {
+            if names.len() as u64 > nodes {
+                return Err(GraphError::MoreNamesThanNodes {
+                    names: names.len() as u64,
+                    nodes,
+                });
+            }
+        }
         let directed = self.directed;
         let has_labels = self.labels.is_some();
         let has_weights = self.weights.is_some();
@@ -256,6 +304,7 @@ impl GraphBuilder {
             foldable: OnceLock::new(),
             directed,
             label_names: self.label_names,
+            vertex_names: self.vertex_names,
             layout_hash,
         })
     }

@@ -255,6 +255,9 @@ impl Folded {
                 foldable: OnceLock::new(),
                 directed: g.is_directed(),
                 label_names: Default::default(),
+                // Internal copies are in their own ids; answers are mapped
+                // back to the original's, which keeps the names.
+                vertex_names: None,
                 layout_hash: g.layout_hash(),
             },
             core_id,

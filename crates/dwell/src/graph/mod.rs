@@ -19,10 +19,12 @@ mod build;
 pub mod fold;
 pub mod hash;
 mod labels;
+pub mod names;
 pub mod order;
 
 pub use build::{GraphBuilder, GraphError};
 pub use labels::{parse_mask, LabelError, LabelNames, MAX_LABEL_NAMES};
+pub use names::{NamesError, VertexNames};
 
 use std::sync::OnceLock;
 
@@ -169,6 +171,8 @@ pub struct Graph {
     foldable: OnceLock<bool>,
     directed: bool,
     label_names: LabelNames,
+    /// The input's vertex names, when it named its vertices.
+    vertex_names: Option<VertexNames>,
     layout_hash: u64,
 }
 
@@ -215,6 +219,24 @@ impl Graph {
     /// Names of label bits, when the input used named edge kinds.
     pub fn label_names(&self) -> &LabelNames {
         &self.label_names
+    }
+
+    /// The vertex-name table, when the input named its vertices (`--ids
+    /// name`, or non-integer ids under `--ids auto`). Not part of the layout
+    /// hash (see [`names`]).
+    pub fn vertex_names(&self) -> Option<&VertexNames> {
+        self.vertex_names.as_ref()
+    }
+
+    /// The name of vertex `v`, if the graph has names and `v` has one
+    /// (vertices a header declared beyond the named ones have none).
+    pub fn name(&self, v: u32) -> Option<&str> {
+        self.vertex_names.as_ref()?.get(v)
+    }
+
+    /// The vertex called `name`, if the graph has names and one is.
+    pub fn id_of(&self, name: &str) -> Option<u32> {
+        self.vertex_names.as_ref()?.id_of(name)
     }
 
     /// Stable hash of the normalized layout; never 0. See [`hash`].

@@ -110,6 +110,9 @@ impl Relabeled {
                 foldable: OnceLock::new(),
                 directed: g.is_directed(),
                 label_names: g.label_names().clone(),
+                // Internal copies are in their own ids; answers are mapped
+                // back to the original's, which keeps the names.
+                vertex_names: None,
                 layout_hash: g.layout_hash(),
             },
             new_id,
