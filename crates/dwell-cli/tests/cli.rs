@@ -10,8 +10,11 @@ use std::fs;
 fn bad_inputs_exit_1_with_fix_hints() {
     let dir = tempfile::tempdir().unwrap();
     let bad_number = write(dir.path(), "bad.edges", "0 1\n1 x\n");
-    let err = fails_with_fix(&["info", &bad_number]);
+    let err = fails_with_fix(&["info", &bad_number, "--ids", "index"]);
     assert!(err.contains("bad.edges:2"), "names file and line: {err}");
+    // By default the same file has named vertices.
+    let info = ok_json(&["info", &bad_number, "--json"]);
+    assert_eq!(info["nodes"], 3);
     let junk = dir.path().join("junk.edges");
     fs::write(&junk, [0u8, 159, 146, 150, 255, 0, 1, 2]).unwrap();
     fails_with_fix(&["info", junk.to_str().unwrap()]);
