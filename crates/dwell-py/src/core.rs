@@ -116,6 +116,7 @@ pub fn load(path: &Path, directed: Option<bool>, format: Option<&str>) -> Result
         directed,
         format,
         max_nodes: None,
+        ..Default::default()
     };
     Ok(formats::load(path, &opts)?)
 }
