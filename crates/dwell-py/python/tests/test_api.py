@@ -180,7 +180,7 @@ def test_errors_carry_message_and_fix(tmp_path):
         dwell.load(tmp_path / "missing.edges")
     assert "missing.edges" in e.value.message and "check the path" in e.value.fix
     bad = tmp_path / "bad.edges"
-    bad.write_text("0 1\n1 x\n")
+    bad.write_text("0 1\n1\n")  # one field: `1 x` is a named edge now (--ids auto)
     with pytest.raises(dwell.DwellError) as e:
         dwell.load(bad)
     assert "bad.edges:2" in e.value.message and e.value.fix
