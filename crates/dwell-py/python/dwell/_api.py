@@ -275,7 +275,8 @@ class Session:
                              'use backend="cpu" (parallel) or backend="cpu-reference" (the oracle)')
         self.graph = graph
         self.backend = backend
-        self.budget_bytes = budget_bytes
+        # The process's default budget, measured once per session (as the CLI does per run).
+        self.budget_bytes = _dwell.default_budget() if budget_bytes is None else int(budget_bytes)
         self.plan: Optional[Dict[str, Any]] = None
         self.counters: Dict[str, int] = {}
         self.telemetry: Dict[str, int] = {}
@@ -388,6 +389,28 @@ class Session:
                                                         runs, self.budget_bytes)
         self._done(report)
         return Dataflow(inp, out, evaluations)
+
+    def closeness(self, sources: Any = None, *, wf_improved: bool = True, repeat: int = 1) -> np.ndarray:
+        """Closeness centrality of each source (default: every vertex), as
+        NetworkX defines it: ``(r−1)/Σd``, times ``(r−1)/(n−1)`` with
+        ``wf_improved``, over the ``r`` vertices at finite distance; on a
+        directed graph the distances are incoming (searches against the
+        arcs), as in NetworkX. One batch of BFS summaries, bit-parallel;
+        the float operations are NetworkX's, in its order."""
+        n = self.graph.nodes
+        ids = np.arange(n, dtype=np.uint32) if sources is None else _ids(sources, "source")
+        if len(ids) == 0:
+            return np.zeros(0)
+        summ = self.bfs(ids, levels=False, reverse=self.graph.directed, repeat=repeat)
+        r = summ["reached"].astype(np.float64)
+        tot = summ["level_sum"].astype(np.float64)
+        c = np.zeros(len(ids))
+        if n > 1:
+            ok = tot > 0.0
+            c[ok] = (r[ok] - 1.0) / tot[ok]
+            if wf_improved:
+                c[ok] *= (r[ok] - 1.0) / (n - 1)
+        return c
 
     def harmonic(self, sources: Any, *, reverse: bool = False) -> np.ndarray:
         """Σ 1/d(s, v) over the vertices v ≠ s each source reaches (level

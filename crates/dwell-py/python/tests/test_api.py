@@ -221,3 +221,22 @@ def test_the_gil_is_released_during_a_run():
     inside = [x for x in stamps if span["start"] + 0.01 < x < span["end"] - 0.01]
     assert span["end"] - span["start"] > 0.05
     assert len(inside) >= 5, "the main thread did not run while dwell worked: the GIL was held"
+
+
+@pytest.mark.parametrize("name", ["karate", "dolphins", "celegansneural", "polblogs"])
+def test_closeness_equals_networkx(name):
+    src, dst, n, directed = read_edges(name)
+    G = nx.DiGraph() if directed else nx.Graph()
+    G.add_nodes_from(range(n))
+    G.add_edges_from(zip(src.tolist(), dst.tolist()))
+    g = dwell.Graph.from_edges(src, dst, n=n, directed=directed)
+    with g.session() as s:
+        got = s.closeness()
+        plain = s.closeness(wf_improved=False)
+        some = s.closeness([3, 1])
+    want = nx.closeness_centrality(G)
+    worst = max(abs(got[v] - want[v]) for v in range(n))
+    assert worst <= 1e-12 * max(want.values())
+    want_plain = nx.closeness_centrality(G, wf_improved=False)
+    assert np.allclose(plain, [want_plain[v] for v in range(n)], rtol=1e-12, atol=0)
+    np.testing.assert_array_equal(some, got[[3, 1]])

@@ -232,24 +232,11 @@ def is_strongly_connected(G):
 def closeness_centrality(G, u=None, distance=None, wf_improved=True):
     """NetworkX's formula, term by term in the same order:
     ``(r−1)/Σd · (r−1)/(n−1)`` over incoming distances on digraphs."""
-    n = len(G)
-    if u is not None:
-        summ = None
-        with _session(G) as s:
-            summ = s.bfs([G.index[u]], levels=False, reverse=G.is_directed())
-    else:
-        summ = _summaries(G, reverse=True)
-    values = []
-    for r, tot in zip(summ["reached"].tolist(), summ["level_sum"].tolist()):
-        c = 0.0
-        if tot > 0.0 and n > 1:
-            c = (r - 1.0) / tot
-            if wf_improved:
-                c *= (r - 1.0) / (n - 1)
-        values.append(c)
-    if u is not None:
-        return values[0]
-    return dict(zip(G.nodes, values))
+    with _session(G) as s:
+        if u is not None:
+            return float(s.closeness([G.index[u]], wf_improved=wf_improved)[0])
+        values = s.closeness(wf_improved=wf_improved)
+    return dict(zip(G.nodes, values.tolist()))
 
 
 def harmonic_centrality(G, nbunch=None, distance=None, sources=None):

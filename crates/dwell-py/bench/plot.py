@@ -1,0 +1,49 @@
+"""Plot peers.py's JSON: per task and graph, each peer's time over dwell's
+(direct API), log scale. Bars above 1 mean dwell is faster.
+
+    python crates/dwell-py/bench/plot.py docs/py-bench.json docs/py-bench.png
+"""
+
+import json
+import sys
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+
+PEERS = ["igraph", "rustworkx", "networkx", "dwell via networkx"]
+TASKS = ["closeness", "apsp-stats", "bfs64", "components"]
+
+
+def main(src, dst):
+    data = json.load(open(src))
+    rows = [r for r in data["rows"] if r["seconds"] is not None]
+    graphs = list(dict.fromkeys(r["graph"] for r in rows))
+    t = {(r["graph"], r["task"], r["tool"]): r["seconds"] for r in rows}
+    fig, axes = plt.subplots(1, len(TASKS), figsize=(4.2 * len(TASKS), 4.2), sharey=True)
+    width = 0.8 / len(PEERS)
+    for ax, task in zip(axes, TASKS):
+        for k, peer in enumerate(PEERS):
+            xs, ys = [], []
+            for i, gname in enumerate(graphs):
+                base, other = t.get((gname, task, "dwell")), t.get((gname, task, peer))
+                if base and other:
+                    xs.append(i + (k - (len(PEERS) - 1) / 2) * width)
+                    ys.append(other / base)
+            ax.bar(xs, ys, width, label=peer)
+        ax.set_yscale("log")
+        ax.axhline(1, color="black", linewidth=0.8)
+        ax.set_xticks(range(len(graphs)))
+        ax.set_xticklabels(graphs, rotation=30, ha="right", fontsize=8)
+        ax.set_title(task)
+    axes[0].set_ylabel("peer time / dwell time (log)")
+    axes[-1].legend(fontsize=8)
+    fig.suptitle("dwell (Python, direct API) vs peers, same run: " + data["meta"]["command"], fontsize=8)
+    fig.tight_layout()
+    fig.savefig(dst, dpi=110)
+    print(f"wrote {dst}")
+
+
+if __name__ == "__main__":
+    main(*sys.argv[1:3])
