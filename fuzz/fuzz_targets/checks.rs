@@ -6,7 +6,7 @@
 #![allow(dead_code)] // each target uses one of these
 
 use dwell::evidence::{verify_csv, CSV_HEADER, MIN_SAMPLES};
-use dwell::formats::{read, Format, FormatError, LoadOptions};
+use dwell::formats::{read, snapshot, Format, FormatError, LoadOptions};
 use dwell::program::{icfg, llvm};
 use std::path::Path;
 
@@ -28,7 +28,7 @@ pub fn graph(data: &[u8], format: Format) {
         Err(e) => {
             let msg = e.to_string();
             assert!(msg.contains("Fix:"), "{msg}");
-            if !matches!(e, FormatError::Graph { .. }) {
+            if !matches!(e, FormatError::Graph { .. } | FormatError::Snapshot { .. }) {
                 assert!(e.line().is_some(), "{msg}");
             }
         }
@@ -72,5 +72,89 @@ pub fn evidence(data: &[u8]) {
             }
             Err(e) => assert!(e.to_string().contains("Fix:"), "{e}"),
         }
+    }
+}
+
+/// Arbitrary bytes through the snapshot reader, as they are and with every
+/// checksum recomputed (so the structural checks behind the checksums are
+/// reached too): a graph whose snapshot is exactly these bytes (the layout
+/// is canonical) and whose reverse and weak components compute, or an
+/// error naming the file with a `Fix:` hint.
+pub fn snapshot(data: &[u8]) {
+    let opts = LoadOptions {
+        max_nodes: Some(1 << 20),
+        ..Default::default()
+    };
+    let mut sealed = data.to_vec();
+    reseal(&mut sealed);
+    for bytes in [data, &sealed[..]] {
+        match snapshot::read(bytes, bytes.len() as u64, Path::new("fuzz.dwell"), &opts) {
+            Ok(g) => {
+                assert_eq!(snapshot::to_bytes(&g).unwrap(), bytes);
+                assert_eq!(g.reverse().arcs(), g.arcs());
+                let q = dwell::analysis::Query::Wcc;
+                // An empty graph is refused with an error; nothing may panic.
+                let _ = dwell::session::run_once(&dwell::backend::Cpu, &g, &q);
+            }
+            Err(e) => {
+                let msg = e.to_string();
+                assert!(msg.contains("Fix:") && msg.contains("fuzz.dwell"), "{msg}");
+            }
+        }
+    }
+}
+
+/// Recompute a snapshot's checksums in place, as far as its table can be
+/// read (docs/SNAPSHOT.md has the layout): the label-names section's own,
+/// the layout hash over the array sections (kinds 1–4), the header's.
+pub fn reseal(b: &mut [u8]) {
+    use dwell::graph::hash::LayoutHasher;
+    use xxhash_rust::xxh3::{xxh3_64, Xxh3};
+    let word = |b: &[u8], at: usize| -> Option<u64> {
+        Some(u64::from_le_bytes(b.get(at..at + 8)?.try_into().ok()?))
+    };
+    let (Some(nodes), Some(arcs), Some(head)) = (word(b, 16), word(b, 24), b.get(8..44)) else {
+        return;
+    };
+    let directed = head[4] & 1 == 1;
+    let count = u32::from_le_bytes([head[32], head[33], head[34], head[35]]) as usize;
+    let count = count.min(b.len().saturating_sub(56) / 32);
+    let mut layout = LayoutHasher::new(directed, nodes, arcs);
+    for i in 0..count {
+        let e = 56 + 32 * i;
+        let kind = b[e];
+        let (Some(off), Some(len)) = (word(b, e + 8), word(b, e + 16)) else {
+            continue;
+        };
+        let section = usize::try_from(off)
+            .ok()
+            .zip(usize::try_from(len).ok())
+            .and_then(|(o, l)| b.get(o..o.checked_add(l)?));
+        let Some(section) = section else {
+            continue;
+        };
+        match kind {
+            5 => {
+                let sum = xxh3_64(section);
+                b[e + 24..e + 32].copy_from_slice(&sum.to_le_bytes());
+            }
+            1..=4 => {
+                match kind {
+                    3 => layout.tag(b"labels"),
+                    4 => layout.tag(b"weights"),
+                    _ => {}
+                }
+                layout.update(section);
+            }
+            _ => {}
+        }
+    }
+    b[32..40].copy_from_slice(&layout.finish().to_le_bytes());
+    if b.len() >= 56 {
+        let mut h = Xxh3::new();
+        h.update(&b[..48]);
+        h.update(&b[56..56 + 32 * count]);
+        let d = h.digest();
+        b[48..56].copy_from_slice(&d.to_le_bytes());
     }
 }

@@ -42,6 +42,18 @@ pub enum Command {
         #[command(subcommand)]
         kind: ImportKind,
     },
+    /// Write a graph as a snapshot that later opens without parsing (any
+    /// command that takes a graph reads it, detected by its first bytes).
+    Snapshot {
+        #[command(flatten)]
+        graph: GraphArgs,
+        /// The snapshot file to write (atomically), e.g. `graph.dwell`.
+        #[arg(long)]
+        out: PathBuf,
+        /// One JSON document on stdout.
+        #[arg(long)]
+        json: bool,
+    },
     /// Speedup evidence.
     Evidence {
         #[command(subcommand)]
@@ -105,7 +117,8 @@ pub enum EvidenceAction {
 
 #[derive(Args, Debug, Clone)]
 pub struct GraphArgs {
-    /// Graph file: edge list, Matrix Market (.mtx) or DIMACS (.gr); plain, .gz or .xz.
+    /// Graph file: edge list, Matrix Market (.mtx) or DIMACS (.gr); plain, .gz or .xz;
+    /// or a snapshot written by `dwell snapshot` (.dwell).
     pub graph: PathBuf,
     /// Treat the input as undirected (store both directions).
     #[arg(long, conflicts_with = "directed")]

@@ -6,7 +6,7 @@
 //! Layers, each importing only those above it: `args` (clap types) and
 //! `error`, `interrupt` (SIGINT/SIGTERM); `input` (graph or bundle, decided once), `query` (flags → `Query`),
 //! `backends`, `progress`, `report`, `sarif`; then the commands (`info`, `run`, `program`, `import`, `plan`,
-//! `gen`, `evidence`, `peer`, `bench`, `bench_cuda`); `main` dispatches.
+//! `gen`, `snapshot`, `evidence`, `peer`, `bench`, `bench_cuda`); `main` dispatches.
 
 #![forbid(unsafe_code)]
 
@@ -29,6 +29,7 @@ mod query;
 mod report;
 mod run;
 mod sarif;
+mod snapshot;
 
 use args::{Cli, Command, EvidenceAction};
 use clap::Parser;
@@ -69,6 +70,7 @@ fn dispatch(cli: Cli) -> error::Result<()> {
         Command::Plan(args) => plan::plan(&args),
         Command::Bench(args) => bench::bench(&args),
         Command::Import { kind } => import::import(kind),
+        Command::Snapshot { graph, out, json } => snapshot::snapshot(&graph, &out, json),
         Command::Evidence {
             action:
                 EvidenceAction::Verify {

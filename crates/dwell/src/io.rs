@@ -63,7 +63,7 @@ pub fn unsupported_compression(magic: &[u8]) -> Option<&'static str> {
 }
 
 /// Read up to `buf.len()` bytes, stopping early only at end of input.
-fn read_full<R: Read>(r: &mut R, buf: &mut [u8]) -> io::Result<usize> {
+pub fn read_full<R: Read>(r: &mut R, buf: &mut [u8]) -> io::Result<usize> {
     let mut n = 0;
     while n < buf.len() {
         match r.read(&mut buf[n..]) {

@@ -78,3 +78,9 @@ fn evidence_corpus() {
     let n = replay("evidence", checks::evidence);
     assert_replayed("evidence", n, 50);
 }
+
+#[test]
+fn snapshot_corpus() {
+    let n = replay("snapshot", checks::snapshot);
+    assert_replayed("snapshot", n, 6);
+}

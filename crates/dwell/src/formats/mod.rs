@@ -35,6 +35,7 @@ pub mod edgelist;
 mod ids;
 mod lines;
 pub mod matrix_market;
+pub mod snapshot;
 mod write;
 
 pub use write::{write_edge_list, write_matrix_market};
@@ -168,6 +169,10 @@ pub enum FormatError {
         file: PathBuf,
         source: std::io::Error,
     },
+    /// A snapshot file that cannot be used (truncated, corrupt, another
+    /// version); `problem` ends with a `Fix:` hint. See [`snapshot`].
+    #[error("{file}: not a usable dwell snapshot: {problem}")]
+    Snapshot { file: PathBuf, problem: String },
     /// Data handed to a writer cannot be represented; `problem` ends with a `Fix:` hint.
     #[error("{file}: {problem}")]
     Invalid { file: PathBuf, problem: String },
@@ -190,6 +195,7 @@ impl FormatError {
             | FormatError::Graph { file, .. }
             | FormatError::Read { file, .. }
             | FormatError::Write { file, .. }
+            | FormatError::Snapshot { file, .. }
             | FormatError::Invalid { file, .. } => file,
         }
     }
@@ -292,13 +298,22 @@ pub(crate) fn clip(tok: &str) -> String {
     format!("{}…", &tok[..end])
 }
 
-/// Read a graph file (plain, `.gz` or `.xz`; detected from content).
+/// Read a graph file (plain, `.gz` or `.xz`; detected from content), or a
+/// [`snapshot`] (detected by its magic bytes, whatever the name).
 pub fn load(path: &Path, opts: &LoadOptions) -> Result<Graph, FormatError> {
-    let file = File::open(path).map_err(|source| FormatError::Io {
+    let io_err = |source| FormatError::Io {
         file: path.to_path_buf(),
         source,
-    })?;
-    read(file, path, opts)
+    };
+    let mut file = File::open(path).map_err(io_err)?;
+    let len = file.metadata().map_err(io_err)?.len();
+    let mut magic = [0u8; snapshot::MAGIC.len()];
+    let head = crate::io::read_full(&mut file, &mut magic).map_err(io_err)?;
+    if snapshot::is_snapshot(&magic[..head]) {
+        let rest = Cursor::new(magic).chain(file);
+        return snapshot::read(rest, len, path, opts);
+    }
+    read(Cursor::new(magic[..head].to_vec()).chain(file), path, opts)
 }
 
 /// How many decompressed bytes [`read`] inspects to detect the format.
@@ -333,6 +348,12 @@ pub fn read<'a, R: Read + Send + 'a>(
             format!("the data is {kind}-compressed, which dwell does not read"),
             format!("decompress it first, or recompress it with xz or gzip (`{kind}` → `xz`)"),
         ));
+    }
+    if snapshot::is_snapshot(&head) {
+        // A compressed snapshot (or one from a stream): its size is only
+        // known once it is all in memory.
+        r.read_to_end(&mut head).map_err(|e| read_err(1, e))?;
+        return snapshot::read(&head[..], head.len() as u64, name, opts);
     }
     let format = opts.format.unwrap_or_else(|| detect(&head, name));
     let mut lines = Lines::new(Cursor::new(head).chain(r), name);

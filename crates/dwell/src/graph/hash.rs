@@ -19,29 +19,63 @@ use xxhash_rust::xxh3::Xxh3;
 
 /// Hash of a normalized CSR; never 0.
 pub fn layout_hash(csr: &Csr, directed: bool) -> u64 {
-    let mut h = Xxh3::new();
-    h.update(b"dwell-layout-v1");
-    h.update(&[directed as u8]);
-    h.update(&(csr.nodes() as u64).to_le_bytes());
-    h.update(&(csr.arcs() as u64).to_le_bytes());
-    feed(&mut h, csr.offsets(), u64::to_le_bytes);
-    feed(&mut h, csr.targets(), u32::to_le_bytes);
+    let mut h = LayoutHasher::new(directed, csr.nodes() as u64, csr.arcs() as u64);
+    feed(&mut h.0, csr.offsets(), u64::to_le_bytes);
+    feed(&mut h.0, csr.targets(), u32::to_le_bytes);
     if let Some(labels) = csr.labels() {
-        h.update(b"labels");
-        feed(&mut h, labels, u32::to_le_bytes);
+        h.tag(b"labels");
+        feed(&mut h.0, labels, u32::to_le_bytes);
     }
     if let Some(weights) = csr.weights() {
-        h.update(b"weights");
-        feed(&mut h, weights, u32::to_le_bytes);
+        h.tag(b"weights");
+        feed(&mut h.0, weights, u32::to_le_bytes);
     }
-    match h.digest() {
-        0 => 1,
-        x => x,
+    h.finish()
+}
+
+/// The same stream fed piece by piece, for a reader that hashes arrays as
+/// their bytes arrive (the snapshot reader): [`new`](Self::new), then the
+/// offsets' and targets' little-endian bytes, then `tag(b"labels")` and the
+/// labels' bytes, then `tag(b"weights")` and the weights' bytes (each only
+/// when present), then [`finish`](Self::finish).
+pub struct LayoutHasher(Xxh3);
+
+impl LayoutHasher {
+    pub fn new(directed: bool, nodes: u64, arcs: u64) -> LayoutHasher {
+        let mut h = Xxh3::new();
+        h.update(b"dwell-layout-v1");
+        h.update(&[directed as u8]);
+        h.update(&nodes.to_le_bytes());
+        h.update(&arcs.to_le_bytes());
+        LayoutHasher(h)
+    }
+
+    /// Array bytes (little-endian), in stream order.
+    pub fn update(&mut self, le_bytes: &[u8]) {
+        self.0.update(le_bytes);
+    }
+
+    /// The marker before an optional column: `b"labels"` or `b"weights"`.
+    pub fn tag(&mut self, tag: &[u8]) {
+        self.0.update(tag);
+    }
+
+    /// The hash; never 0.
+    pub fn finish(self) -> u64 {
+        match self.0.digest() {
+            0 => 1,
+            x => x,
+        }
     }
 }
 
-/// Feed integers through a small buffer so the byte order is explicit.
-fn feed<T: Copy, const N: usize>(h: &mut Xxh3, xs: &[T], le: fn(T) -> [u8; N]) {
+/// Feed integers in little-endian byte order: the slice's own bytes on
+/// little-endian machines, else through a small converting buffer.
+fn feed<T: bytemuck::Pod, const N: usize>(h: &mut Xxh3, xs: &[T], le: fn(T) -> [u8; N]) {
+    if cfg!(target_endian = "little") {
+        h.update(bytemuck::cast_slice(xs));
+        return;
+    }
     let mut buf = Vec::with_capacity(4096 * N);
     for chunk in xs.chunks(4096) {
         buf.clear();

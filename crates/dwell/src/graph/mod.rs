@@ -21,10 +21,12 @@ pub mod hash;
 mod labels;
 pub mod names;
 pub mod order;
+mod parts;
 
 pub use build::{GraphBuilder, GraphError};
 pub use labels::{parse_mask, LabelError, LabelNames, MAX_LABEL_NAMES};
 pub use names::{NamesError, VertexNames};
+pub use parts::PartsError;
 
 use std::sync::OnceLock;
 

@@ -1,0 +1,228 @@
+//! A [`Graph`] from arrays read elsewhere (a snapshot file), trusted only
+//! after checking every invariant [`GraphBuilder`](super::GraphBuilder)
+//! establishes: offsets start at 0, never decrease and end at the arc count;
+//! targets are below the vertex count and strictly increasing within a row
+//! (sorted, no duplicates); label and weight columns are one per arc; the
+//! vertex count leaves `u32::MAX` free. What these checks cannot see is
+//! semantic: an undirected graph whose rows are not symmetric is a different
+//! (directed-looking) graph, not an unsafe one; every index stays in bounds.
+
+use super::{hash, Csr, Graph, LabelNames, NO_VERTEX};
+use rayon::prelude::*;
+use std::sync::OnceLock;
+
+/// Which invariant a set of CSR arrays breaks.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum PartsError {
+    #[error("the offsets array is empty (it needs nodes + 1 entries)")]
+    NoOffsets,
+    #[error("{nodes} vertices leave no id free for \"no vertex\" (at most {max})")]
+    TooManyNodes { nodes: u64, max: u64 },
+    #[error("offsets[0] is {value}, not 0")]
+    FirstOffset { value: u64 },
+    #[error("offsets[{vertex}] = {next} is below offsets[{prev_vertex}] = {prev} (offsets must never decrease)", prev_vertex = vertex - 1)]
+    Decreasing { vertex: usize, prev: u64, next: u64 },
+    #[error("the last offset is {last}, but there are {arcs} arcs")]
+    LastOffset { last: u64, arcs: u64 },
+    #[error("arc {index} (of vertex {vertex}) targets vertex {target}, out of range for {nodes} vertices")]
+    TargetOutOfRange {
+        vertex: usize,
+        index: usize,
+        target: u32,
+        nodes: usize,
+    },
+    #[error("the row of vertex {vertex} is not strictly increasing at arc {index} (targets must be sorted, without duplicates)")]
+    Unsorted { vertex: usize, index: usize },
+    #[error("the {what} column has {len} entries for {arcs} arcs")]
+    ColumnLength {
+        what: &'static str,
+        len: usize,
+        arcs: usize,
+    },
+}
+
+impl Csr {
+    /// A CSR from its arrays, checked (see the module doc). Rows are checked
+    /// in parallel; the first broken invariant (lowest vertex) is reported.
+    pub fn from_parts(
+        offsets: Vec<u64>,
+        targets: Vec<u32>,
+        labels: Option<Vec<u32>>,
+        weights: Option<Vec<u32>>,
+    ) -> Result<Csr, PartsError> {
+        let nodes = offsets.len().checked_sub(1).ok_or(PartsError::NoOffsets)?;
+        if nodes as u64 >= NO_VERTEX as u64 {
+            return Err(PartsError::TooManyNodes {
+                nodes: nodes as u64,
+                max: NO_VERTEX as u64 - 1,
+            });
+        }
+        let arcs = targets.len();
+        for (what, col) in [("labels", &labels), ("weights", &weights)] {
+            if let Some(c) = col {
+                if c.len() != arcs {
+                    return Err(PartsError::ColumnLength {
+                        what,
+                        len: c.len(),
+                        arcs,
+                    });
+                }
+            }
+        }
+        if offsets[0] != 0 {
+            return Err(PartsError::FirstOffset { value: offsets[0] });
+        }
+        if let Some(v) = (1..=nodes).find(|&v| offsets[v] < offsets[v - 1]) {
+            return Err(PartsError::Decreasing {
+                vertex: v,
+                prev: offsets[v - 1],
+                next: offsets[v],
+            });
+        }
+        if offsets[nodes] != arcs as u64 {
+            return Err(PartsError::LastOffset {
+                last: offsets[nodes],
+                arcs: arcs as u64,
+            });
+        }
+        // Offsets are now monotone and end at `arcs`, so every row slice below
+        // is in bounds.
+        let bad_row = (0..nodes)
+            .into_par_iter()
+            .with_min_len(4096)
+            .find_first(|&v| {
+                !row_ok(
+                    &targets[offsets[v] as usize..offsets[v + 1] as usize],
+                    nodes,
+                )
+            });
+        if let Some(v) = bad_row {
+            // `find_first` found an error at v, so this is Some.
+            return Err(row_error(&offsets, &targets, v, nodes).unwrap_or(PartsError::NoOffsets));
+        }
+        Ok(Csr {
+            offsets,
+            targets,
+            labels,
+            weights,
+        })
+    }
+}
+
+/// Is a row strictly increasing and below `nodes`? (Then only its last
+/// target needs the bound check.) Branch-free over the row, so it
+/// vectorizes: this is most of the time a snapshot takes to open.
+fn row_ok(row: &[u32], nodes: usize) -> bool {
+    row.last().is_none_or(|&t| (t as usize) < nodes)
+        && row.windows(2).fold(true, |ok, w| ok & (w[0] < w[1]))
+}
+
+/// What is wrong with vertex `v`'s row, if anything.
+fn row_error(offsets: &[u64], targets: &[u32], v: usize, nodes: usize) -> Option<PartsError> {
+    let (start, end) = (offsets[v] as usize, offsets[v + 1] as usize);
+    let row = &targets[start..end];
+    if let Some(i) = row.iter().position(|&t| t as usize >= nodes) {
+        return Some(PartsError::TargetOutOfRange {
+            vertex: v,
+            index: start + i,
+            target: row[i],
+            nodes,
+        });
+    }
+    row.windows(2)
+        .position(|w| w[0] >= w[1])
+        .map(|i| PartsError::Unsorted {
+            vertex: v,
+            index: start + i + 1,
+        })
+}
+
+impl Graph {
+    /// A graph from a checked forward CSR ([`Csr::from_parts`]); the reverse
+    /// is built on first use as for any graph. `layout_hash` must be the
+    /// hash of exactly these arrays, computed by the caller from their bytes
+    /// (the snapshot reader feeds a [`hash::LayoutHasher`] as it reads), never
+    /// a stored value taken on trust.
+    pub(crate) fn from_forward(
+        forward: Csr,
+        directed: bool,
+        label_names: LabelNames,
+        layout_hash: u64,
+    ) -> Graph {
+        debug_assert_eq!(layout_hash, hash::layout_hash(&forward, directed));
+        Graph {
+            forward,
+            reverse: OnceLock::new(),
+            skewed: OnceLock::new(),
+            foldable: OnceLock::new(),
+            directed,
+            label_names,
+            layout_hash,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parts(offsets: &[u64], targets: &[u32]) -> Result<Csr, PartsError> {
+        Csr::from_parts(offsets.to_vec(), targets.to_vec(), None, None)
+    }
+
+    #[test]
+    fn accepts_what_the_builder_makes_and_hashes_the_same() {
+        let mut b = super::super::GraphBuilder::new(true);
+        for (u, v) in [(0, 1), (1, 2), (2, 0), (0, 2)] {
+            b.push(u, v).unwrap();
+        }
+        let g = b.build().unwrap();
+        let f = g.forward();
+        let csr = Csr::from_parts(f.offsets().to_vec(), f.targets().to_vec(), None, None).unwrap();
+        let hash = hash::layout_hash(&csr, true);
+        let h = Graph::from_forward(csr, true, LabelNames::default(), hash);
+        assert_eq!(h.layout_hash(), g.layout_hash());
+        assert_eq!(h.forward(), g.forward());
+    }
+
+    #[test]
+    fn each_broken_invariant_is_named() {
+        assert_eq!(parts(&[], &[]), Err(PartsError::NoOffsets));
+        assert_eq!(
+            parts(&[1, 1], &[0]),
+            Err(PartsError::FirstOffset { value: 1 })
+        );
+        assert!(matches!(
+            parts(&[0, 2, 1], &[0]),
+            Err(PartsError::Decreasing { vertex: 2, .. })
+        ));
+        assert!(matches!(
+            parts(&[0, 1, 1], &[0, 1]),
+            Err(PartsError::LastOffset { .. })
+        ));
+        assert!(matches!(
+            parts(&[0, 1, 2], &[1, 2]),
+            Err(PartsError::TargetOutOfRange {
+                vertex: 1,
+                index: 1,
+                target: 2,
+                ..
+            })
+        ));
+        assert!(matches!(
+            parts(&[0, 2, 2], &[1, 1]),
+            Err(PartsError::Unsorted {
+                vertex: 0,
+                index: 1
+            })
+        ));
+        assert!(matches!(
+            parts(&[0, 2, 2], &[1, 0]),
+            Err(PartsError::Unsorted { .. })
+        ));
+        assert!(matches!(
+            Csr::from_parts(vec![0, 1], vec![0], Some(vec![]), None),
+            Err(PartsError::ColumnLength { what: "labels", .. })
+        ));
+    }
+}
