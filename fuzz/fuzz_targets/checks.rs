@@ -105,7 +105,7 @@ pub fn snapshot(data: &[u8]) {
 }
 
 /// Recompute a snapshot's checksums in place, as far as its table can be
-/// read (docs/SNAPSHOT.md has the layout): the label-names section's own,
+/// read (docs/SNAPSHOT.md has the layout): the name sections' own,
 /// the layout hash over the array sections (kinds 1–4), the header's.
 pub fn reseal(b: &mut [u8]) {
     use dwell::graph::hash::LayoutHasher;
@@ -134,7 +134,7 @@ pub fn reseal(b: &mut [u8]) {
             continue;
         };
         match kind {
-            5 => {
+            5 | 6 => {
                 let sum = xxh3_64(section);
                 b[e + 24..e + 32].copy_from_slice(&sum.to_le_bytes());
             }

@@ -8,7 +8,7 @@
 use dwell::analysis::{BfsQuery, Output, Query};
 use dwell::backend::Cpu;
 use dwell::formats::{self, snapshot, FormatError, LoadOptions};
-use dwell::graph::{Graph, GraphBuilder, LabelNames};
+use dwell::graph::{Graph, GraphBuilder, LabelNames, VertexNames};
 use proptest::prelude::*;
 
 /// `checks::reseal` recomputes every checksum of a forged file, so that only
@@ -37,6 +37,7 @@ fn same(a: &Graph, b: &Graph) {
     assert_eq!(a.forward(), b.forward());
     assert_eq!(a.is_directed(), b.is_directed());
     assert_eq!(a.label_names(), b.label_names());
+    assert_eq!(a.vertex_names(), b.vertex_names());
     assert_eq!(a.layout_hash(), b.layout_hash());
     assert_eq!(a.reverse(), b.reverse());
 }
@@ -50,8 +51,31 @@ fn assert_fix(e: &FormatError) {
 type Arc = (u32, u32, Option<u32>, Option<u32>);
 
 fn build(directed: bool, nodes: u64, arcs: &[Arc], names: usize) -> Graph {
+    build_named(directed, nodes, arcs, names, None)
+}
+
+/// `vertex_names`: names for the first vertices (`v{i}·ü`, vertex 0 `""`).
+fn build_named(
+    directed: bool,
+    nodes: u64,
+    arcs: &[Arc],
+    names: usize,
+    vertex_names: Option<u64>,
+) -> Graph {
     let mut b = GraphBuilder::new(directed);
     b.set_nodes(nodes).unwrap();
+    if let Some(k) = vertex_names {
+        let names: Vec<String> = (0..k.min(nodes))
+            .map(|i| {
+                if i == 0 {
+                    String::new()
+                } else {
+                    format!("v{i}·ü")
+                }
+            })
+            .collect();
+        b.set_vertex_names(VertexNames::from_ordered(names.iter().map(String::as_str)).unwrap());
+    }
     let mut ln = LabelNames::default();
     for i in 0..names {
         ln.bit_for(&format!("kind-{i}·é")).unwrap();
@@ -70,8 +94,9 @@ fn arb_graph() -> impl Strategy<Value = Graph> {
         any::<bool>(),
         any::<bool>(),
         0usize..4,
+        proptest::option::of(0u64..45),
     )
-        .prop_flat_map(|(n, directed, labels, weights, names)| {
+        .prop_flat_map(|(n, directed, labels, weights, names, vnames)| {
             let arc = (
                 0..n as u32,
                 0..n as u32,
@@ -79,7 +104,7 @@ fn arb_graph() -> impl Strategy<Value = Graph> {
                 any::<u32>().prop_map(move |w| weights.then_some(w)),
             );
             proptest::collection::vec(arc, 0..120)
-                .prop_map(move |arcs| build(directed, n, &arcs, names))
+                .prop_map(move |arcs| build_named(directed, n, &arcs, names, vnames))
         })
 }
 
@@ -268,4 +293,49 @@ fn named_labels_from_an_edge_list_round_trip() {
     let h = open(&snapshot::to_bytes(&g).unwrap()).unwrap();
     same(&g, &h);
     assert_eq!(h.label_names().resolve("return").unwrap(), 4);
+}
+
+#[test]
+fn named_vertices_from_an_edge_list_round_trip() {
+    let text = b"libc6 python3 dep\npython3 pip dep\npip libc6 suggests\n";
+    let g = formats::read(&text[..], Path::new("x.edges"), &LoadOptions::default()).unwrap();
+    assert_eq!(g.vertex_names().map(VertexNames::len), Some(3));
+    let h = open(&snapshot::to_bytes(&g).unwrap()).unwrap();
+    same(&g, &h);
+    assert_eq!(h.id_of("pip"), Some(2));
+}
+
+#[test]
+fn forged_vertex_names_are_refused() {
+    let g = build_named(true, 3, &[(0, 1, None, None)], 0, Some(3));
+    let good = snapshot::to_bytes(&g).unwrap();
+    let count = u32::from_le_bytes(good[40..44].try_into().unwrap()) as usize;
+    let e = 56 + 32 * (count - 1);
+    assert_eq!(good[e], 6, "the names section is last");
+    let at = u64::from_le_bytes(good[e + 8..e + 16].try_into().unwrap()) as usize;
+    type Forge = Box<dyn Fn(&mut Vec<u8>)>;
+    let cases: Vec<(&str, Forge)> = vec![
+        ("more names than vertices", Box::new(move |b| b[at] = 4)),
+        (
+            "offset inside a character",
+            Box::new(move |b| b[at + 16] = 3),
+        ),
+        ("offsets out of order", Box::new(move |b| b[at + 16] = 200)),
+        // "v2·ü" → "v1·ü": the digit sits 5 bytes before the end.
+        (
+            "a repeated name",
+            Box::new(move |b| {
+                let n = b.len();
+                b[n - 5] = b'1';
+            }),
+        ),
+    ];
+    for (what, forge) in cases {
+        let mut b = good.clone();
+        forge(&mut b);
+        reseal(&mut b);
+        let err = open(&b).expect_err(what);
+        assert_fix(&err);
+        eprintln!("{what}: {err}");
+    }
 }

@@ -27,9 +27,11 @@
 //! 1 `offsets` (nodes + 1 × u64, required), 2 `targets` (arcs × u32,
 //! required), 3 `labels` (arcs × u32), 4 `weights` (arcs × u32),
 //! 5 `label names` (u32 count ≤ 32, then per name a u32 byte length and
-//! that many UTF-8 bytes, bit order). A reader refuses kinds it does not
-//! know: a later dwell that adds one (vertex names, a stored reverse) adds
-//! a kind and, if old readers must not skip it, a version.
+//! that many UTF-8 bytes, bit order), 6 `vertex names` (u64 count N ≤
+//! nodes, N + 1 u64 start offsets, the UTF-8 name bytes; present exactly
+//! when the graph has a name table). A reader refuses kinds it does not
+//! know: a later dwell that adds one (a stored reverse, say) adds a kind
+//! and, if old readers must not skip it, a version.
 //!
 //! The reverse CSR is not stored: a directed graph's reverse is rebuilt on
 //! first use, as for any loaded graph, because a stored one could only be
@@ -52,7 +54,7 @@
 
 use super::{FormatError, LoadOptions};
 use crate::graph::hash::LayoutHasher;
-use crate::graph::{Csr, Graph, LabelNames, MAX_LABEL_NAMES, NO_VERTEX};
+use crate::graph::{Csr, Graph, LabelNames, VertexNames, MAX_LABEL_NAMES, NO_VERTEX};
 use std::io::{self, Read, Write};
 use std::path::Path;
 use xxhash_rust::xxh3::{xxh3_64, Xxh3};
@@ -85,6 +87,7 @@ enum Kind {
     Labels = 3,
     Weights = 4,
     LabelNames = 5,
+    VertexNames = 6,
 }
 
 impl Kind {
@@ -95,6 +98,7 @@ impl Kind {
             3 => Kind::Labels,
             4 => Kind::Weights,
             5 => Kind::LabelNames,
+            6 => Kind::VertexNames,
             _ => return None,
         })
     }
@@ -106,6 +110,7 @@ impl Kind {
             Kind::Labels => "labels",
             Kind::Weights => "weights",
             Kind::LabelNames => "label names",
+            Kind::VertexNames => "vertex names",
         }
     }
 }
@@ -303,7 +308,7 @@ pub fn read<R: Read>(
         let expected = match kind {
             Kind::Offsets => Some(offsets_len),
             Kind::Targets | Kind::Labels | Kind::Weights => Some(arcs_len),
-            Kind::LabelNames => None,
+            Kind::LabelNames | Kind::VertexNames => None,
         };
         let end = offset.checked_add(length).ok_or_else(too_big)?;
         if offset != cursor
@@ -355,6 +360,7 @@ pub fn read<R: Read>(
     let mut layout = LayoutHasher::new(directed, nodes, arcs);
     let (mut offsets, mut targets) = (Vec::new(), Vec::new());
     let (mut labels, mut weights, mut label_names) = (None, None, LabelNames::default());
+    let mut vertex_names = None;
     for e in &entries {
         if !skip_padding(&mut r, e.offset - pos).map_err(io_err)? {
             return Err(bad(
@@ -370,7 +376,7 @@ pub fn read<R: Read>(
         // Arrays feed the layout hash (their checksum); the rest its own.
         let mut own = Xxh3::new();
         let h: &mut dyn FnMut(&[u8]) = match e.kind {
-            Kind::LabelNames => &mut |b| own.update(b),
+            Kind::LabelNames | Kind::VertexNames => &mut |b| own.update(b),
             Kind::Labels | Kind::Weights => {
                 layout.tag(if e.kind == Kind::Labels {
                     b"labels"
@@ -399,8 +405,20 @@ pub fn read<R: Read>(
                 }
                 label_names = parse_label_names(&bytes).map_err(|p| bad(name, p, REWRITE))?;
             }
+            Kind::VertexNames => {
+                let bytes: Vec<u8> = read_words(&mut r, e.length, h, oom, &io_err)?;
+                if own.digest() != e.checksum {
+                    return Err(bad(
+                        name,
+                        "the vertex names section's checksum does not match",
+                        REWRITE,
+                    ));
+                }
+                let names = parse_vertex_names(&bytes, nodes).map_err(|p| bad(name, p, REWRITE))?;
+                vertex_names = Some(names);
+            }
         }
-        if e.kind != Kind::LabelNames && e.checksum != 0 {
+        if !matches!(e.kind, Kind::LabelNames | Kind::VertexNames) && e.checksum != 0 {
             return Err(bad(
                 name,
                 format!("the {} section has a checksum; arrays are covered by the layout hash and carry 0", e.kind.name()),
@@ -419,9 +437,9 @@ pub fn read<R: Read>(
             REWRITE,
         ));
     }
-    let csr = Csr::from_parts(offsets, targets, labels, weights)
-        .map_err(|p| bad(name, format!("invalid graph: {p}"), REWRITE))?;
-    Ok(Graph::from_forward(csr, directed, label_names, computed))
+    let invalid = |p| bad(name, format!("invalid graph: {p}"), REWRITE);
+    let csr = Csr::from_parts(offsets, targets, labels, weights).map_err(invalid)?;
+    Graph::from_forward(csr, directed, label_names, vertex_names, computed).map_err(invalid)
 }
 
 /// Read `n` (< 8) bytes of padding; are they all zero?
@@ -440,6 +458,11 @@ trait Word: bytemuck::Pod {
 impl Word for u64 {
     fn le_to_native(self) -> Self {
         u64::from_le(self)
+    }
+}
+impl Word for u8 {
+    fn le_to_native(self) -> Self {
+        self
     }
 }
 impl Word for u32 {
@@ -498,6 +521,63 @@ fn parse_label_names(b: &[u8]) -> Result<LabelNames, String> {
     Ok(names)
 }
 
+/// The vertex-names section: u64 count N (at most `nodes`), N + 1 u64 start
+/// offsets into the name bytes (from 0, never decreasing, ending at their
+/// length, each on a character boundary), then the UTF-8 name bytes.
+fn parse_vertex_names(b: &[u8], nodes: u64) -> Result<VertexNames, String> {
+    let word = |i: usize| -> Option<u64> {
+        let at = i.checked_mul(8)?;
+        Some(le_u64(b.get(at..at.checked_add(8)?)?, 0))
+    };
+    let count = word(0).ok_or("the vertex-names section is shorter than its count")?;
+    if count > nodes {
+        return Err(format!("{count} vertex names for {nodes} vertices"));
+    }
+    // count <= nodes < u32::MAX, so these fit.
+    let n = count as usize;
+    let arena_at = (n + 2)
+        .checked_mul(8)
+        .filter(|&a| a <= b.len())
+        .ok_or("the vertex-name offsets run past the section")?;
+    let arena = std::str::from_utf8(&b[arena_at..])
+        .map_err(|e| format!("the vertex names are not UTF-8 ({e})"))?;
+    let mut starts = Vec::with_capacity(n + 1);
+    for i in 0..=n {
+        // arena_at covers all n + 2 words.
+        let s = word(i + 1).unwrap_or(u64::MAX);
+        let prev = starts.last().copied().unwrap_or(0);
+        let ok = s >= prev
+            && usize::try_from(s).is_ok_and(|s| s <= arena.len() && arena.is_char_boundary(s))
+            && (i > 0 || s == 0);
+        if !ok {
+            return Err(format!("vertex-name offset {i} ({s}) is out of order, past the names or inside a character"));
+        }
+        starts.push(s);
+    }
+    if starts[n] as usize != arena.len() {
+        return Err("the vertex-names section has bytes after its last name".into());
+    }
+    let names = (0..n).map(|i| &arena[starts[i] as usize..starts[i + 1] as usize]);
+    VertexNames::from_ordered(names).map_err(|(_, why)| why)
+}
+
+/// The bytes of the vertex-names section.
+fn vertex_names_bytes(names: &VertexNames) -> Vec<u8> {
+    let n = names.len();
+    let mut out = Vec::with_capacity(8 * (n + 2));
+    out.extend_from_slice(&(n as u64).to_le_bytes());
+    let mut at = 0u64;
+    out.extend_from_slice(&at.to_le_bytes());
+    for (_, name) in names.iter() {
+        at += name.len() as u64;
+        out.extend_from_slice(&at.to_le_bytes());
+    }
+    for (_, name) in names.iter() {
+        out.extend_from_slice(name.as_bytes());
+    }
+    out
+}
+
 /// The bytes of the label-names section.
 fn label_names_bytes(names: &LabelNames) -> Vec<u8> {
     let mut out = Vec::new();
@@ -546,6 +626,12 @@ fn encode(g: &Graph) -> Result<(Vec<u8>, Sections<'_>), String> {
         }
         sections.push((Kind::LabelNames, std::borrow::Cow::Owned(b)));
     }
+    if let Some(names) = g.vertex_names() {
+        sections.push((
+            Kind::VertexNames,
+            std::borrow::Cow::Owned(vertex_names_bytes(names)),
+        ));
+    }
     let mut meta = Vec::with_capacity(HEADER + ENTRY * sections.len());
     meta.extend_from_slice(&MAGIC);
     meta.extend_from_slice(&VERSION.to_le_bytes());
@@ -564,7 +650,7 @@ fn encode(g: &Graph) -> Result<(Vec<u8>, Sections<'_>), String> {
         meta.extend_from_slice(&offset.to_le_bytes());
         meta.extend_from_slice(&(bytes.len() as u64).to_le_bytes());
         // Arrays are covered by the layout hash in the header.
-        let sum = if *kind == Kind::LabelNames {
+        let sum = if matches!(kind, Kind::LabelNames | Kind::VertexNames) {
             xxh3_64(bytes)
         } else {
             0

@@ -7,7 +7,7 @@
 //! semantic: an undirected graph whose rows are not symmetric is a different
 //! (directed-looking) graph, not an unsafe one; every index stays in bounds.
 
-use super::{hash, Csr, Graph, LabelNames, NO_VERTEX};
+use super::{hash, Csr, Graph, LabelNames, VertexNames, NO_VERTEX};
 use rayon::prelude::*;
 use std::sync::OnceLock;
 
@@ -33,6 +33,8 @@ pub enum PartsError {
     },
     #[error("the row of vertex {vertex} is not strictly increasing at arc {index} (targets must be sorted, without duplicates)")]
     Unsorted { vertex: usize, index: usize },
+    #[error("{names} vertex names for {nodes} vertices")]
+    TooManyNames { names: usize, nodes: usize },
     #[error("the {what} column has {len} entries for {arcs} arcs")]
     ColumnLength {
         what: &'static str,
@@ -143,22 +145,34 @@ impl Graph {
     /// hash of exactly these arrays, computed by the caller from their bytes
     /// (the snapshot reader feeds a [`hash::LayoutHasher`] as it reads), never
     /// a stored value taken on trust.
+    /// `vertex_names` may name the first vertices or all of them, not more
+    /// (more names than vertices is an error naming both counts).
     pub(crate) fn from_forward(
         forward: Csr,
         directed: bool,
         label_names: LabelNames,
+        vertex_names: Option<VertexNames>,
         layout_hash: u64,
-    ) -> Graph {
+    ) -> Result<Graph, PartsError> {
         debug_assert_eq!(layout_hash, hash::layout_hash(&forward, directed));
-        Graph {
+        if let Some(n) = &vertex_names {
+            if n.len() > forward.nodes() {
+                return Err(PartsError::TooManyNames {
+                    names: n.len(),
+                    nodes: forward.nodes(),
+                });
+            }
+        }
+        Ok(Graph {
             forward,
             reverse: OnceLock::new(),
             skewed: OnceLock::new(),
             foldable: OnceLock::new(),
             directed,
             label_names,
+            vertex_names,
             layout_hash,
-        }
+        })
     }
 }
 
@@ -180,7 +194,7 @@ mod tests {
         let f = g.forward();
         let csr = Csr::from_parts(f.offsets().to_vec(), f.targets().to_vec(), None, None).unwrap();
         let hash = hash::layout_hash(&csr, true);
-        let h = Graph::from_forward(csr, true, LabelNames::default(), hash);
+        let h = Graph::from_forward(csr, true, LabelNames::default(), None, hash).unwrap();
         assert_eq!(h.layout_hash(), g.layout_hash());
         assert_eq!(h.forward(), g.forward());
     }
