@@ -117,8 +117,8 @@ pub enum EvidenceAction {
 
 #[derive(Args, Debug, Clone)]
 pub struct GraphArgs {
-    /// Graph file: edge list, Matrix Market (.mtx) or DIMACS (.gr); plain, .gz or .xz;
-    /// or a snapshot written by `dwell snapshot` (.dwell).
+    /// Graph file: edge list, TSV/CSV, Matrix Market (.mtx) or DIMACS (.gr); plain, .gz
+    /// or .xz; or a snapshot written by `dwell snapshot` (.dwell).
     pub graph: PathBuf,
     /// Treat the input as undirected (store both directions).
     #[arg(long, conflicts_with = "directed")]
@@ -131,6 +131,14 @@ pub struct GraphArgs {
     /// sparse or huge ids are compacted).
     #[arg(long, value_enum, default_value = "auto")]
     pub ids: IdsArg,
+    /// TSV/CSV: the fields to read, `src,dst[,label][,weight]`, each a header
+    /// name or a 1-based position (`child,parent,relationship`, `1,3`).
+    #[arg(long)]
+    pub columns: Option<String>,
+    /// Read the file as this format instead of detecting it: edgelist, mtx,
+    /// dimacs, tsv or csv.
+    #[arg(long)]
+    pub input_format: Option<String>,
 }
 
 #[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]

@@ -42,15 +42,23 @@ impl Input {
 }
 
 /// Load options from a graph argument's flags.
-pub fn graph_options(g: &GraphArgs) -> LoadOptions {
-    LoadOptions {
+pub fn graph_options(g: &GraphArgs) -> Result<LoadOptions> {
+    let format = match &g.input_format {
+        None => None,
+        Some(f) => Some(formats::Format::from_name(f).ok_or_else(|| {
+            format!("unknown --input-format {f:?}. Fix: use edgelist, mtx, dimacs, tsv or csv, or leave it out to detect the format")
+        })?),
+    };
+    Ok(LoadOptions {
+        format,
+        columns: g.columns.clone(),
         ids: match g.ids {
             IdsArg::Auto => IdMode::Auto,
             IdsArg::Index => IdMode::Index,
             IdsArg::Name => IdMode::Name,
         },
         ..load_options(g.directed, g.undirected)
-    }
+    })
 }
 
 /// Load options from the `--directed` / `--undirected` flags.

@@ -2,7 +2,7 @@
 //! summaries, and per-vertex output files.
 
 use dwell::analysis::{Components, DataflowSolution, FactSets, Output};
-use dwell::graph::{Graph, NO_VERTEX};
+use dwell::graph::{Graph, VertexNames, NO_VERTEX};
 use serde_json::{json, Value};
 use std::fmt::Write as _;
 use std::io::Write;
@@ -86,6 +86,15 @@ pub fn info_json(facts: &GraphFacts, g: &Graph, load_ms: f64) -> Value {
     o.insert("max_out_degree".into(), json!(max_out_degree));
     o.insert("isolated_nodes".into(), json!(isolated));
     o.insert("csr_bytes".into(), json!(g.forward_bytes()));
+    o.insert("names".into(), json!(g.vertex_names().is_some()));
+    if let Some(names) = g.vertex_names() {
+        let ex: Vec<Value> = name_examples(names)
+            .into_iter()
+            .map(|(id, name)| json!({ "id": id, "name": name }))
+            .collect();
+        o.insert("name_examples".into(), Value::Array(ex));
+        o.insert("names_bytes".into(), json!(names.bytes()));
+    }
     o.insert("timings".into(), json!({ "load_ms": load_ms }));
     v
 }
@@ -111,6 +120,19 @@ pub fn info_human(facts: &GraphFacts, g: &Graph, load_ms: f64) -> String {
         "  max out-degree {max_out_degree}, {isolated} isolated nodes, CSR {} bytes",
         g.forward_bytes()
     );
+    if let Some(names) = g.vertex_names() {
+        let ex: Vec<String> = name_examples(names)
+            .iter()
+            .map(|(v, n)| format!("{v}={n:?}"))
+            .collect();
+        let _ = writeln!(
+            s,
+            "  named vertices ({} names, {} bytes), e.g. {}",
+            names.len(),
+            names.bytes(),
+            ex.join(", ")
+        );
+    }
     if g.has_labels() {
         let _ = writeln!(s, "  edge labels: {}", g.label_names());
     }
@@ -119,6 +141,64 @@ pub fn info_human(facts: &GraphFacts, g: &Graph, load_ms: f64) -> String {
     }
     let _ = writeln!(s, "  loaded in {load_ms:.1} ms");
     s
+}
+
+/// The first few `(id, name)` pairs, for `dwell info`.
+fn name_examples(names: &VertexNames) -> Vec<(u32, &str)> {
+    names.iter().take(5).collect()
+}
+
+/// Vertex `v` as the user knows it: its name on a named graph, else its index.
+pub fn vertex(names: Option<&VertexNames>, v: u32) -> String {
+    match names.and_then(|n| n.get(v)) {
+        Some(n) => n.to_string(),
+        None => v.to_string(),
+    }
+}
+
+/// Add the names of the vertex ids in result objects: `"name"` beside
+/// `"source"`, `"sinks_reached_names"`, and per finding `"sink_name"` and
+/// `"path_names"`. Indices stay as they are.
+fn add_names(names: &VertexNames, results: &mut Value) {
+    let name = |v: &Value| -> Value {
+        v.as_u64()
+            .and_then(|v| u32::try_from(v).ok())
+            .and_then(|v| names.get(v))
+            .map_or(Value::Null, |n| json!(n))
+    };
+    let all = |v: &Value| -> Value {
+        Value::Array(
+            v.as_array()
+                .map_or(Vec::new(), |a| a.iter().map(name).collect()),
+        )
+    };
+    for r in results.as_array_mut().into_iter().flatten() {
+        let Some(o) = r.as_object_mut() else { continue };
+        if let Some(src) = o.get("source") {
+            let n = name(src);
+            o.insert("name".into(), n);
+        }
+        if let Some(sinks) = o.get("sinks_reached") {
+            let n = all(sinks);
+            o.insert("sinks_reached_names".into(), n);
+        }
+        for f in o
+            .get_mut("findings")
+            .and_then(Value::as_array_mut)
+            .into_iter()
+            .flatten()
+        {
+            let Some(f) = f.as_object_mut() else { continue };
+            if let Some(sink) = f.get("sink") {
+                let n = name(sink);
+                f.insert("sink_name".into(), n);
+            }
+            if let Some(path) = f.get("path").filter(|p| p.is_array()) {
+                let n = all(path);
+                f.insert("path_names".into(), n);
+            }
+        }
+    }
 }
 
 /// Everything `dwell run` reports.
@@ -133,6 +213,8 @@ pub struct RunReport<'a> {
     pub query_ms: f64,
     pub output: &'a Output,
     pub session: &'a dwell::session::SessionReport,
+    /// The graph's vertex names, when it has them (results then name vertices).
+    pub names: Option<&'a VertexNames>,
 }
 
 fn components_json(c: &Components) -> Value {
@@ -154,13 +236,17 @@ fn dataflow_json(s: &DataflowSolution) -> Value {
 
 impl RunReport<'_> {
     fn results(&self) -> Value {
-        match self.output {
+        let mut v = match self.output {
             Output::Bfs(r) => json!(r),
             Output::Reach(r) => json!(r),
             Output::Taint(r) => json!(r),
             Output::Wcc(c) | Output::Scc(c) => components_json(c),
             Output::Dataflow(s) => dataflow_json(s),
+        };
+        if let Some(names) = self.names {
+            add_names(names, &mut v);
         }
+        v
     }
 
     pub fn json(&self) -> Value {
@@ -186,6 +272,7 @@ impl RunReport<'_> {
         const SHOWN: usize = 10;
         let mut s = String::new();
         let g = &self.graph;
+        let name = |v: u32| vertex(self.names, v);
         let _ = writeln!(
             s,
             "{} on {} ({} nodes, {} arcs) with the {} backend: load {:.1} ms, query {:.1} ms",
@@ -207,7 +294,10 @@ impl RunReport<'_> {
                     let _ = writeln!(
                         s,
                         "  {:>10} {:>10} {:>9} {:>12}",
-                        r.source, r.reached, r.max_level, r.level_sum
+                        name(r.source),
+                        r.reached,
+                        r.max_level,
+                        r.level_sum
                     );
                 }
                 more(&mut s, rs.len());
@@ -222,7 +312,7 @@ impl RunReport<'_> {
                     let _ = writeln!(
                         s,
                         "  {:>10} {:>10} {:>13}",
-                        r.source,
+                        name(r.source),
                         r.reached,
                         r.sinks_reached.len()
                     );
@@ -234,18 +324,19 @@ impl RunReport<'_> {
                     let _ = writeln!(
                         s,
                         "  source {}: {} tainted, {} sinks reached",
-                        r.source,
+                        name(r.source),
                         r.tainted,
                         r.findings.len()
                     );
                     for f in r.findings.iter().take(SHOWN) {
                         match &f.path {
                             Some(p) => {
-                                let hops: Vec<String> = p.iter().map(u32::to_string).collect();
-                                let _ = writeln!(s, "    sink {}: {}", f.sink, hops.join(" → "));
+                                let hops: Vec<String> = p.iter().map(|&v| name(v)).collect();
+                                let _ =
+                                    writeln!(s, "    sink {}: {}", name(f.sink), hops.join(" → "));
                             }
                             None => {
-                                let _ = writeln!(s, "    sink {}", f.sink);
+                                let _ = writeln!(s, "    sink {}", name(f.sink));
                             }
                         }
                     }
@@ -277,41 +368,46 @@ impl RunReport<'_> {
 
 /// Write per-vertex results (levels, reached flags, component labels, fact
 /// sets) to `path` atomically: a failure leaves any existing file untouched.
+/// On a named graph vertices are written by name, and the name is followed
+/// by a tab (names may hold spaces); otherwise by index and a space.
 pub fn write_per_vertex(path: &Path, g: &Graph, output: &Output) -> crate::error::Result<()> {
     let n = g.nodes();
+    let names = g.vertex_names();
+    let name = |v: u32| vertex(names, v);
+    let sep = if names.is_some() { "\t" } else { " " };
     dwell::io::atomic_write(path, |w| {
         match output {
             Output::Bfs(rs) => {
-                let sources: Vec<String> = rs.iter().map(|r| r.source.to_string()).collect();
+                let sources: Vec<String> = rs.iter().map(|r| name(r.source)).collect();
                 writeln!(
                     w,
                     "# dwell bfs levels: vertex, then one column per source ({}); -1 = unreached",
-                    sources.join(" ")
+                    sources.join(sep)
                 )?;
                 let levels: Vec<&Vec<u32>> = rs.iter().filter_map(|r| r.levels.as_ref()).collect();
                 for v in 0..n {
-                    write!(w, "{v}")?;
+                    write!(w, "{}", name(v as u32))?;
                     for l in &levels {
                         match l[v] {
-                            NO_VERTEX => write!(w, " -1")?,
-                            x => write!(w, " {x}")?,
+                            NO_VERTEX => write!(w, "{sep}-1")?,
+                            x => write!(w, "{sep}{x}")?,
                         }
                     }
                     writeln!(w)?;
                 }
             }
             Output::Reach(rs) => {
-                let sources: Vec<String> = rs.iter().map(|r| r.source.to_string()).collect();
+                let sources: Vec<String> = rs.iter().map(|r| name(r.source)).collect();
                 writeln!(
                     w,
                     "# dwell reach flags: vertex, then 1/0 per source ({})",
-                    sources.join(" ")
+                    sources.join(sep)
                 )?;
                 let sets: Vec<&Vec<u64>> = rs.iter().filter_map(|r| r.set.as_ref()).collect();
                 for v in 0..n {
-                    write!(w, "{v}")?;
+                    write!(w, "{}", name(v as u32))?;
                     for s in &sets {
-                        write!(w, " {}", (s[v / 64] >> (v % 64)) & 1)?;
+                        write!(w, "{sep}{}", (s[v / 64] >> (v % 64)) & 1)?;
                     }
                     writeln!(w)?;
                 }
@@ -323,9 +419,9 @@ pub fn write_per_vertex(path: &Path, g: &Graph, output: &Output) -> crate::error
                 )?;
                 for r in rs {
                     for f in &r.findings {
-                        write!(w, "{} {}", r.source, f.sink)?;
-                        for v in f.path.iter().flatten() {
-                            write!(w, " {v}")?;
+                        write!(w, "{}{sep}{}", name(r.source), name(f.sink))?;
+                        for &v in f.path.iter().flatten() {
+                            write!(w, "{sep}{}", name(v))?;
                         }
                         writeln!(w)?;
                     }
@@ -338,13 +434,13 @@ pub fn write_per_vertex(path: &Path, g: &Graph, output: &Output) -> crate::error
                     c.count
                 )?;
                 for (v, l) in c.labels.iter().enumerate() {
-                    writeln!(w, "{v} {l}")?;
+                    writeln!(w, "{}{sep}{l}", name(v as u32))?;
                 }
             }
             Output::Dataflow(d) => {
                 writeln!(w, "# dwell dataflow: node | input facts | output facts")?;
                 for v in 0..n {
-                    write!(w, "{v} |")?;
+                    write!(w, "{}{sep}|", name(v as u32))?;
                     for f in d.input.iter(v as u32) {
                         write!(w, " {f}")?;
                     }

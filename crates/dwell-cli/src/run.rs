@@ -22,7 +22,7 @@ pub fn run(args: &RunArgs) -> Result<()> {
     // The memory this process may use, read before the graph is loaded so
     // the default budget covers it too (the plan counts the graph).
     let budget = Budget::from_flag(args.budget_bytes);
-    let opts = graph_options(&args.graph);
+    let opts = graph_options(&args.graph)?;
     let bar = Bar::start("run");
     let loaded = Input::load(&args.graph.graph, &opts, &bar)?;
     let backend = chosen.backend();
@@ -92,6 +92,7 @@ fn run_graph(
         query_ms,
         output: &output,
         session: &session,
+        names: g.vertex_names(),
     };
     if args.wants_json() {
         let mut v = rep.json();

@@ -9,8 +9,11 @@
 //! 2. by content: a `%%MatrixMarket` banner → [`Format::MatrixMarket`]; a
 //!    first line that is a DIMACS comment `c …`, a `p sp …` problem line (any `p`) or an
 //!    `a …` arc → [`Format::Dimacs`];
+//!    then a first row that is tab-separated with a space inside a field →
+//!    [`Format::Tsv`], or comma-separated without whitespace (or quoted) →
+//!    [`Format::Csv`];
 //! 3. by extension, after stripping `.gz` / `.xz`: `.mtx` → Matrix Market,
-//!    `.gr` → DIMACS;
+//!    `.gr` → DIMACS, `.tsv` → TSV, `.csv` → CSV;
 //! 4. otherwise an edge list.
 //!
 //! The formats (details in each module):
@@ -22,6 +25,11 @@
 //!   undirected. Integer values become arc weights; real values are ignored.
 //! - [`dimacs`]: `p sp N M` + 1-based `a u v w` arcs, or header-less 0-based
 //!   `a u v w` arcs. Always directed; weights become arc weights.
+//! - [`table`]: TSV and CSV edge rows, optional header row, `--columns`,
+//!   whole fields as vertex names and labels (spaces included).
+//!
+//! Vertex tokens of edge lists, TSV and CSV may be names (`--ids`,
+//! [`IdMode`]); the graph then carries its [`VertexNames`](crate::graph::VertexNames).
 //!
 //! Every malformed input gives a [`FormatError`] naming the file, the 1-based
 //! line and the problem, ending with a `Fix:` hint. Nothing in here panics on
@@ -36,6 +44,7 @@ mod ids;
 mod lines;
 pub mod matrix_market;
 pub mod snapshot;
+pub mod table;
 mod write;
 
 pub use write::{write_edge_list, write_matrix_market};
@@ -66,6 +75,10 @@ pub enum Format {
     MatrixMarket,
     /// DIMACS shortest-path arcs (`p sp N M`, `a u v w`).
     Dimacs,
+    /// Tab-separated fields, no quoting; optional header row ([`table`]).
+    Tsv,
+    /// Comma-separated fields, RFC 4180 quoting; optional header row ([`table`]).
+    Csv,
 }
 
 impl Format {
@@ -75,6 +88,8 @@ impl Format {
             "edgelist" | "edge-list" | "edges" | "el" => Some(Format::EdgeList),
             "mtx" | "mm" | "matrixmarket" | "matrix-market" => Some(Format::MatrixMarket),
             "dimacs" | "gr" => Some(Format::Dimacs),
+            "tsv" => Some(Format::Tsv),
+            "csv" => Some(Format::Csv),
             _ => None,
         }
     }
@@ -85,6 +100,8 @@ impl Format {
             Format::EdgeList => "edgelist",
             Format::MatrixMarket => "mtx",
             Format::Dimacs => "dimacs",
+            Format::Tsv => "tsv",
+            Format::Csv => "csv",
         }
     }
 }
@@ -117,8 +134,11 @@ impl IdMode {
 /// How to read a graph.
 #[derive(Debug, Clone, Default)]
 pub struct LoadOptions {
-    /// How vertex tokens become ids (edge lists).
+    /// How vertex tokens become ids (edge lists, TSV, CSV).
     pub ids: IdMode,
+    /// TSV/CSV: `src,dst[,label][,weight]` as header names or 1-based
+    /// positions (`--columns`); `None` = fields 1, 2 and 3 if present.
+    pub columns: Option<String>,
     /// Override the file's own directedness (`--directed` / `--undirected`).
     pub directed: Option<bool>,
     /// Force a format instead of detecting it.
@@ -356,11 +376,35 @@ pub fn read<'a, R: Read + Send + 'a>(
         return snapshot::read(&head[..], head.len() as u64, name, opts);
     }
     let format = opts.format.unwrap_or_else(|| detect(&head, name));
-    let mut lines = Lines::new(Cursor::new(head).chain(r), name);
+    if opts.columns.is_some() && !matches!(format, Format::Tsv | Format::Csv) {
+        return Err(ctx.err(
+            1,
+            format!("`--columns` applies to TSV and CSV files, and this is read as {}", format.name()),
+            "drop `--columns`, or say the file is tabular with `--input-format tsv` / `--input-format csv`",
+        ));
+    }
+    if opts.ids == IdMode::Name && matches!(format, Format::MatrixMarket | Format::Dimacs) {
+        return Err(ctx.err(
+            1,
+            format!(
+                "`--ids name` applies to edge lists, TSV and CSV, and this is read as {}",
+                format.name()
+            ),
+            "drop `--ids name`: Matrix Market and DIMACS files number their vertices",
+        ));
+    }
+    let data = Cursor::new(head).chain(r);
+    match format {
+        Format::Tsv => return table::parse(data, b'\t', &ctx, opts),
+        Format::Csv => return table::parse(data, b',', &ctx, opts),
+        _ => {}
+    }
+    let mut lines = Lines::new(data, name);
     match format {
         Format::EdgeList => edgelist::parse(&mut lines, &ctx, opts),
         Format::MatrixMarket => matrix_market::parse(&mut lines, &ctx, opts),
         Format::Dimacs => dimacs::parse(&mut lines, &ctx, opts),
+        Format::Tsv | Format::Csv => unreachable!("read above"),
     }
 }
 
@@ -373,7 +417,7 @@ pub fn detect(head: &[u8], name: &Path) -> Format {
 }
 
 /// Format from content alone, if it is recognisable. DIMACS needs a
-/// `p NAME …` line or a four-field `a U V W` arc after any `c` comment
+/// `p NAME …` line or an `a U V W` arc with a numeric `U` after any `c` comment
 /// lines (a named edge list may well start with vertices called `a` or `c`).
 pub fn detect_content(head: &[u8]) -> Option<Format> {
     let mut saw_comment = false;
@@ -396,16 +440,42 @@ pub fn detect_content(head: &[u8]) -> Option<Format> {
                 continue;
             }
             [b"p", _, ..] => Some(Format::Dimacs),
-            // Four or more fields never make a valid edge-list line: an arc.
-            [b"a", _, _, _, ..] => Some(Format::Dimacs),
-            _ => None,
+            // Four or more fields never make a valid edge-list line: an arc
+            // (when its source is a number; else a named vertex called `a`).
+            [b"a", u, _, _, ..] if u.iter().all(u8::is_ascii_digit) => Some(Format::Dimacs),
+            _ if line.starts_with(b"#") => continue,
+            _ => detect_table(line, head),
         };
     }
     // Only `c` lines as far as we looked: a DIMACS preamble.
     saw_comment.then_some(Format::Dimacs)
 }
 
-/// Format from the file name: `.mtx` or `.gr`, after stripping `.gz` / `.xz`.
+/// TSV when the first row is tab-separated and it or one of the next 100
+/// rows has a space inside a field (`part of`); CSV when the first row has a
+/// comma and no whitespace, or a quoted field; else none (a plain edge list,
+/// or ambiguous: the extension decides).
+fn detect_table(first: &[u8], head: &[u8]) -> Option<Format> {
+    if first.contains(&b'\t') {
+        let spaced = |line: &[u8]| {
+            line.contains(&b'\t')
+                && line
+                    .split(|&b| b == b'\t')
+                    .any(|f| !f.starts_with(b"#") && f.trim_ascii().contains(&b' '))
+        };
+        let rows = head
+            .split(|&b| b == b'\n')
+            .map(|l| l.trim_ascii())
+            .filter(|l| !l.is_empty() && !l.starts_with(b"#"));
+        // The last row of `head` may be cut short; it still has whole fields before the cut.
+        return rows.take(101).any(spaced).then_some(Format::Tsv);
+    }
+    let comma = first.contains(&b',');
+    let quoted = first.starts_with(b"\"") || first.windows(2).any(|w| w == b",\"");
+    (comma && (quoted || !first.iter().any(u8::is_ascii_whitespace))).then_some(Format::Csv)
+}
+
+/// Format from the file name: `.mtx`, `.gr`, `.tsv` or `.csv`, after stripping `.gz` / `.xz`.
 pub fn detect_extension(name: &Path) -> Option<Format> {
     let file = name.file_name()?.to_string_lossy().to_ascii_lowercase();
     let stem = file
@@ -416,6 +486,10 @@ pub fn detect_extension(name: &Path) -> Option<Format> {
         Some(Format::MatrixMarket)
     } else if stem.ends_with(".gr") {
         Some(Format::Dimacs)
+    } else if stem.ends_with(".tsv") {
+        Some(Format::Tsv)
+    } else if stem.ends_with(".csv") {
+        Some(Format::Csv)
     } else {
         None
     }

@@ -14,7 +14,7 @@ pub struct LabelNames {
 /// A label name that could not be assigned or resolved.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum LabelError {
-    #[error("more than {MAX_LABEL_NAMES} distinct edge label names (the 33rd is {name:?}). Fix: merge edge kinds, or give labels as numeric bit masks")]
+    #[error("more than {MAX_LABEL_NAMES} distinct edge label names (the 33rd is {name:?}); dwell keeps one bit per kind in a 32-bit mask. Fix: merge kinds into at most {MAX_LABEL_NAMES} (rewrite the label field), give labels as numeric bit masks, or load without labels (TSV/CSV: `--columns src,dst`)")]
     TooMany { name: String },
     #[error("unknown edge label {name:?}; this graph has {known}. Fix: use one of those names, or a numeric mask such as 0x3")]
     Unknown { name: String, known: String },
@@ -49,8 +49,13 @@ impl LabelNames {
     }
 
     /// Resolve a selection such as `call,isa`, `0x5`, `5` or `all` to a mask.
-    /// Names and numbers may be mixed; the result is their union.
+    /// Names and numbers may be mixed; the result is their union. A
+    /// selection that is itself a label name (`part of`, `a,b`) is that
+    /// label: a name holding a comma is given whole, never split.
     pub fn resolve(&self, selection: &str) -> Result<u32, LabelError> {
+        if let Some(i) = self.names.iter().position(|n| n == selection) {
+            return Ok(1 << i);
+        }
         let mut mask = 0u32;
         for part in selection
             .split(',')
@@ -116,6 +121,12 @@ mod tests {
         assert_eq!(l.resolve("0x4,call").unwrap(), 5);
         assert!(matches!(l.resolve("ret"), Err(LabelError::Unknown { .. })));
         assert_eq!(l.to_string(), "call=0x1, isa=0x2");
+        // A name with a comma or spaces is taken whole.
+        assert_eq!(l.bit_for("a,b").unwrap(), 4);
+        assert_eq!(l.bit_for("part of").unwrap(), 8);
+        assert_eq!(l.resolve("a,b").unwrap(), 4);
+        assert_eq!(l.resolve("part of").unwrap(), 8);
+        assert_eq!(l.resolve("call, part of").unwrap(), 9);
     }
 
     #[test]

@@ -1,0 +1,424 @@
+//! Tabular edge lists: TSV (tab-separated, no quoting) and CSV (RFC 4180
+//! quoting: `"part of"`, `"a,b"`, `""` for a quote), read with the `csv` crate.
+//!
+//! ```text
+//! child<TAB>parent<TAB>relationship
+//! GO:0000001<TAB>GO:0048308<TAB>is a
+//! GO:0000001<TAB>GO:0048311<TAB>part of
+//! ```
+//!
+//! - A whole field is a vertex name or a label, spaces included; fields are
+//!   never trimmed. Lines starting with `#` are comments; rows may have more
+//!   fields than the ones used (the rest is ignored, not an error).
+//! - Columns ([`LoadOptions::columns`], `--columns src,dst[,label][,weight]`):
+//!   each entry is a 1-based position or a header name (a header row is then
+//!   required). Without it: source = field 1, target = field 2, and field 3
+//!   is the label when the first data row has one.
+//! - A header row is the first row when `--columns` names fields, or when
+//!   its source and target fields are both usual header words (`source`,
+//!   `src`, `from`, `subject`, `child`, `node1`, `u` … / `target`, `dst`,
+//!   `to`, `object`, `parent`, `node2`, `v` …, any case); otherwise every row
+//!   is data.
+//! - Vertex tokens follow `--ids` like edge lists; labels are masks or names
+//!   as in edge lists; a weight is a non-negative 32-bit integer.
+//! - Always directed unless `--undirected`.
+
+use super::ids::Ids;
+use super::{clip, Ctx, FormatError, LoadOptions, MAX_LINE};
+use crate::graph::{parse_mask, Graph, GraphBuilder, LabelNames};
+use std::io::Read;
+
+const SOURCE_WORDS: &[&str] = &[
+    "source", "src", "from", "subject", "child", "node1", "id1", "u", "head", "start",
+];
+const TARGET_WORDS: &[&str] = &[
+    "target", "dst", "dest", "to", "object", "parent", "node2", "id2", "v", "tail", "end",
+];
+
+/// Which field (0-based) holds what.
+struct Cols {
+    src: usize,
+    dst: usize,
+    label: Option<usize>,
+    weight: Option<usize>,
+}
+
+pub(crate) fn parse<R: Read>(
+    reader: R,
+    delimiter: u8,
+    ctx: &Ctx,
+    opts: &LoadOptions,
+) -> Result<Graph, FormatError> {
+    let kind = if delimiter == b'\t' { "TSV" } else { "CSV" };
+    let fix_row = format!(
+        "{kind} edge rows are `source{d}target[{d}label]` (choose fields with `--columns src,dst[,label][,weight]`, by header name or 1-based position)",
+        d = if delimiter == b'\t' { "<TAB>" } else { "," }
+    );
+    let mut rdr = csv::ReaderBuilder::new()
+        .delimiter(delimiter)
+        .has_headers(false)
+        .flexible(true)
+        .quoting(delimiter != b'\t')
+        .comment(Some(b'#'))
+        .from_reader(reader);
+    let spec: Option<Vec<&str>> = opts
+        .columns
+        .as_deref()
+        .map(|c| c.split(',').map(str::trim).collect());
+    if let Some(s) = &spec {
+        if !(2..=4).contains(&s.len()) || s.iter().any(|c| c.is_empty()) {
+            return Err(ctx.err(
+                1,
+                format!("`--columns {}` needs 2 to 4 entries", opts.columns.as_deref().unwrap_or("")),
+                "write `--columns src,dst[,label][,weight]`: header names or 1-based positions, e.g. `--columns 1,2,3` or `--columns child,parent,relationship`",
+            ));
+        }
+    }
+    let named_cols = spec
+        .as_ref()
+        .is_some_and(|s| s.iter().any(|c| c.parse::<usize>().is_err()));
+
+    let mut b = GraphBuilder::new(true);
+    let mut ids = Ids::new(opts.ids);
+    let mut names = LabelNames::default();
+    let mut numeric_labels: Option<bool> = None;
+    let mut cols: Option<Cols> = None;
+    let mut rec = csv::StringRecord::new();
+    let mut last_line = 0u64;
+    loop {
+        let more = rdr
+            .read_record(&mut rec)
+            .map_err(|e| csv_err(ctx, &e, last_line))?;
+        if !more {
+            break;
+        }
+        let no = rec.position().map_or(last_line + 1, |p| p.line());
+        last_line = no;
+        if rec.as_slice().len() > MAX_LINE {
+            return Err(ctx.err(
+                no,
+                format!("a row longer than {MAX_LINE} bytes"),
+                "check for an unbalanced `\"` quote (it runs to the next quote, across lines), or split the row",
+            ));
+        }
+        if rec.iter().any(|f| f.contains(['\n', '\r'])) {
+            return Err(ctx.err(
+                no,
+                "a field holds a line break",
+                "vertex names and labels are one line each; this is usually an unbalanced `\"` quote: close it, or double a quote inside a quoted field (`\"\"`)",
+            ));
+        }
+        if rec.iter().any(|f| f.contains('\0')) {
+            return Err(ctx.err(
+                no,
+                "binary data (a NUL byte)",
+                "this is not a text graph file; decompress it first if it is compressed with something other than gzip or xz",
+            ));
+        }
+        if rec.len() == 1 && rec[0].is_empty() {
+            continue; // blank line
+        }
+        let c = match &cols {
+            Some(c) => c,
+            None => {
+                let (c, header) = choose_columns(&rec, spec.as_deref(), named_cols, ctx, no)?;
+                cols = Some(c);
+                if header {
+                    continue;
+                }
+                cols.as_ref().expect("just set")
+            }
+        };
+        let field = |i: usize, what: &str| -> Result<&str, FormatError> {
+            match rec.get(i) {
+                None => Err(ctx.err(
+                    no,
+                    format!("row has {} fields, the {what} is field {}", rec.len(), i + 1),
+                    &fix_row,
+                )),
+                Some("") => Err(ctx.err(
+                    no,
+                    format!("the {what} (field {}) is empty", i + 1),
+                    "give every row a non-empty source, target (and label, when labels are used); remove or complete this row",
+                )),
+                Some(f) => Ok(f),
+            }
+        };
+        let (u, v) = (field(c.src, "source")?, field(c.dst, "target")?);
+        let label = match c.label {
+            None => None,
+            Some(i) => Some(
+                label_bit(field(i, "label")?, &mut numeric_labels, &mut names)
+                    .map_err(|(p, f)| ctx.err(no, p, f))?,
+            ),
+        };
+        let weight = match c.weight {
+            None => None,
+            Some(i) => {
+                let w = field(i, "weight")?;
+                Some(w.parse::<u32>().map_err(|_| {
+                    ctx.err(
+                        no,
+                        format!("weight `{}` is not a non-negative 32-bit integer", clip(w)),
+                        "weights are integers from 0 to 4294967295; choose the right column with `--columns`",
+                    )
+                })?)
+            }
+        };
+        let (u, v) = ids.pair(u, v, &mut b, ctx, no, &fix_row)?;
+        b.push_arc(u, v, label, weight)
+            .map_err(|e| ctx.push_err(no, e, &fix_row))?;
+    }
+    if cols.is_none() && named_cols {
+        return Err(ctx.err(
+            1,
+            "`--columns` names header fields, but the file has no header row",
+            "give positions instead (`--columns 1,2,3`), or add a header row",
+        ));
+    }
+    b.set_directed(opts.directed.unwrap_or(true));
+    ids.finish(&mut b, ctx, last_line)?;
+    if !names.is_empty() {
+        b.set_label_names(names);
+    }
+    b.build().map_err(|e| ctx.graph(e))
+}
+
+/// Columns from `--columns` (and whether the first row is a header).
+fn choose_columns(
+    first: &csv::StringRecord,
+    spec: Option<&[&str]>,
+    named: bool,
+    ctx: &Ctx,
+    no: u64,
+) -> Result<(Cols, bool), FormatError> {
+    let header = named || {
+        let is = |i: usize, words: &[&str]| {
+            first
+                .get(i)
+                .is_some_and(|f| words.iter().any(|w| f.trim().eq_ignore_ascii_case(w)))
+        };
+        let (s, d) = match spec {
+            Some(s) => (
+                s[0].parse::<usize>().unwrap_or(1).saturating_sub(1),
+                s[1].parse::<usize>().unwrap_or(2).saturating_sub(1),
+            ),
+            None => (0, 1),
+        };
+        is(s, SOURCE_WORDS) && is(d, TARGET_WORDS)
+    };
+    let Some(spec) = spec else {
+        // Default: 1, 2 and the label in 3 when the first data row has one.
+        let width = if header { None } else { Some(first.len()) };
+        let label = match width {
+            Some(w) => (w >= 3).then_some(2),
+            None => (first.len() >= 3).then_some(2),
+        };
+        return Ok((
+            Cols {
+                src: 0,
+                dst: 1,
+                label,
+                weight: None,
+            },
+            header,
+        ));
+    };
+    let mut idx = Vec::with_capacity(spec.len());
+    for (k, entry) in spec.iter().enumerate() {
+        let i = match entry.parse::<usize>() {
+            Ok(0) => {
+                return Err(ctx.err(
+                    no,
+                    "`--columns` position 0",
+                    "positions are 1-based: the first field is 1",
+                ))
+            }
+            Ok(p) => p - 1,
+            Err(_) => match first.iter().position(|f| f.trim() == *entry) {
+                Some(i) => i,
+                None => {
+                    let have: Vec<String> =
+                        first.iter().map(|f| format!("{:?}", clip(f))).collect();
+                    return Err(ctx.err(
+                        no,
+                        format!("`--columns` names {:?}, which the header row does not have (it has {})", entry, have.join(", ")),
+                        "use one of the header's names (exact spelling and case) or a 1-based position",
+                    ));
+                }
+            },
+        };
+        if idx.contains(&i) {
+            return Err(ctx.err(
+                no,
+                format!("`--columns` uses field {} twice (entry {})", i + 1, k + 1),
+                "give the source, target, label and weight columns as different fields",
+            ));
+        }
+        idx.push(i);
+    }
+    Ok((
+        Cols {
+            src: idx[0],
+            dst: idx[1],
+            label: idx.get(2).copied(),
+            weight: idx.get(3).copied(),
+        },
+        header,
+    ))
+}
+
+/// A label field: a numeric mask or a name (any text but `all`).
+fn label_bit(
+    f: &str,
+    numeric: &mut Option<bool>,
+    names: &mut LabelNames,
+) -> Result<u32, (String, String)> {
+    const FIX_MIX: &str = "use either numeric masks or names in one file, not both: each name gets its own bit, which would collide with numeric masks";
+    let mask = parse_mask(f);
+    match (mask, *numeric) {
+        (Some(_), Some(false)) => Err((
+            format!(
+                "numeric label `{}` in a file whose earlier labels are names",
+                clip(f)
+            ),
+            FIX_MIX.to_string(),
+        )),
+        (None, Some(true)) => Err((
+            format!(
+                "label name `{}` in a file whose earlier labels are numeric masks",
+                clip(f)
+            ),
+            FIX_MIX.to_string(),
+        )),
+        (Some(m), _) => {
+            *numeric = Some(true);
+            Ok(m)
+        }
+        (None, _) if f == "all" => Err((
+            "label name `all` is reserved (it selects every label)".to_string(),
+            "rename this edge kind".to_string(),
+        )),
+        (None, _) => {
+            *numeric = Some(false);
+            names.bit_for(f).map_err(|e| {
+                let msg = e.to_string();
+                match msg.split_once(". Fix: ") {
+                    Some((p, f)) => (p.to_string(), f.to_string()),
+                    None => (msg, "merge edge kinds".to_string()),
+                }
+            })
+        }
+    }
+}
+
+/// A `csv` error as a line-numbered [`FormatError`].
+fn csv_err(ctx: &Ctx, e: &csv::Error, last: u64) -> FormatError {
+    let line = e.position().map_or(last + 1, |p| p.line());
+    match e.kind() {
+        csv::ErrorKind::Utf8 { .. } => ctx.err(
+            line,
+            "invalid UTF-8 in a field",
+            "graph files are UTF-8 text; convert the file (e.g. `iconv -t UTF-8`) or check that it is not binary",
+        ),
+        csv::ErrorKind::Io(io) => FormatError::Read {
+            file: ctx.file.to_path_buf(),
+            line,
+            source: std::io::Error::new(io.kind(), io.to_string()),
+        },
+        _ => ctx.err(line, format!("malformed row: {e}"), "check the quoting of this row (RFC 4180: a field with a comma or quote is quoted, a quote inside is doubled)"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_util::*;
+    use super::super::*;
+
+    fn load_as(data: &[u8], name: &str, columns: Option<&str>) -> Result<Graph, FormatError> {
+        let opts = LoadOptions {
+            columns: columns.map(str::to_string),
+            ..Default::default()
+        };
+        read(data, Path::new(name), &opts)
+    }
+
+    #[test]
+    fn tsv_with_header_and_spaced_labels() {
+        let data = b"child\tparent\trelationship\nGO:2\tGO:1\tis a\nGO:3\tGO:1\tpart of\n";
+        // Detected from content (a field with a space), whatever the name.
+        let g = load_as(data, "go.txt", None).unwrap();
+        assert_eq!(g.nodes(), 3);
+        assert_eq!(g.id_of("GO:1"), Some(1));
+        assert_eq!(g.label_names().resolve("part of").unwrap(), 2);
+        assert!(g.id_of("child").is_none(), "the header row is no edge");
+        let gz = load_as(&gz(data), "go.tsv.gz", None).unwrap();
+        let xz = load_as(&xz(data), "go", None).unwrap();
+        assert_eq!(gz.layout_hash(), g.layout_hash());
+        assert_eq!(xz.vertex_names(), g.vertex_names());
+    }
+
+    #[test]
+    fn csv_quoting_columns_and_weights() {
+        let data = b"id,src,dst,kind,w,extra\n1,\"a,1\",b,\"x \"\"y\"\"\",3,z\n2,b,c,z,4,\n";
+        let g = load_as(data, "t.csv", Some("src,dst,kind,w")).unwrap();
+        assert_eq!(g.name(0), Some("a,1"));
+        assert_eq!(g.label_names().resolve("x \"y\"").unwrap(), 1);
+        assert_eq!(g.forward().weights().unwrap(), &[3, 4]);
+        // The same by position: `src`/`dst` still mark the first row a header.
+        let p = load_as(data, "t.csv", Some("2,3,4,5")).unwrap();
+        assert_eq!(p.vertex_names(), g.vertex_names());
+        let h = load_as(&data[23..], "t.csv", Some("2,3,4,5")).unwrap();
+        assert_eq!(h.vertex_names(), g.vertex_names());
+    }
+
+    #[test]
+    fn default_columns_and_integer_ids() {
+        let g = load_as(b"0\t1\n1\t2\n", "t.tsv", None).unwrap();
+        assert!(g.vertex_names().is_none());
+        assert_eq!((g.nodes(), g.arcs()), (3, 2));
+        let g = load_as(b"source,target\n5,7\n", "t.csv", None).unwrap();
+        assert_eq!(g.nodes(), 8);
+    }
+
+    #[test]
+    fn malformed_rows_name_their_line() {
+        for (data, name, cols, line, needle) in [
+            (&b"a\tb\tc\nd\n"[..], "t.tsv", None, 2, "row has 1 fields"),
+            (b"a,b\n,c\n", "t.csv", None, 2, "source (field 1) is empty"),
+            (b"a,\"b\nc,d\n", "t.csv", None, 1, "unbalanced"),
+            (b"a\tb\tx\nc\td\tall\n", "t.tsv", None, 2, "reserved"),
+            (
+                b"a,b,1\nc,d,e\n",
+                "t.csv",
+                None,
+                2,
+                "earlier labels are numeric",
+            ),
+            (b"a,b,x\n", "t.csv", Some("1,2,3,3"), 1, "twice"),
+            (b"a,b,x\n", "t.csv", Some("0,2"), 1, "1-based"),
+            (b"a,b,x\n", "t.csv", Some("1"), 1, "2 to 4"),
+            (b"a,b,x\n", "t.csv", Some("1,2,3,3,4"), 1, "2 to 4"),
+            (b"a,b,x\n", "t.csv", Some("1,2,,3"), 1, "2 to 4"),
+            (b"a,b,x\n", "t.csv", Some("1,2,3,nope"), 1, "does not have"),
+            (b"a,b,x\n", "t.csv", Some("1,2,3,3x"), 1, "does not have"),
+            (b"s,d,w\na,b,x\n", "t.csv", Some("s,d,w,w"), 1, "twice"),
+            (b"a,b,1.5\n", "t.csv", Some("1,2,3,3"), 1, "twice"),
+            (b"a,b,c,-1\n", "t.csv", Some("1,2,3,4"), 1, "weight `-1`"),
+            (b"a,b\xff,c\n", "t.csv", None, 1, "UTF-8"),
+            (b"a,b\0,c\n", "t.csv", None, 1, "NUL"),
+            (
+                b"a\tb\n",
+                "t.edges",
+                Some("1,2"),
+                1,
+                "applies to TSV and CSV",
+            ),
+        ] {
+            let e = load_as(data, name, cols).unwrap_err();
+            let s = e.to_string();
+            assert_eq!(e.line(), Some(line), "{data:?}: {s}");
+            assert!(s.contains(needle) && s.contains("Fix:"), "{data:?}: {s}");
+        }
+    }
+}
