@@ -6,7 +6,7 @@
 #![allow(dead_code)] // each target uses one of these
 
 use dwell::evidence::{verify_csv, CSV_HEADER, MIN_SAMPLES};
-use dwell::formats::{read, snapshot, Format, FormatError, LoadOptions};
+use dwell::formats::{read, snapshot, Format, FormatError, IdMode, LoadOptions};
 use dwell::program::{icfg, llvm};
 use std::path::Path;
 
@@ -30,6 +30,42 @@ pub fn graph(data: &[u8], format: Format) {
             assert!(msg.contains("Fix:"), "{msg}");
             if !matches!(e, FormatError::Graph { .. } | FormatError::Snapshot { .. }) {
                 assert!(e.line().is_some(), "{msg}");
+            }
+        }
+    }
+}
+
+/// Arbitrary bytes through a reader with vertex names (`--ids auto` and
+/// `--ids name`): as [`graph`], and a graph's name table covers at most its
+/// vertices and maps names and ids both ways.
+pub fn named(data: &[u8], format: Format) {
+    for ids in [IdMode::Auto, IdMode::Name] {
+        let opts = LoadOptions {
+            format: Some(format),
+            ids,
+            max_nodes: Some(1 << 20),
+            ..Default::default()
+        };
+        match read(data, Path::new("fuzz.input"), &opts) {
+            Ok(g) => {
+                assert!(g.nodes() <= 1 << 20);
+                if ids == IdMode::Name {
+                    assert!(g.vertex_names().is_some() || g.nodes() == 0);
+                }
+                if let Some(names) = g.vertex_names() {
+                    assert!(names.len() <= g.nodes());
+                    for (v, name) in names.iter().take(256) {
+                        assert_eq!(names.id_of(name), Some(v), "{name:?}");
+                        assert_eq!(g.name(v), Some(name));
+                    }
+                }
+            }
+            Err(e) => {
+                let msg = e.to_string();
+                assert!(msg.contains("Fix:"), "{msg}");
+                if !matches!(e, FormatError::Graph { .. }) {
+                    assert!(e.line().is_some(), "{msg}");
+                }
             }
         }
     }

@@ -15,9 +15,22 @@ pub struct Cli {
     pub command: Command,
 }
 
+const INFO_EXAMPLES: &str = "Examples:
+  # WordNet's pointers as published: SRC DST SYMBOL, symbols (~ @ #m %p ...) as labels
+  dwell info data/names/wordnet-pointers.edges.xz
+  # GO TSV (child<TAB>parent<TAB>relationship): labels with spaces, names like GO:0008150
+  dwell info go.tsv --json
+  # Debian-style deps (package<TAB>dependency<TAB>Depends), then a query by name
+  dwell run reach deps.tsv --sources libc6 --direction backward --json
+  # CSV with a header: columns by name or 1-based position, quoted fields (RFC 4180)
+  dwell info edges.csv --columns from,to,kind
+  # Sparse or huge integer ids: compacted into names, not allocated
+  dwell info sparse.edges --ids name";
+
 #[derive(Subcommand, Debug)]
 pub enum Command {
-    /// Load a graph and print its facts (nodes, arcs, layout hash, labels).
+    /// Load a graph and print its facts (nodes, arcs, layout hash, labels, names).
+    #[command(after_help = INFO_EXAMPLES)]
     Info {
         #[command(flatten)]
         graph: GraphArgs,

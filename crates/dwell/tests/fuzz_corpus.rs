@@ -84,3 +84,21 @@ fn snapshot_corpus() {
     let n = replay("snapshot", checks::snapshot);
     assert_replayed("snapshot", n, 6);
 }
+
+#[test]
+fn names_corpus() {
+    let n = replay("names", |d| checks::named(d, Format::EdgeList));
+    assert_replayed("names", n, 3);
+}
+
+#[test]
+fn tsv_corpus() {
+    let n = replay("tsv", |d| checks::named(d, Format::Tsv));
+    assert_replayed("tsv", n, 2);
+}
+
+#[test]
+fn csv_corpus() {
+    let n = replay("csv", |d| checks::named(d, Format::Csv));
+    assert_replayed("csv", n, 2);
+}
