@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../fuzz"
 RUNS=${RUNS:-1000000}
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(edgelist matrix_market dimacs llvm evidence)
+[ ${#targets[@]} -gt 0 ] || targets=(edgelist matrix_market dimacs llvm evidence snapshot)
 export RUSTC_BOOTSTRAP=1
 cargo fuzz build -O
 mkdir -p logs

@@ -82,7 +82,7 @@ fn evidence_corpus() {
 #[test]
 fn snapshot_corpus() {
     let n = replay("snapshot", checks::snapshot);
-    assert_replayed("snapshot", n, 6);
+    assert_replayed("snapshot", n, 100);
 }
 
 #[test]

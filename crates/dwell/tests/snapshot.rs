@@ -194,6 +194,7 @@ fn forged_files_with_valid_checksums_are_refused() {
         ("unknown kind", Box::new(|b| b[56 + 32] = 9)),
         ("array checksum", Box::new(|b| b[56 + 24] = 1)),
         ("unknown flag", Box::new(|b| b[13] = 1)),
+        ("asymmetric rows marked undirected", Box::new(|b| b[12] = 0)),
         ("version", Box::new(|b| b[8] = 2)),
         ("overlapping section", Box::new(|b| b[88 + 8] -= 8)),
         ("trailing bytes", Box::new(|b| b.extend_from_slice(&[0; 8]))),

@@ -33,6 +33,8 @@ pub enum PartsError {
     },
     #[error("the row of vertex {vertex} is not strictly increasing at arc {index} (targets must be sorted, without duplicates)")]
     Unsorted { vertex: usize, index: usize },
+    #[error("the graph is marked undirected but its rows are not symmetric (some arc u→v has no v→u)")]
+    Asymmetric,
     #[error("{names} vertex names for {nodes} vertices")]
     TooManyNames { names: usize, nodes: usize },
     #[error("the {what} column has {len} entries for {arcs} arcs")]
@@ -139,6 +141,36 @@ fn row_error(offsets: &[u64], targets: &[u32], v: usize, nodes: usize) -> Option
         })
 }
 
+/// Is every arc u→v matched by v→u? An order-independent fingerprint: the
+/// wrapping sum of a keyed mix of (u, v) over all arcs equals that of
+/// (v, u) exactly when the arc multiset is symmetric, up to a false match of
+/// about 2^-64 — and the key is drawn at random per call, so a crafted file
+/// cannot aim for one. One sequential pass over the rows (no transpose,
+/// which would cost what a snapshot saves).
+fn symmetric(csr: &Csr) -> bool {
+    use std::hash::{BuildHasher, Hasher};
+    let key = std::collections::hash_map::RandomState::new().build_hasher().finish();
+    let mix = |a: u32, b: u32| {
+        // splitmix64's finalizer over the keyed pair.
+        let mut x = ((a as u64) << 32 | b as u64) ^ key;
+        x ^= x >> 30;
+        x = x.wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        x ^= x >> 27;
+        x = x.wrapping_mul(0x94d0_49bb_1331_11eb);
+        x ^ (x >> 31)
+    };
+    let (out, back) = (0..csr.nodes() as u32)
+        .into_par_iter()
+        .with_min_len(4096)
+        .map(|u| {
+            csr.neighbors(u).iter().fold((0u64, 0u64), |(o, b), &v| {
+                (o.wrapping_add(mix(u, v)), b.wrapping_add(mix(v, u)))
+            })
+        })
+        .reduce(|| (0, 0), |a, b| (a.0.wrapping_add(b.0), a.1.wrapping_add(b.1)));
+    out == back
+}
+
 impl Graph {
     /// A graph from a checked forward CSR ([`Csr::from_parts`]); the reverse
     /// is built on first use as for any graph. `layout_hash` must be the
@@ -155,6 +187,11 @@ impl Graph {
         layout_hash: u64,
     ) -> Result<Graph, PartsError> {
         debug_assert_eq!(layout_hash, hash::layout_hash(&forward, directed));
+        // Undirected code paths rely on symmetry (the reverse *is* the
+        // forward CSR; k-core peeling counts degrees down), so it is checked.
+        if !directed && !symmetric(&forward) {
+            return Err(PartsError::Asymmetric);
+        }
         if let Some(n) = &vertex_names {
             if n.len() > forward.nodes() {
                 return Err(PartsError::TooManyNames {
@@ -197,6 +234,22 @@ mod tests {
         let h = Graph::from_forward(csr, true, LabelNames::default(), None, hash).unwrap();
         assert_eq!(h.layout_hash(), g.layout_hash());
         assert_eq!(h.forward(), g.forward());
+    }
+
+    #[test]
+    fn undirected_graphs_must_be_symmetric() {
+        let sym = Csr::from_parts(vec![0, 1, 3, 4], vec![1, 0, 2, 1], None, None).unwrap();
+        let h = hash::layout_hash(&sym, false);
+        assert!(Graph::from_forward(sym, false, LabelNames::default(), None, h).is_ok());
+        // 0→1, 1→2, 2→1: no 1→0. Same degrees per row count, different arcs.
+        let asym = Csr::from_parts(vec![0, 1, 2, 3], vec![1, 2, 1], None, None).unwrap();
+        let h = hash::layout_hash(&asym, false);
+        assert_eq!(
+            Graph::from_forward(asym.clone(), false, LabelNames::default(), None, h).err(),
+            Some(PartsError::Asymmetric)
+        );
+        let h = hash::layout_hash(&asym, true);
+        assert!(Graph::from_forward(asym, true, LabelNames::default(), None, h).is_ok());
     }
 
     #[test]
