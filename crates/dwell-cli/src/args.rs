@@ -67,6 +67,9 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Keep graphs resident and answer `dwell run … --server ADDR` queries
+    /// over HTTP (loopback TCP or a Unix socket).
+    Serve(ServeArgs),
     /// Speedup evidence.
     Evidence {
         #[command(subcommand)]
@@ -260,6 +263,61 @@ pub struct RunArgs {
     pub budget_bytes: Option<u64>,
     #[command(flatten)]
     pub program: Box<ProgramArgs>,
+    /// Ask a running `dwell serve` instead of loading the graph here:
+    /// `127.0.0.1:PORT`, `http://HOST:PORT` or `unix:PATH`. Prints what the
+    /// local command prints.
+    #[arg(long)]
+    pub server: Option<String>,
+    /// With --server: a file holding the server's token (default: the
+    /// DWELL_SERVER_TOKEN environment variable, if set).
+    #[arg(long, requires = "server")]
+    pub token_file: Option<PathBuf>,
+}
+
+/// `dwell serve GRAPH... [--listen ADDR | --socket PATH]`.
+#[derive(Args, Debug)]
+pub struct ServeArgs {
+    /// Graph files, snapshots or program bundles to keep resident (each
+    /// loaded once, for the server's life).
+    #[arg(required = true)]
+    pub graphs: Vec<PathBuf>,
+    /// TCP address to listen on (default 127.0.0.1:7464; port 0 picks a
+    /// free one). Anything but a loopback address needs --allow-remote and
+    /// --token-file.
+    #[arg(long, conflicts_with = "socket")]
+    pub listen: Option<std::net::SocketAddr>,
+    /// Listen on a Unix socket at PATH instead (created with mode 0600).
+    #[arg(long)]
+    pub socket: Option<PathBuf>,
+    /// Allow --listen on a non-loopback address (requires --token-file).
+    #[arg(long)]
+    pub allow_remote: bool,
+    /// A file holding the token every request must present
+    /// (`Authorization: Bearer TOKEN`); required with --allow-remote.
+    #[arg(long)]
+    pub token_file: Option<PathBuf>,
+    /// Backend every request runs on: cpu (default), cpu-reference or cuda.
+    #[arg(long, default_value = "cpu")]
+    pub backend: String,
+    /// Largest request body accepted, in bytes (larger: 413).
+    #[arg(long, default_value_t = 1 << 20)]
+    pub max_request_bytes: usize,
+    /// Longest a request may run, in seconds (longer: 503; the run's
+    /// result is dropped).
+    #[arg(long, default_value_t = 60.0)]
+    pub timeout_s: f64,
+    /// Requests run at the same time (more wait for a slot).
+    #[arg(long, default_value_t = 16)]
+    pub max_in_flight: usize,
+    /// Treat the graph files as undirected (store both directions).
+    #[arg(long, conflicts_with = "directed")]
+    pub undirected: bool,
+    /// Treat the graph files as directed, whatever their headers say.
+    #[arg(long)]
+    pub directed: bool,
+    /// Vertex tokens of the graph files, as for `dwell run --ids`.
+    #[arg(long, value_enum, default_value = "auto")]
+    pub ids: IdsArg,
 }
 
 impl RunArgs {

@@ -8,7 +8,10 @@ use crate::progress::Bar;
 use dwell::formats::{self, IdMode, LoadOptions};
 use dwell::graph::Graph;
 use dwell::program::{bundle, Bundle};
-use std::path::Path;
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+use std::io::BufRead;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 #[allow(clippy::large_enum_variant)] // one per command, never in a collection
@@ -80,4 +83,45 @@ pub fn short_name(path: &Path) -> String {
         || path.display().to_string(),
         |f| f.to_string_lossy().into_owned(),
     )
+}
+
+/// The files a server request brought along, by the path its flags name them.
+pub type RequestFiles = BTreeMap<PathBuf, Vec<u8>>;
+
+thread_local! {
+    /// Set while `dwell serve` runs a request on this thread: flags that name
+    /// files read these bytes, never the server's file system.
+    static REQUEST_FILES: RefCell<Option<RequestFiles>> = const { RefCell::new(None) };
+}
+
+/// Run `f` with the files that flags name (`--sources-file`, `--gen`, a
+/// sinks file) served from `files` instead of the disk.
+pub fn with_request_files<T>(files: RequestFiles, f: impl FnOnce() -> T) -> T {
+    REQUEST_FILES.with(|r| *r.borrow_mut() = Some(files));
+    let result = f();
+    REQUEST_FILES.with(|r| *r.borrow_mut() = None);
+    result
+}
+
+/// Does a flag's value name a file (rather than, say, a list `3,7`)?
+pub fn names_file(path: &Path) -> bool {
+    REQUEST_FILES.with(|r| match &*r.borrow() {
+        Some(files) => files.contains_key(path),
+        None => path.is_file(),
+    })
+}
+
+/// Open a file a flag names (plain, `.gz` or `.xz`): from disk, or inside
+/// [`with_request_files`] from the bytes the client sent.
+pub fn open_named(path: &Path) -> Result<Box<dyn BufRead + Send>> {
+    let sent = REQUEST_FILES.with(|r| r.borrow().as_ref().map(|f| f.get(path).cloned()));
+    match sent {
+        None => Ok(dwell::io::open(path)?),
+        Some(Some(bytes)) => Ok(dwell::io::decompress(std::io::Cursor::new(bytes))?),
+        Some(None) => Err(format!(
+            "{}: the client sent no such file. Fix: name files that exist where `dwell run --server` runs",
+            path.display()
+        )
+        .into()),
+    }
 }

@@ -6,7 +6,8 @@
 //! Layers, each importing only those above it: `args` (clap types) and
 //! `error`, `interrupt` (SIGINT/SIGTERM); `input` (graph or bundle, decided once), `query` (flags → `Query`),
 //! `backends`, `progress`, `report`, `sarif`; then the commands (`info`, `run`, `program`, `import`, `plan`,
-//! `gen`, `snapshot`, `evidence`, `peer`, `bench`, `bench_cuda`); `main` dispatches.
+//! `gen`, `snapshot`, `evidence`, `peer`, `bench`, `bench_cuda`, `client` and `serve`);
+//! `main` dispatches.
 
 #![forbid(unsafe_code)]
 
@@ -14,6 +15,7 @@ mod args;
 mod backends;
 mod bench;
 mod bench_cuda;
+mod client;
 mod error;
 mod evidence;
 mod gen;
@@ -29,6 +31,7 @@ mod query;
 mod report;
 mod run;
 mod sarif;
+mod serve;
 mod snapshot;
 
 use args::{Cli, Command, EvidenceAction};
@@ -43,7 +46,10 @@ fn main() -> ExitCode {
         .use_current_thread()
         .build_global();
     let cli = Cli::parse();
-    interrupt::install();
+    // A server drains its requests on SIGTERM/SIGINT itself (serve.rs).
+    if !matches!(cli.command, Command::Serve(_)) {
+        interrupt::install();
+    }
     let result = dispatch(cli);
     if interrupt::interrupted() {
         // The signal watcher removes temporary files, says what was
@@ -71,6 +77,7 @@ fn dispatch(cli: Cli) -> error::Result<()> {
         Command::Bench(args) => bench::bench(&args),
         Command::Import { kind } => import::import(kind),
         Command::Snapshot { graph, out, json } => snapshot::snapshot(&graph, &out, json),
+        Command::Serve(args) => serve::serve(&args),
         Command::Evidence {
             action:
                 EvidenceAction::Verify {

@@ -48,6 +48,15 @@ impl Bar {
         }
     }
 
+    /// A bar that is never drawn (a server's requests).
+    pub fn hidden() -> Bar {
+        Bar {
+            bar: ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden()),
+            step: Mutex::new(None),
+            done: Arc::new(Mutex::new(true)),
+        }
+    }
+
     /// Start a new phase of the command: `what`, as a spinner with the
     /// phase's elapsed time until its first count. One bar serves a whole
     /// command, so two never draw over each other.

@@ -85,7 +85,7 @@ fn sources(args: &RunArgs, g: &Graph) -> Result<Vec<u32>> {
     Ok(match (&args.sources, &args.sources_file) {
         (Some(spec), _) => dwell::sources::parse_spec(g, spec, args.seed)?,
         (None, Some(file)) => {
-            let reader = dwell::io::open(file)?;
+            let reader = crate::input::open_named(file)?;
             dwell::sources::read_list(g, reader, &file.display().to_string())?
         }
         (None, None) => Vec::new(), // validation reports the missing sources with a Fix hint
@@ -98,8 +98,8 @@ fn id_list(g: &Graph, value: Option<&str>, flag: &str) -> Result<Vec<u32>> {
         return Ok(Vec::new());
     };
     let path = Path::new(value);
-    if path.is_file() && g.id_of(value).is_none() {
-        let reader = dwell::io::open(path)?;
+    if crate::input::names_file(path) && g.id_of(value).is_none() {
+        let reader = crate::input::open_named(path)?;
         Ok(dwell::sources::read_list(g, reader, value)?)
     } else {
         Ok(dwell::sources::parse_list(g, value, flag)?)
@@ -109,7 +109,7 @@ fn id_list(g: &Graph, value: Option<&str>, flag: &str) -> Result<Vec<u32>> {
 fn read_facts(path: &Path, nodes: usize) -> Result<analysis::FactSets> {
     let name = path.display().to_string();
     Ok(analysis::FactSets::read(
-        dwell::io::open(path)?,
+        crate::input::open_named(path)?,
         &name,
         nodes,
     )?)

@@ -8,14 +8,43 @@ use std::fmt::Write as _;
 use std::io::Write;
 use std::path::Path;
 
-/// `println!` that stops quietly when stdout is closed (`dwell … | head`).
+/// `println!` that stops quietly when stdout is closed (`dwell … | head`),
+/// and writes to the thread's capture buffer while [`capture`] runs.
 macro_rules! outln {
     ($($t:tt)*) => {{
-        use std::io::Write as _;
-        let _ = writeln!(std::io::stdout().lock(), $($t)*);
+        $crate::report::out(&format!("{}\n", format_args!($($t)*)));
     }};
 }
 pub(crate) use outln;
+
+thread_local! {
+    /// What the command run by [`capture`] on this thread printed so far.
+    static CAPTURED: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
+}
+
+/// A command's standard output: stdout, or the capture buffer of this
+/// thread while [`capture`] runs (`dwell serve` answers with what `dwell
+/// run` would have printed, produced by the same code).
+pub fn out(text: &str) {
+    let captured = CAPTURED.with(|c| {
+        c.borrow_mut()
+            .as_mut()
+            .map(|buf| buf.push_str(text))
+            .is_some()
+    });
+    if !captured {
+        let _ = std::io::stdout().lock().write_all(text.as_bytes());
+    }
+}
+
+/// Run `f` with this thread's output going to a buffer; the result and
+/// what it printed.
+pub fn capture<T>(f: impl FnOnce() -> T) -> (T, String) {
+    CAPTURED.with(|c| *c.borrow_mut() = Some(String::new()));
+    let result = f();
+    let text = CAPTURED.with(|c| c.borrow_mut().take()).unwrap_or_default();
+    (result, text)
+}
 
 /// Facts about a loaded graph shared by every report.
 pub struct GraphFacts {
@@ -49,9 +78,9 @@ impl GraphFacts {
 }
 
 pub fn print_json(v: &Value) -> crate::error::Result<()> {
-    let mut out = std::io::stdout().lock();
-    serde_json::to_writer(&mut out, v)?;
-    writeln!(out)?;
+    let mut text = serde_json::to_string(v)?;
+    text.push('\n');
+    out(&text);
     Ok(())
 }
 

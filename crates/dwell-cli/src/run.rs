@@ -5,11 +5,12 @@
 use crate::args::RunArgs;
 use crate::backends;
 use crate::error::Result;
-use crate::input::{graph_options, Input};
+use crate::input::{graph_options, Input, Loaded};
 use crate::progress::Bar;
 use crate::query;
 use crate::report::{self, GraphFacts, RunReport};
 use dwell::backend::Backend;
+use dwell::counters::CounterSnapshot;
 use dwell::graph::Graph;
 use dwell::progress::Steps;
 use dwell::session::Session;
@@ -17,6 +18,9 @@ use report::Budget;
 use std::time::Instant;
 
 pub fn run(args: &RunArgs) -> Result<()> {
+    if let Some(server) = &args.server {
+        return crate::client::run(args, server);
+    }
     // The backend first: a missing driver is reported before a large load.
     let chosen = backends::resolve(&args.backend)?;
     // The memory this process may use, read before the graph is loaded so
@@ -25,10 +29,24 @@ pub fn run(args: &RunArgs) -> Result<()> {
     let opts = graph_options(&args.graph)?;
     let bar = Bar::start("run");
     let loaded = Input::load(&args.graph.graph, &opts, &bar)?;
-    let backend = chosen.backend();
+    run_loaded(args, chosen.backend(), &loaded, &bar, &budget).map(drop)
+}
+
+/// Run the query of `args` over an input already loaded (by [`run`], or
+/// once for its whole life by `dwell serve`), printing through
+/// `report::out`. A graph run hands back its session's counters.
+pub fn run_loaded(
+    args: &RunArgs,
+    backend: &dyn Backend,
+    loaded: &Loaded,
+    bar: &Bar,
+    budget: &Budget,
+) -> Result<Option<CounterSnapshot>> {
     match &loaded.input {
-        Input::Graph(g) => run_graph(args, backend, g, loaded.load_ms, &bar, &budget),
-        Input::Bundle(b) => crate::program::run(args, backend, b, loaded.load_ms, &bar, &budget),
+        Input::Graph(g) => run_graph(args, backend, g, loaded.load_ms, bar, budget).map(Some),
+        Input::Bundle(b) => {
+            crate::program::run(args, backend, b, loaded.load_ms, bar, budget).map(|()| None)
+        }
     }
 }
 
@@ -39,7 +57,7 @@ fn run_graph(
     load_ms: f64,
     bar: &Bar,
     budget: &Budget,
-) -> Result<()> {
+) -> Result<CounterSnapshot> {
     if args.format == crate::args::FormatArg::Sarif {
         return Err(format!("--format sarif reports taint findings on a program bundle, and {} is a graph. Fix: import a program with `dwell import llvm FILE.ll --out BUNDLE`, or use --format json", args.graph.graph.display()).into());
     }
@@ -97,9 +115,9 @@ fn run_graph(
     if args.wants_json() {
         let mut v = rep.json();
         v["plan"]["budget"] = budget.json();
-        report::print_json(&v)
+        report::print_json(&v)?;
     } else {
-        print!("{}", rep.human());
-        Ok(())
+        report::out(&rep.human());
     }
+    Ok(session.counters)
 }

@@ -33,7 +33,9 @@ pub enum PartsError {
     },
     #[error("the row of vertex {vertex} is not strictly increasing at arc {index} (targets must be sorted, without duplicates)")]
     Unsorted { vertex: usize, index: usize },
-    #[error("the graph is marked undirected but its rows are not symmetric (some arc u→v has no v→u)")]
+    #[error(
+        "the graph is marked undirected but its rows are not symmetric (some arc u→v has no v→u)"
+    )]
     Asymmetric,
     #[error("{names} vertex names for {nodes} vertices")]
     TooManyNames { names: usize, nodes: usize },
@@ -141,34 +143,38 @@ fn row_error(offsets: &[u64], targets: &[u32], v: usize, nodes: usize) -> Option
         })
 }
 
-/// Is every arc u→v matched by v→u? An order-independent fingerprint: the
-/// wrapping sum of a keyed mix of (u, v) over all arcs equals that of
-/// (v, u) exactly when the arc multiset is symmetric, up to a false match of
-/// about 2^-64 — and the key is drawn at random per call, so a crafted file
-/// cannot aim for one. One sequential pass over the rows (no transpose,
-/// which would cost what a snapshot saves).
+/// Is every arc u→v matched by v→u? An order-independent fingerprint: each
+/// arc between two different vertices adds a keyed mix of its pair
+/// (smaller id first) when it points up and subtracts it when it points
+/// down; the wrapping sum is 0 exactly when the two directions hold the
+/// same pairs, up to a false match of about 2^-64 — and the key is drawn at
+/// random per call, so a crafted file cannot aim for one. One mix per arc,
+/// one sequential pass (a transpose would cost what a snapshot saves).
 fn symmetric(csr: &Csr) -> bool {
     use std::hash::{BuildHasher, Hasher};
-    let key = std::collections::hash_map::RandomState::new().build_hasher().finish();
-    let mix = |a: u32, b: u32| {
-        // splitmix64's finalizer over the keyed pair.
-        let mut x = ((a as u64) << 32 | b as u64) ^ key;
-        x ^= x >> 30;
-        x = x.wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        x ^= x >> 27;
-        x = x.wrapping_mul(0x94d0_49bb_1331_11eb);
-        x ^ (x >> 31)
-    };
-    let (out, back) = (0..csr.nodes() as u32)
+    let key = std::collections::hash_map::RandomState::new()
+        .build_hasher()
+        .finish();
+    let sum = (0..csr.nodes() as u32)
         .into_par_iter()
         .with_min_len(4096)
         .map(|u| {
-            csr.neighbors(u).iter().fold((0u64, 0u64), |(o, b), &v| {
-                (o.wrapping_add(mix(u, v)), b.wrapping_add(mix(v, u)))
+            csr.neighbors(u).iter().fold(0u64, |acc, &v| {
+                let (lo, hi) = (u.min(v) as u64, u.max(v) as u64);
+                // splitmix64's finalizer over the keyed pair.
+                let mut x = (lo << 32 | hi) ^ key;
+                x ^= x >> 30;
+                x = x.wrapping_mul(0xbf58_476d_1ce4_e5b9);
+                x ^= x >> 27;
+                x = x.wrapping_mul(0x94d0_49bb_1331_11eb);
+                x ^= x >> 31;
+                // +x up, -x down, 0 for a self loop.
+                let sign = (u < v) as u64 as i64 - (u > v) as u64 as i64;
+                acc.wrapping_add(x.wrapping_mul(sign as u64))
             })
         })
-        .reduce(|| (0, 0), |a, b| (a.0.wrapping_add(b.0), a.1.wrapping_add(b.1)));
-    out == back
+        .reduce(|| 0, u64::wrapping_add);
+    sum == 0
 }
 
 impl Graph {

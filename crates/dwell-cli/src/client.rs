@@ -1,0 +1,156 @@
+//! `dwell run … --server ADDR`: send the run's own arguments to a `dwell
+//! serve` (see `serve.rs`) and print what it answers — the text the local
+//! command would print, or its error (exit 1). HTTP/1.1 through hyper's
+//! client, over TCP or a Unix socket (`unix:PATH`).
+//!
+//! Files the flags name are read here and sent along, so the server never
+//! opens a client's path; `--out` is refused (the server writes no client
+//! files).
+
+use crate::args::RunArgs;
+use crate::error::Result;
+use crate::report;
+use http_body_util::{BodyExt as _, Full};
+use hyper::body::Bytes;
+use hyper::{header, Request};
+use hyper_util::rt::TokioIo;
+use serde_json::{json, Value};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// Where a server listens.
+enum Addr {
+    Tcp(String),
+    Unix(PathBuf),
+}
+
+fn parse_addr(addr: &str) -> Result<Addr> {
+    if let Some(p) = addr.strip_prefix("unix:") {
+        return Ok(Addr::Unix(PathBuf::from(p)));
+    }
+    let hostport = addr
+        .strip_prefix("http://")
+        .unwrap_or(addr)
+        .trim_end_matches('/');
+    if hostport.is_empty() || hostport.contains('/') || !hostport.contains(':') {
+        return Err(format!("--server {addr:?} is not an address. Fix: give HOST:PORT (e.g. 127.0.0.1:7464), http://HOST:PORT or unix:PATH").into());
+    }
+    Ok(Addr::Tcp(hostport.to_string()))
+}
+
+/// The arguments after `run`, less the client's own flags.
+fn forwarded() -> Vec<String> {
+    let mut out = Vec::new();
+    let mut argv = std::env::args().skip_while(|a| a != "run").skip(1);
+    while let Some(a) = argv.next() {
+        match a.as_str() {
+            "--server" | "--token-file" => {
+                argv.next();
+            }
+            _ if a.starts_with("--server=") || a.starts_with("--token-file=") => {}
+            _ => out.push(a),
+        }
+    }
+    out
+}
+
+/// The files the flags name, read here.
+fn files(args: &RunArgs) -> Result<BTreeMap<String, Vec<u8>>> {
+    let mut named: Vec<&Path> = [&args.sources_file, &args.gen, &args.kill]
+        .into_iter()
+        .flatten()
+        .map(PathBuf::as_path)
+        .collect();
+    for list in [&args.sinks, &args.sanitizers].into_iter().flatten() {
+        if Path::new(list).is_file() {
+            named.push(Path::new(list));
+        }
+    }
+    let mut out = BTreeMap::new();
+    for p in named {
+        let bytes =
+            std::fs::read(p).map_err(|e| format!("{}: {e}. Fix: check the path", p.display()))?;
+        out.insert(p.display().to_string(), bytes);
+    }
+    Ok(out)
+}
+
+pub fn run(args: &RunArgs, server: &str) -> Result<()> {
+    if args.out.is_some() {
+        return Err("--out with --server: the server does not write files for its clients. Fix: drop --out, or run the query locally".into());
+    }
+    let addr = parse_addr(server)?;
+    let token = match &args.token_file {
+        Some(f) => Some(
+            std::fs::read_to_string(f)
+                .map_err(|e| {
+                    format!(
+                        "{}: {e}. Fix: give the file holding the server's token",
+                        f.display()
+                    )
+                })?
+                .trim()
+                .to_string(),
+        ),
+        None => std::env::var("DWELL_SERVER_TOKEN").ok(),
+    };
+    let body = json!({
+        "args": forwarded(),
+        "graph": std::fs::canonicalize(&args.graph.graph).ok(),
+        "files": files(args)?,
+    });
+    let body = serde_json::to_vec(&body)?;
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?;
+    let (status, reply) = rt
+        .block_on(post(&addr, body, token.as_deref()))
+        .map_err(|e| format!("cannot ask the server at {server}: {e}. Fix: start one with `dwell serve GRAPH`, or check --server"))?;
+    let reply: Value = serde_json::from_slice(&reply).map_err(|_| {
+        format!("the server at {server} answered {status} without a dwell reply. Fix: check that --server names a `dwell serve`")
+    })?;
+    match (status.is_success(), reply["stdout"].as_str(), reply["error"].as_str()) {
+        (true, Some(text), _) => {
+            report::out(text);
+            Ok(())
+        }
+        (_, _, Some(message)) => Err(message.to_string().into()),
+        _ => Err(format!("the server at {server} answered {status} with an unexpected body. Fix: use a server of this dwell version").into()),
+    }
+}
+
+/// POST /run over one connection; the status and body.
+async fn post(
+    addr: &Addr,
+    body: Vec<u8>,
+    token: Option<&str>,
+) -> std::result::Result<(hyper::StatusCode, Bytes), Box<dyn std::error::Error>> {
+    let mut req = Request::post("/run")
+        .header(header::HOST, "dwell")
+        .header(header::CONTENT_TYPE, "application/json");
+    if let Some(t) = token {
+        req = req.header(header::AUTHORIZATION, format!("Bearer {t}"));
+    }
+    let req = req.body(Full::new(Bytes::from(body)))?;
+    match addr {
+        Addr::Tcp(a) => exchange(tokio::net::TcpStream::connect(a.as_str()).await?, req).await,
+        Addr::Unix(p) => exchange(tokio::net::UnixStream::connect(p).await?, req).await,
+    }
+}
+
+async fn exchange<S>(
+    stream: S,
+    req: Request<Full<Bytes>>,
+) -> std::result::Result<(hyper::StatusCode, Bytes), Box<dyn std::error::Error>>
+where
+    S: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send + 'static,
+{
+    let (mut sender, conn) = hyper::client::conn::http1::handshake(TokioIo::new(stream)).await?;
+    let conn = tokio::spawn(conn);
+    let res = sender.send_request(req).await?;
+    let status = res.status();
+    let bytes = res.into_body().collect().await?.to_bytes();
+    drop(sender);
+    let _ = conn.await;
+    Ok((status, bytes))
+}

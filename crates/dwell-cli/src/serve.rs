@@ -1,0 +1,500 @@
+//! `dwell serve GRAPH... [--listen ADDR | --socket PATH]`: load each input
+//! once and answer `dwell run … --server ADDR` over HTTP (axum on tokio).
+//!
+//! A request is the `dwell run` argument vector; the server parses it with
+//! the same clap types, builds the query with `query::from_flags` and runs
+//! it with `run::run_loaded` — the code `dwell run` runs — with its output
+//! captured (`report::capture`), so the answer is what the local command
+//! prints. Files that flags name (`--sources-file`, `--gen`, a sinks file)
+//! travel in the request; the server never opens a path a client names.
+//!
+//! Endpoints: `POST /run` (`{"args": [...], "graph": PATH, "files": {PATH:
+//! [bytes]}}` → `{"stdout": TEXT}`, or a 4xx/5xx with `{"error": "… Fix: …"}`),
+//! `GET /health`, `GET /metrics` (requests, runs, sessions' graph uploads
+//! and bytes, per graph). Each request runs on a blocking thread under its
+//! own memory-budget check (the plan of its session against what the
+//! process may use now); at most `--max-in-flight` run at once; one that
+//! outlives `--timeout-s` is answered 503 (its thread finishes and its
+//! result is dropped). A client that disconnects only drops its own answer.
+//! SIGTERM or SIGINT stops accepting, lets in-flight requests finish, and
+//! exits 0.
+//!
+//! Security: TCP on loopback by default; another address needs
+//! `--allow-remote` and `--token-file` (requests then carry `Authorization:
+//! Bearer TOKEN`, compared in constant time). A Unix socket is created with
+//! mode 0600 in a private (0700) folder and renamed into place, so it is
+//! never reachable with wider permissions.
+
+use crate::args::{Cli, Command, GraphArgs, IdsArg, RunArgs, ServeArgs};
+use crate::backends::{self, Chosen};
+use crate::error::Result;
+use crate::input::{self, graph_options, Input, Loaded, RequestFiles};
+use crate::progress::Bar;
+use crate::report::{self, Budget};
+use crate::run;
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::{DefaultBodyLimit, State};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use clap::Parser as _;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Default `--listen` address.
+pub const DEFAULT_LISTEN: &str = "127.0.0.1:7464";
+
+/// One resident input and what was asked of it.
+struct Served {
+    /// As given on the server's command line.
+    path: PathBuf,
+    canonical: Option<PathBuf>,
+    loaded: Loaded,
+    requests: AtomicU64,
+    runs: AtomicU64,
+    uploads: AtomicU64,
+    bytes_uploaded: AtomicU64,
+    bytes_read_back: AtomicU64,
+}
+
+struct Server {
+    served: Vec<Served>,
+    chosen: Chosen,
+    /// How the inputs were loaded: requests must ask the same.
+    directed: bool,
+    undirected: bool,
+    ids: IdsArg,
+    token: Option<String>,
+    timeout: Duration,
+    slots: Arc<tokio::sync::Semaphore>,
+    requests: AtomicU64,
+    rejected: AtomicU64,
+    failed: AtomicU64,
+    timed_out: AtomicU64,
+    in_flight: AtomicU64,
+}
+
+/// A request body (`dwell run --server` builds it).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RunRequest {
+    /// The `dwell run` arguments after `run`, as the client typed them.
+    args: Vec<String>,
+    /// The graph argument resolved by the client (its absolute path).
+    #[serde(default)]
+    graph: Option<PathBuf>,
+    /// Files the flags name, by the path the flags give.
+    #[serde(default)]
+    files: RequestFiles,
+}
+
+/// An error answer: a status and a message ending in `Fix:`.
+fn refuse(status: StatusCode, message: impl Into<String>) -> Response {
+    (status, Json(json!({ "error": message.into() }))).into_response()
+}
+
+pub fn serve(args: &ServeArgs) -> Result<()> {
+    let token = match &args.token_file {
+        Some(f) => {
+            let t = std::fs::read_to_string(f).map_err(|e| {
+                format!(
+                    "{}: {e}. Fix: give a readable file holding the token",
+                    f.display()
+                )
+            })?;
+            let t = t.trim().to_string();
+            if t.len() < 16 {
+                return Err(format!("{}: the token is {} characters long. Fix: use at least 16 random characters (e.g. `head -c 24 /dev/urandom | base64 > {}`)", f.display(), t.len(), f.display()).into());
+            }
+            Some(t)
+        }
+        None => None,
+    };
+    let listen = match (&args.socket, args.listen) {
+        (Some(_), _) => None,
+        (None, Some(a)) => Some(a),
+        (None, None) => Some(DEFAULT_LISTEN.parse().expect("a valid default address")),
+    };
+    if let Some(a) = listen {
+        if !a.ip().is_loopback() {
+            if !args.allow_remote {
+                return Err(format!("--listen {a} is not a loopback address, so other machines could send queries. Fix: listen on 127.0.0.1, or pass --allow-remote with --token-file").into());
+            }
+            if token.is_none() {
+                return Err(format!("--listen {a} with --allow-remote needs a token. Fix: pass --token-file FILE (clients use `--token-file FILE` or DWELL_SERVER_TOKEN)").into());
+            }
+        }
+    }
+    let chosen = backends::resolve(&args.backend)?;
+    let bar = Bar::start("serve");
+    let mut served = Vec::new();
+    for path in &args.graphs {
+        let opts = graph_options(&GraphArgs {
+            graph: path.clone(),
+            undirected: args.undirected,
+            directed: args.directed,
+            ids: args.ids,
+        });
+        let loaded = Input::load(path, &opts, &bar)?;
+        served.push(Served {
+            path: path.clone(),
+            canonical: std::fs::canonicalize(path).ok(),
+            loaded,
+            requests: AtomicU64::new(0),
+            runs: AtomicU64::new(0),
+            uploads: AtomicU64::new(0),
+            bytes_uploaded: AtomicU64::new(0),
+            bytes_read_back: AtomicU64::new(0),
+        });
+    }
+    bar.finish();
+    let server = Arc::new(Server {
+        served,
+        chosen,
+        directed: args.directed,
+        undirected: args.undirected,
+        ids: args.ids,
+        token,
+        timeout: Duration::from_secs_f64(args.timeout_s.clamp(0.001, 1e9)),
+        slots: Arc::new(tokio::sync::Semaphore::new(args.max_in_flight.max(1))),
+        requests: AtomicU64::new(0),
+        rejected: AtomicU64::new(0),
+        failed: AtomicU64::new(0),
+        timed_out: AtomicU64::new(0),
+        in_flight: AtomicU64::new(0),
+    });
+    let app = Router::new()
+        .route("/run", post(run_request))
+        .route("/health", get(health))
+        .route("/metrics", get(metrics))
+        .fallback(|| async {
+            refuse(
+                StatusCode::NOT_FOUND,
+                "no such endpoint. Fix: POST /run, GET /health or GET /metrics",
+            )
+        })
+        .layer(DefaultBodyLimit::max(args.max_request_bytes))
+        .with_state(Arc::clone(&server));
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()?;
+    let names: Vec<String> = server
+        .served
+        .iter()
+        .map(|s| s.path.display().to_string())
+        .collect();
+    rt.block_on(async move {
+        match (&args.socket, listen) {
+            (Some(path), _) => {
+                let listener = bind_socket(path)?;
+                eprintln!("dwell serve: listening on unix:{} ({})", path.display(), names.join(", "));
+                let result = axum::serve(listener, app).with_graceful_shutdown(stop_signal()).await;
+                let _ = std::fs::remove_file(path);
+                result?;
+            }
+            (None, Some(addr)) => {
+                let listener = tokio::net::TcpListener::bind(addr).await.map_err(|e| {
+                    format!("cannot listen on {addr}: {e}. Fix: pick a free port (--listen 127.0.0.1:0 picks one), or stop what holds it")
+                })?;
+                eprintln!("dwell serve: listening on {} ({})", listener.local_addr()?, names.join(", "));
+                axum::serve(listener, app).with_graceful_shutdown(stop_signal()).await?;
+            }
+            (None, None) => unreachable!("listen defaults to {DEFAULT_LISTEN}"),
+        }
+        eprintln!("dwell serve: stopped; in-flight requests finished");
+        Ok::<(), Box<dyn std::error::Error>>(())
+    })
+}
+
+/// SIGTERM or SIGINT: stop accepting and drain.
+async fn stop_signal() {
+    use tokio::signal::unix::{signal, SignalKind};
+    let (Ok(mut term), Ok(mut int)) = (
+        signal(SignalKind::terminate()),
+        signal(SignalKind::interrupt()),
+    ) else {
+        // Without handlers the signals keep their default action.
+        return std::future::pending().await;
+    };
+    tokio::select! {
+        _ = term.recv() => eprintln!("dwell serve: SIGTERM, draining"),
+        _ = int.recv() => eprintln!("dwell serve: SIGINT, draining"),
+    }
+}
+
+/// A Unix socket at `path`, mode 0600 from the start: bound inside a fresh
+/// 0700 folder beside it, restricted, then renamed into place.
+fn bind_socket(path: &Path) -> Result<tokio::net::UnixListener> {
+    use std::os::unix::fs::PermissionsExt as _;
+    if path.symlink_metadata().is_ok() {
+        return Err(format!("{} already exists. Fix: remove it (a server that was killed leaves its socket behind) or choose another --socket", path.display()).into());
+    }
+    let parent = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let private = tempfile::Builder::new()
+        .prefix(".dwell-serve-")
+        .tempdir_in(parent)
+        .map_err(|e| {
+            format!(
+                "{}: {e}. Fix: choose a --socket in a folder you can write",
+                parent.display()
+            )
+        })?;
+    let inner = private.path().join("socket");
+    let listener = tokio::net::UnixListener::bind(&inner)?;
+    std::fs::set_permissions(&inner, std::fs::Permissions::from_mode(0o600))?;
+    std::fs::rename(&inner, path).map_err(|e| {
+        format!(
+            "{}: {e}. Fix: choose a --socket on a local file system you can write",
+            path.display()
+        )
+    })?;
+    Ok(listener)
+}
+
+fn authorized(server: &Server, headers: &HeaderMap) -> bool {
+    let Some(token) = &server.token else {
+        return true;
+    };
+    let given = headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .unwrap_or("");
+    // Constant time in the token's contents.
+    given.len() == token.len()
+        && given
+            .bytes()
+            .zip(token.bytes())
+            .fold(0u8, |acc, (a, b)| acc | (a ^ b))
+            == 0
+}
+
+async fn health(State(server): State<Arc<Server>>, headers: HeaderMap) -> Response {
+    if !authorized(&server, &headers) {
+        return unauthorized();
+    }
+    Json(json!({
+        "status": "ok",
+        "graphs": server.served.iter().map(|s| s.path.display().to_string()).collect::<Vec<_>>(),
+        "backend": server.chosen.backend().name(),
+    }))
+    .into_response()
+}
+
+fn unauthorized() -> Response {
+    refuse(StatusCode::UNAUTHORIZED, "missing or wrong token. Fix: pass --token-file FILE (or set DWELL_SERVER_TOKEN) with the server's token")
+}
+
+async fn metrics(State(server): State<Arc<Server>>, headers: HeaderMap) -> Response {
+    if !authorized(&server, &headers) {
+        return unauthorized();
+    }
+    let graphs: Vec<Value> = server
+        .served
+        .iter()
+        .map(|s| {
+            let (nodes, arcs, hash) = match &s.loaded.input {
+                Input::Graph(g) => (g.nodes(), g.arcs(), g.layout_hash()),
+                Input::Bundle(b) => (b.graph.nodes(), b.graph.arcs(), b.graph.layout_hash()),
+            };
+            json!({
+                "file": s.path.display().to_string(),
+                "kind": if matches!(s.loaded.input, Input::Graph(_)) { "graph" } else { "bundle" },
+                "nodes": nodes,
+                "arcs": arcs,
+                "layout_hash": format!("0x{hash:016x}"),
+                "loads": 1,
+                "load_ms": s.loaded.load_ms,
+                "requests": s.requests.load(Relaxed),
+                "runs": s.runs.load(Relaxed),
+                "session_uploads": s.uploads.load(Relaxed),
+                "bytes_uploaded": s.bytes_uploaded.load(Relaxed),
+                "bytes_read_back": s.bytes_read_back.load(Relaxed),
+            })
+        })
+        .collect();
+    Json(json!({
+        "requests": server.requests.load(Relaxed),
+        "rejected": server.rejected.load(Relaxed),
+        "failed": server.failed.load(Relaxed),
+        "timed_out": server.timed_out.load(Relaxed),
+        "in_flight": server.in_flight.load(Relaxed),
+        "backend": server.chosen.backend().name(),
+        "rss_bytes": rss_bytes(),
+        "graphs": graphs,
+    }))
+    .into_response()
+}
+
+/// The server's resident set size, from /proc (None elsewhere).
+fn rss_bytes() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    kb.checked_mul(1024)
+}
+
+/// Which served input a request names, and its parsed arguments.
+fn resolve(
+    server: &Server,
+    req: &RunRequest,
+) -> std::result::Result<(RunArgs, usize), Box<Response>> {
+    let bad = |m: String| Box::new(refuse(StatusCode::BAD_REQUEST, m));
+    let argv = ["dwell".to_string(), "run".to_string()]
+        .into_iter()
+        .chain(req.args.iter().cloned());
+    let args = match Cli::try_parse_from(argv) {
+        Ok(Cli {
+            command: Command::Run(a),
+        }) => a,
+        Ok(_) => {
+            return Err(bad(
+                "the arguments are not a `dwell run`. Fix: send the arguments after `run`".into(),
+            ))
+        }
+        Err(e) => {
+            let first = e
+                .to_string()
+                .lines()
+                .next()
+                .unwrap_or("")
+                .trim_start_matches("error: ")
+                .to_string();
+            return Err(bad(format!("{first}. Fix: see `dwell run --help`")));
+        }
+    };
+    if args.server.is_some() || args.token_file.is_some() {
+        return Err(bad("--server and --token-file are the client's flags. Fix: leave them out of the forwarded arguments".into()));
+    }
+    if args.out.is_some() {
+        return Err(bad("--out names a file on the client, which the server does not write. Fix: drop --out, or run locally".into()));
+    }
+    let ours = server.chosen.backend().name();
+    if args.backend != ours {
+        return Err(bad(format!("this server runs on backend {ours}, not {}. Fix: drop --backend, or start a server with --backend {}", args.backend, args.backend)));
+    }
+    let g = &args.graph;
+    if (g.directed, g.undirected, g.ids) != (server.directed, server.undirected, server.ids) {
+        return Err(bad("--directed/--undirected/--ids differ from how the server loaded its graphs. Fix: pass the same flags as `dwell serve` got".into()));
+    }
+    let given = &args.graph.graph;
+    let found = server.served.iter().position(|s| {
+        (req.graph.is_some() && s.canonical.is_some() && req.graph == s.canonical)
+            || &s.path == given
+    });
+    match found {
+        Some(i) => Ok((args, i)),
+        None => {
+            let names: Vec<String> = server
+                .served
+                .iter()
+                .map(|s| s.path.display().to_string())
+                .collect();
+            Err(Box::new(refuse(StatusCode::NOT_FOUND, format!("this server does not hold {}; it serves {}. Fix: name one of those, or start a server with it", given.display(), names.join(", ")))))
+        }
+    }
+}
+
+async fn run_request(
+    State(server): State<Arc<Server>>,
+    headers: HeaderMap,
+    body: std::result::Result<Bytes, BytesRejection>,
+) -> Response {
+    server.requests.fetch_add(1, Relaxed);
+    let answer = answer(&server, &headers, body).await;
+    if answer.status().is_client_error() {
+        server.rejected.fetch_add(1, Relaxed);
+    } else if answer.status().is_server_error() {
+        server.failed.fetch_add(1, Relaxed);
+    }
+    answer
+}
+
+async fn answer(
+    server: &Arc<Server>,
+    headers: &HeaderMap,
+    body: std::result::Result<Bytes, BytesRejection>,
+) -> Response {
+    if !authorized(server, headers) {
+        return unauthorized();
+    }
+    let body = match body {
+        Ok(b) => b,
+        Err(e) if e.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+            return refuse(e.status(), "the request is larger than the server's --max-request-bytes. Fix: send smaller files (a long --sources list can go in a file), or restart the server with a larger --max-request-bytes")
+        }
+        Err(e) => return refuse(e.status(), format!("{}. Fix: send the request body in full", e.body_text())),
+    };
+    let req: RunRequest = match serde_json::from_slice(&body) {
+        Ok(r) => r,
+        Err(e) => {
+            return refuse(StatusCode::BAD_REQUEST, format!("the body is not a run request: {e}. Fix: send {{\"args\": [\"bfs\", \"GRAPH\", \"--sources\", \"0\"]}} (what `dwell run --server` sends)"))
+        }
+    };
+    let (args, which) = match resolve(server, &req) {
+        Ok(x) => x,
+        Err(r) => return *r,
+    };
+    // Waiting for a slot counts against the time limit too.
+    let work = {
+        let server = Arc::clone(server);
+        async move {
+            let permit = Arc::clone(&server.slots).acquire_owned().await;
+            server.in_flight.fetch_add(1, Relaxed);
+            let task_server = Arc::clone(&server);
+            let files = req.files;
+            let done = tokio::task::spawn_blocking(move || {
+                let _permit = permit;
+                let s = &task_server;
+                let served = &s.served[which];
+                served.requests.fetch_add(1, Relaxed);
+                // The budget is read now: what this process may use with
+                // its resident graphs and the requests running beside it.
+                let budget = Budget::from_flag(args.budget_bytes);
+                let (result, text) = input::with_request_files(files, || {
+                    report::capture(|| {
+                        run::run_loaded(
+                            &args,
+                            s.chosen.backend(),
+                            &served.loaded,
+                            &Bar::hidden(),
+                            &budget,
+                        )
+                    })
+                });
+                let result = result.map(|counters| {
+                    if let Some(c) = counters {
+                        served.runs.fetch_add(c.runs, Relaxed);
+                        served.uploads.fetch_add(c.graph_uploads, Relaxed);
+                        served.bytes_uploaded.fetch_add(c.bytes_uploaded, Relaxed);
+                        served.bytes_read_back.fetch_add(c.bytes_read_back, Relaxed);
+                    }
+                });
+                s.in_flight.fetch_sub(1, Relaxed);
+                result.map(|()| text).map_err(|e| e.to_string())
+            })
+            .await;
+            done
+        }
+    };
+    match tokio::time::timeout(server.timeout, work).await {
+        Err(_) => {
+            server.timed_out.fetch_add(1, Relaxed);
+            refuse(StatusCode::SERVICE_UNAVAILABLE, format!("the request ran past the server's limit of {} s. Fix: ask a smaller query (fewer sources, --repeat 1), or start the server with a larger --timeout-s", server.timeout.as_secs_f64()))
+        }
+        Ok(Err(join)) => refuse(StatusCode::INTERNAL_SERVER_ERROR, format!("the request failed inside the server ({join}). Fix: this is a bug in dwell; please report it with the request")),
+        Ok(Ok(Ok(stdout))) => Json(json!({ "stdout": stdout })).into_response(),
+        // What `dwell run` would have said on stderr before exiting 1.
+        Ok(Ok(Err(message))) => refuse(StatusCode::UNPROCESSABLE_ENTITY, message),
+    }
+}

@@ -1,0 +1,601 @@
+//! `dwell serve` and `dwell run --server`: a real server on a free loopback
+//! port (never anything outside 127.0.0.0/8) answers what the local command
+//! answers, for every analysis on bundled graphs and a program bundle; and
+//! the limits hold: tokens, request size and time, malformed requests,
+//! Unix socket permissions, concurrent clients, a client that disconnects,
+//! SIGTERM draining in-flight requests.
+
+mod common;
+use common::*;
+use serde_json::Value;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// A running `dwell serve`; killed when dropped.
+struct Server {
+    child: Child,
+    addr: String,
+    stderr: std::sync::mpsc::Receiver<String>,
+}
+
+impl Server {
+    // `Drop` kills and waits for the child.
+    #[allow(clippy::zombie_processes)]
+    fn start(args: &[&str]) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_dwell"))
+            .arg("serve")
+            .args(args)
+            .stderr(Stdio::piped())
+            .stdout(Stdio::null())
+            .spawn()
+            .expect("start dwell serve");
+        let (tx, rx) = std::sync::mpsc::channel();
+        let err = child.stderr.take().unwrap();
+        std::thread::spawn(move || {
+            for line in BufReader::new(err).lines().map_while(Result::ok) {
+                let _ = tx.send(line);
+            }
+        });
+        let deadline = Instant::now() + Duration::from_secs(120);
+        loop {
+            let line = rx
+                .recv_timeout(deadline.saturating_duration_since(Instant::now()))
+                .expect("dwell serve says where it listens");
+            if let Some(rest) = line.strip_prefix("dwell serve: listening on ") {
+                let addr = rest.split(' ').next().unwrap().to_string();
+                return Server {
+                    child,
+                    addr,
+                    stderr: rx,
+                };
+            }
+        }
+    }
+
+    fn pid(&self) -> String {
+        self.child.id().to_string()
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// One raw HTTP/1.1 exchange; the status code and body.
+fn http(addr: &str, method: &str, path: &str, headers: &[&str], body: &[u8]) -> (u16, Value) {
+    let mut s = TcpStream::connect(addr).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(120))).unwrap();
+    let mut req = format!(
+        "{method} {path} HTTP/1.1\r\nHost: t\r\nConnection: close\r\nContent-Length: {}\r\n",
+        body.len()
+    );
+    for h in headers {
+        req.push_str(h);
+        req.push_str("\r\n");
+    }
+    req.push_str("\r\n");
+    s.write_all(req.as_bytes()).unwrap();
+    // A server may answer (413) before reading the whole body.
+    let _ = s.write_all(body);
+    let mut raw = Vec::new();
+    let _ = s.read_to_end(&mut raw);
+    let text = String::from_utf8_lossy(&raw);
+    let status: u16 = text.split(' ').nth(1).unwrap().parse().unwrap();
+    let body = text.split("\r\n\r\n").nth(1).unwrap_or("");
+    (status, serde_json::from_str(body).unwrap_or(Value::Null))
+}
+
+/// JSON of `dwell run`, less what differs between any two runs (timings,
+/// the process's budget, pool-dependent scratch allocations).
+fn answers(mut v: Value) -> Value {
+    let obj = v.as_object_mut().unwrap();
+    // Bundle reports put their times at the top.
+    obj.retain(|k, _| !k.ends_with("_ms"));
+    obj.remove("timings");
+    if let Some(p) = obj.get_mut("plan").and_then(Value::as_object_mut) {
+        p.remove("budget");
+        p.remove("budget_bytes");
+    }
+    if let Some(c) = obj.get_mut("counters").and_then(Value::as_object_mut) {
+        c.remove("allocations");
+    }
+    v
+}
+
+/// Text output with every `N ms` / `N.N ms` (measured times) blanked.
+fn untimed(s: &str) -> String {
+    let mut out = String::new();
+    for word in s.split_inclusive(' ') {
+        let w = word.trim_end();
+        if w.parse::<f64>().is_ok() || w.trim_end_matches("ms").parse::<f64>().is_ok() {
+            out.push_str("T ");
+        } else {
+            out.push_str(word);
+        }
+    }
+    out
+}
+
+fn run_both(addr: &str, args: &[&str]) -> (std::process::Output, std::process::Output) {
+    let local = dwell(&[&["run"], args].concat());
+    let remote = dwell(&[&["run"], args, &["--server", addr]].concat());
+    (local, remote)
+}
+
+fn assert_same(addr: &str, args: &[&str]) {
+    let (local, remote) = run_both(addr, args);
+    let l = String::from_utf8_lossy(&local.stdout).to_string();
+    let r = String::from_utf8_lossy(&remote.stdout).to_string();
+    assert_eq!(
+        local.status.code(),
+        remote.status.code(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&remote.stderr)
+    );
+    assert!(
+        local.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&local.stderr)
+    );
+    if args.contains(&"--json") || args.contains(&"json") {
+        let (l, r): (Value, Value) = (
+            serde_json::from_str(&l).unwrap(),
+            serde_json::from_str(&r).unwrap(),
+        );
+        assert_eq!(answers(l), answers(r), "{args:?}");
+    } else {
+        assert_eq!(untimed(&l), untimed(&r), "{args:?}");
+    }
+}
+
+#[test]
+fn answers_equal_local_runs_for_every_analysis() {
+    let dir = tempfile::tempdir().unwrap();
+    let karate = data("graphs/karate.edges.xz");
+    let pgp = data("graphs/pgp-strong-2009.edges.xz");
+    let enron = data("graphs/email-Enron.edges.xz");
+    let roads = data("roads/bremen_dist.gr.xz");
+    let bundle = dir.path().join("lua.bundle").to_str().unwrap().to_string();
+    ok_json(&[
+        "import",
+        "llvm",
+        &data("programs/lua-5.4.7.ssa.ll.xz"),
+        "--out",
+        &bundle,
+        "--json",
+    ]);
+    // Served from a snapshot: the client names the snapshot too.
+    let snap = dir.path().join("pgp.dwell").to_str().unwrap().to_string();
+    ok_json(&["snapshot", &pgp, "--out", &snap, "--json"]);
+    let gen = write(dir.path(), "gen.txt", "0 1 2\n5 3\n33 4\n");
+    let kill = write(dir.path(), "kill.txt", "1 2\n7 1\n");
+    let srcs = write(dir.path(), "sources.txt", "0\n# a comment\n9, 17\n");
+    let server = Server::start(&[
+        &karate,
+        &snap,
+        &enron,
+        &roads,
+        &bundle,
+        "--listen",
+        "127.0.0.1:0",
+    ]);
+    let a = server.addr.as_str();
+    for g in [&karate, &snap, &enron, &roads] {
+        for json in [true, false] {
+            let j: &[&str] = if json { &["--json"] } else { &[] };
+            assert_same(a, &[&["bfs", g, "--sources", "random:16"], j].concat());
+            assert_same(
+                a,
+                &[
+                    &[
+                        "reach",
+                        g,
+                        "--sources",
+                        "0,3",
+                        "--direction",
+                        "backward",
+                        "--sinks",
+                        "1,2,5",
+                    ],
+                    j,
+                ]
+                .concat(),
+            );
+            assert_same(
+                a,
+                &[
+                    &[
+                        "taint",
+                        g,
+                        "--sources",
+                        "0",
+                        "--sinks",
+                        "4,9,12",
+                        "--sanitizers",
+                        "2",
+                    ],
+                    j,
+                ]
+                .concat(),
+            );
+            assert_same(a, &[&["wcc", g], j].concat());
+            assert_same(a, &[&["scc", g], j].concat());
+        }
+    }
+    assert_same(
+        a,
+        &[
+            "bfs",
+            &karate,
+            "--sources-file",
+            &srcs,
+            "--repeat",
+            "3",
+            "--json",
+        ],
+    );
+    assert_same(
+        a,
+        &[
+            "dataflow",
+            &karate,
+            "--gen",
+            &gen,
+            "--kill",
+            &kill,
+            "--direction",
+            "backward",
+            "--json",
+        ],
+    );
+    assert_same(
+        a,
+        &[
+            "dataflow",
+            &karate,
+            "--gen",
+            &gen,
+            "--kill",
+            &kill,
+            "--meet",
+            "intersection",
+        ],
+    );
+    // The program bundle: per-function dataflow, one function, taint (JSON, text, SARIF).
+    assert_same(a, &["liveness", &bundle, "--json"]);
+    assert_same(
+        a,
+        &[
+            "reaching-defs",
+            &bundle,
+            "--function",
+            "luaV_execute",
+            "--json",
+        ],
+    );
+    assert_same(
+        a,
+        &[
+            "taint",
+            &bundle,
+            "--sources-fn",
+            "getenv,fgets",
+            "--sinks-fn",
+            "system,fwrite",
+            "--json",
+        ],
+    );
+    assert_same(
+        a,
+        &[
+            "taint",
+            &bundle,
+            "--sources-fn",
+            "getenv",
+            "--sinks-fn",
+            "system,memcpy",
+            "--context-insensitive",
+        ],
+    );
+    // Errors are the local command's errors, word for word, with exit 1.
+    for bad in [
+        vec!["bfs", karate.as_str(), "--sources", "99"],
+        vec![
+            "bfs",
+            karate.as_str(),
+            "--sources",
+            "0",
+            "--budget-bytes",
+            "1000",
+        ],
+        vec!["liveness", karate.as_str()],
+        vec![
+            "reach",
+            karate.as_str(),
+            "--sources",
+            "0",
+            "--labels",
+            "call",
+        ],
+    ] {
+        let (local, remote) = run_both(a, &bad);
+        assert_eq!(local.status.code(), Some(1), "{bad:?}");
+        assert_eq!(remote.status.code(), Some(1), "{bad:?}");
+        assert_eq!(
+            String::from_utf8_lossy(&local.stderr),
+            String::from_utf8_lossy(&remote.stderr),
+            "{bad:?}"
+        );
+        assert!(String::from_utf8_lossy(&remote.stderr).contains("Fix:"));
+    }
+    // Each input was loaded once; every request was counted.
+    let (status, m) = http(a, "GET", "/metrics", &[], b"");
+    assert_eq!(status, 200);
+    let graphs = m["graphs"].as_array().unwrap();
+    assert_eq!(graphs.len(), 5);
+    assert!(graphs.iter().all(|g| g["loads"] == 1));
+    let enron_m = graphs.iter().find(|g| g["file"] == enron.as_str()).unwrap();
+    assert_eq!(enron_m["requests"], 10);
+    assert_eq!(enron_m["runs"], 10);
+    assert!(m["requests"].as_u64().unwrap() >= 50);
+    let (status, h) = http(a, "GET", "/health", &[], b"");
+    assert_eq!((status, h["status"].as_str()), (200, Some("ok")));
+}
+
+#[test]
+fn malformed_requests_are_4xx_with_fix_and_the_server_keeps_serving() {
+    let karate = data("graphs/karate.edges.xz");
+    let server = Server::start(&[
+        &karate,
+        "--listen",
+        "127.0.0.1:0",
+        "--max-request-bytes",
+        "2000",
+    ]);
+    let a = server.addr.as_str();
+    let json = ["Content-Type: application/json"];
+    let cases: Vec<(&str, &str, Vec<u8>, u16)> = vec![
+        ("POST", "/run", b"not json".to_vec(), 400),
+        ("POST", "/run", br#"{"args": 5}"#.to_vec(), 400),
+        (
+            "POST",
+            "/run",
+            br#"{"args": ["bfs", "x"], "extra": 1}"#.to_vec(),
+            400,
+        ),
+        (
+            "POST",
+            "/run",
+            br#"{"args": ["frobnicate", "x"]}"#.to_vec(),
+            400,
+        ),
+        (
+            "POST",
+            "/run",
+            br#"{"args": ["bfs", "/not/served.edges", "--sources", "0"]}"#.to_vec(),
+            404,
+        ),
+        (
+            "POST",
+            "/run",
+            format!(r#"{{"args": ["bfs", "{karate}", "--sources", "0", "--out", "/tmp/x"]}}"#)
+                .into_bytes(),
+            400,
+        ),
+        (
+            "POST",
+            "/run",
+            format!(
+                r#"{{"args": ["bfs", "{karate}", "--sources", "0", "--backend", "cpu-reference"]}}"#
+            )
+            .into_bytes(),
+            400,
+        ),
+        (
+            "POST",
+            "/run",
+            format!(r#"{{"args": ["bfs", "{karate}", "--sources-file", "/etc/passwd"]}}"#)
+                .into_bytes(),
+            422,
+        ),
+        ("POST", "/run", vec![b' '; 5000], 413),
+        ("GET", "/nope", Vec::new(), 404),
+    ];
+    for (method, path, body, want) in cases {
+        let (status, v) = http(a, method, path, &json, &body);
+        assert_eq!(
+            status,
+            want,
+            "{method} {path} {}: {v}",
+            String::from_utf8_lossy(&body[..body.len().min(80)])
+        );
+        assert!(v["error"].as_str().unwrap().contains("Fix:"), "{v}");
+    }
+    // The server never read /etc/passwd: files come from the client.
+    let (status, v) = http(
+        a,
+        "POST",
+        "/run",
+        &json,
+        format!(r#"{{"args": ["bfs", "{karate}", "--sources", "0,1", "--json"]}}"#).as_bytes(),
+    );
+    assert_eq!(status, 200, "{v}");
+    let out: Value = serde_json::from_str(v["stdout"].as_str().unwrap()).unwrap();
+    assert_eq!(out["results"].as_array().unwrap().len(), 2);
+    let (_, m) = http(a, "GET", "/metrics", &[], b"");
+    // Nine /run requests refused (the unknown endpoint is not one).
+    assert_eq!(m["rejected"], 9);
+}
+
+#[test]
+fn tokens_bind_addresses_and_unix_socket_permissions() {
+    let dir = tempfile::tempdir().unwrap();
+    let karate = data("graphs/karate.edges.xz");
+    // Anything but loopback needs --allow-remote and a token (refused before binding).
+    let err = fails_with_fix(&["serve", &karate, "--listen", "0.0.0.0:0"]);
+    assert!(err.contains("--allow-remote"), "{err}");
+    let err = fails_with_fix(&["serve", &karate, "--listen", "0.0.0.0:0", "--allow-remote"]);
+    assert!(err.contains("--token-file"), "{err}");
+    let short = write(dir.path(), "short", "abc\n");
+    fails_with_fix(&[
+        "serve",
+        &karate,
+        "--token-file",
+        &short,
+        "--listen",
+        "127.0.0.1:0",
+    ]);
+    let token = write(dir.path(), "token", "0123456789abcdef0123\n");
+    let server = Server::start(&[&karate, "--listen", "127.0.0.1:0", "--token-file", &token]);
+    let q = ["bfs", karate.as_str(), "--sources", "0", "--json"];
+    let out = dwell(&[&["run"], &q[..], &["--server", &server.addr]].concat());
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("token"));
+    let (status, _) = http(
+        &server.addr,
+        "GET",
+        "/metrics",
+        &["Authorization: Bearer wrong-token-wrong-token"],
+        b"",
+    );
+    assert_eq!(status, 401);
+    ok_json(
+        &[
+            &["run"],
+            &q[..],
+            &["--server", &server.addr, "--token-file", &token],
+        ]
+        .concat(),
+    );
+    let with_env = Command::new(env!("CARGO_BIN_EXE_dwell"))
+        .args([&["run"], &q[..], &["--server", &server.addr]].concat())
+        .env("DWELL_SERVER_TOKEN", "0123456789abcdef0123")
+        .output()
+        .unwrap();
+    assert!(with_env.status.success());
+    drop(server);
+    // A Unix socket: mode 0600, answers like TCP, removed on SIGTERM.
+    use std::os::unix::fs::PermissionsExt as _;
+    let sock = dir.path().join("dwell.sock");
+    let sock_s = sock.to_str().unwrap();
+    let mut server = Server::start(&[&karate, "--socket", sock_s]);
+    let mode = std::fs::metadata(&sock).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o600);
+    let unix = format!("unix:{sock_s}");
+    assert_same(&unix, &["bfs", &karate, "--sources", "0,5", "--json"]);
+    fails_with_fix(&["serve", &karate, "--socket", sock_s]); // taken
+    Command::new("kill")
+        .args(["-TERM", &server.pid()])
+        .status()
+        .unwrap();
+    let status = server.child.wait().unwrap();
+    assert!(status.success());
+    assert!(!Path::new(&sock).exists());
+}
+
+#[test]
+fn concurrent_clients_disconnects_time_limit_and_sigterm_drain() {
+    let enron = data("graphs/email-Enron.edges.xz");
+    let mut server = Server::start(&[&enron, "--listen", "127.0.0.1:0", "--max-in-flight", "4"]);
+    let addr = server.addr.clone();
+    let want = answers(ok_json(&[
+        "run",
+        "bfs",
+        &enron,
+        "--sources",
+        "random:64",
+        "--json",
+    ]));
+    // A client that sends a heavy request and hangs up at once.
+    {
+        let body = format!(
+            r#"{{"args": ["bfs", "{enron}", "--sources", "random:64", "--repeat", "50"]}}"#
+        );
+        let mut s = TcpStream::connect(&addr).unwrap();
+        write!(s, "POST /run HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}", body.len()).unwrap();
+    }
+    // Eight clients at once, each with its own answer, all equal to the local one.
+    let clients: Vec<_> = (0..8)
+        .map(|_| {
+            let (addr, enron) = (addr.clone(), enron.clone());
+            std::thread::spawn(move || {
+                answers(ok_json(&[
+                    "run",
+                    "bfs",
+                    &enron,
+                    "--sources",
+                    "random:64",
+                    "--json",
+                    "--server",
+                    &addr,
+                ]))
+            })
+        })
+        .collect();
+    for c in clients {
+        assert_eq!(c.join().unwrap(), want);
+    }
+    // SIGTERM while a request runs: it is answered in full, then the server exits 0.
+    let in_flight = |addr: &str| http(addr, "GET", "/metrics", &[], b"").1["in_flight"].as_u64();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while in_flight(&addr) != Some(0) {
+        assert!(
+            Instant::now() < deadline,
+            "the hung-up request never finished"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let (a2, e2) = (addr.clone(), enron.clone());
+    let slow = std::thread::spawn(move || {
+        ok_json(&[
+            "run",
+            "bfs",
+            &e2,
+            "--sources",
+            "random:64",
+            "--repeat",
+            "40",
+            "--json",
+            "--server",
+            &a2,
+        ])
+    });
+    while in_flight(&addr) != Some(1) {
+        assert!(Instant::now() < deadline, "the slow request never started");
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    Command::new("kill")
+        .args(["-TERM", &server.pid()])
+        .status()
+        .unwrap();
+    let done = slow.join().unwrap();
+    assert_eq!(done["runs"], 40);
+    assert!(server.child.wait().unwrap().success());
+    let said: Vec<String> = server.stderr.try_iter().collect();
+    assert!(said.iter().any(|l| l.contains("SIGTERM")), "{said:?}");
+
+    // A request past --timeout-s is a 503 with Fix; the server goes on.
+    let server = Server::start(&[&enron, "--listen", "127.0.0.1:0", "--timeout-s", "0.001"]);
+    let out = dwell(&[
+        "run",
+        "bfs",
+        &enron,
+        "--sources",
+        "random:64",
+        "--repeat",
+        "20",
+        "--server",
+        &server.addr,
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("limit") && err.contains("Fix:"), "{err}");
+    let (status, _) = http(&server.addr, "GET", "/health", &[], b"");
+    assert_eq!(status, 200);
+}
