@@ -318,6 +318,12 @@ pub struct ServeArgs {
     /// Vertex tokens of the graph files, as for `dwell run --ids`.
     #[arg(long, value_enum, default_value = "auto")]
     pub ids: IdsArg,
+    /// TSV/CSV fields of the graph files, as for `dwell run --columns`.
+    #[arg(long)]
+    pub columns: Option<String>,
+    /// The graph files' format, as for `dwell run --input-format`.
+    #[arg(long)]
+    pub input_format: Option<String>,
 }
 
 impl RunArgs {

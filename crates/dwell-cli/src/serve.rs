@@ -25,7 +25,7 @@
 //! mode 0600 in a private (0700) folder and renamed into place, so it is
 //! never reachable with wider permissions.
 
-use crate::args::{Cli, Command, GraphArgs, IdsArg, RunArgs, ServeArgs};
+use crate::args::{Cli, Command, GraphArgs, RunArgs, ServeArgs};
 use crate::backends::{self, Chosen};
 use crate::error::Result;
 use crate::input::{self, graph_options, Input, Loaded, RequestFiles};
@@ -66,10 +66,9 @@ struct Served {
 struct Server {
     served: Vec<Served>,
     chosen: Chosen,
-    /// How the inputs were loaded: requests must ask the same.
-    directed: bool,
-    undirected: bool,
-    ids: IdsArg,
+    /// How the inputs were loaded (the graph path aside): requests must
+    /// ask the same.
+    load: GraphArgs,
     token: Option<String>,
     timeout: Duration,
     slots: Arc<tokio::sync::Semaphore>,
@@ -137,10 +136,8 @@ pub fn serve(args: &ServeArgs) -> Result<()> {
     for path in &args.graphs {
         let opts = graph_options(&GraphArgs {
             graph: path.clone(),
-            undirected: args.undirected,
-            directed: args.directed,
-            ids: args.ids,
-        });
+            ..load_flags(args)
+        })?;
         let loaded = Input::load(path, &opts, &bar)?;
         served.push(Served {
             path: path.clone(),
@@ -157,9 +154,7 @@ pub fn serve(args: &ServeArgs) -> Result<()> {
     let server = Arc::new(Server {
         served,
         chosen,
-        directed: args.directed,
-        undirected: args.undirected,
-        ids: args.ids,
+        load: load_flags(args),
         token,
         timeout: Duration::from_secs_f64(args.timeout_s.clamp(0.001, 1e9)),
         slots: Arc::new(tokio::sync::Semaphore::new(args.max_in_flight.max(1))),
@@ -211,6 +206,18 @@ pub fn serve(args: &ServeArgs) -> Result<()> {
         eprintln!("dwell serve: stopped; in-flight requests finished");
         Ok::<(), Box<dyn std::error::Error>>(())
     })
+}
+
+/// The loading flags of `dwell serve`, as a graph argument without a path.
+fn load_flags(args: &ServeArgs) -> GraphArgs {
+    GraphArgs {
+        graph: PathBuf::new(),
+        undirected: args.undirected,
+        directed: args.directed,
+        ids: args.ids,
+        columns: args.columns.clone(),
+        input_format: args.input_format.clone(),
+    }
 }
 
 /// SIGTERM or SIGINT: stop accepting and drain.
@@ -383,9 +390,11 @@ fn resolve(
     if args.backend != ours {
         return Err(bad(format!("this server runs on backend {ours}, not {}. Fix: drop --backend, or start a server with --backend {}", args.backend, args.backend)));
     }
-    let g = &args.graph;
-    if (g.directed, g.undirected, g.ids) != (server.directed, server.undirected, server.ids) {
-        return Err(bad("--directed/--undirected/--ids differ from how the server loaded its graphs. Fix: pass the same flags as `dwell serve` got".into()));
+    let (g, s) = (&args.graph, &server.load);
+    if (g.directed, g.undirected, g.ids, &g.columns, &g.input_format)
+        != (s.directed, s.undirected, s.ids, &s.columns, &s.input_format)
+    {
+        return Err(bad("--directed/--undirected/--ids/--columns/--input-format differ from how the server loaded its graphs. Fix: pass the same flags as `dwell serve` got".into()));
     }
     let given = &args.graph.graph;
     let found = server.served.iter().position(|s| {
