@@ -63,7 +63,7 @@ pub fn named(data: &[u8], format: Format) {
             Err(e) => {
                 let msg = e.to_string();
                 assert!(msg.contains("Fix:"), "{msg}");
-                if !matches!(e, FormatError::Graph { .. }) {
+                if !matches!(e, FormatError::Graph { .. } | FormatError::Snapshot { .. }) {
                     assert!(e.line().is_some(), "{msg}");
                 }
             }
