@@ -11,8 +11,10 @@ import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
+from matplotlib.patches import Patch  # noqa: E402
 
 PEERS = ["igraph", "rustworkx", "networkx", "dwell via networkx"]
+COLORS = {"igraph": "tab:blue", "rustworkx": "tab:orange", "networkx": "tab:green", "dwell via networkx": "tab:red"}
 TASKS = ["closeness", "apsp-stats", "bfs64", "components"]
 
 
@@ -31,16 +33,17 @@ def main(src, dst):
                 if base and other:
                     xs.append(i + (k - (len(PEERS) - 1) / 2) * width)
                     ys.append(other / base)
-            ax.bar(xs, ys, width, label=peer)
+            ax.bar(xs, ys, width, color=COLORS[peer])
         ax.set_yscale("log")
         ax.axhline(1, color="black", linewidth=0.8)
         ax.set_xticks(range(len(graphs)))
         ax.set_xticklabels(graphs, rotation=30, ha="right", fontsize=8)
         ax.set_title(task)
     axes[0].set_ylabel("peer time / dwell time (log)")
-    axes[-1].legend(fontsize=8)
-    fig.suptitle("dwell (Python, direct API) vs peers, same run: " + data["meta"]["command"], fontsize=8)
-    fig.tight_layout()
+    handles = [Patch(color=COLORS[p], label=p) for p in PEERS]
+    fig.legend(handles=handles, loc="upper right", fontsize=8, ncol=len(PEERS))
+    fig.suptitle("dwell (Python, direct API) vs peers, same run: " + data["meta"]["command"], fontsize=8, x=0.3)
+    fig.tight_layout(rect=(0, 0, 1, 0.93))
     fig.savefig(dst, dpi=110)
     print(f"wrote {dst}")
 
