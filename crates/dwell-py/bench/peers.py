@@ -72,6 +72,7 @@ class Bench:
     def __init__(self, runs):
         self.runs = runs
         self.rows = []
+        self.commands = []
 
     def add(self, graph, task, tool, seconds, times=None, note=""):
         self.rows.append({"graph": graph, "task": task, "tool": tool, "seconds": seconds,
@@ -105,7 +106,18 @@ def run_graph(b, name, args):
     small = n <= args.nx_max_nodes
     runs = b.runs
 
-    # -- closeness ------------------------------------------------------------
+    tasks = args.tasks.split(",")
+    if "closeness" in tasks:
+        closeness(b, name, args, n, directed, G, g, I, R, small, runs)
+    if "apsp-stats" in tasks:
+        apsp(b, name, args, n, directed, G, g, I, R, small, runs)
+    if "bfs64" in tasks:
+        bfs64(b, name, n, directed, G, g, I, R, runs)
+    if "components" in tasks:
+        components(b, name, directed, G, g, I, R, runs)
+
+
+def closeness(b, name, args, n, directed, G, g, I, R, small, runs):
     def dwell_close():
         with g.session() as s:
             return s.closeness()
@@ -138,7 +150,9 @@ def run_graph(b, name, args):
     else:
         b.skip(name, "closeness", "networkx", f"n > {args.nx_max_nodes}")
 
-    # -- all-pairs statistics -------------------------------------------------
+
+
+def apsp(b, name, args, n, directed, G, g, I, R, small, runs):
     def dwell_apsp():
         with g.session() as s:
             summ = s.bfs(np.arange(n, dtype=np.uint32))
@@ -147,13 +161,16 @@ def run_graph(b, name, args):
 
     t, (mean_d, diam), ts = timed(dwell_apsp, runs)
     b.add(name, "apsp-stats", "dwell", t, ts, note=f"mean {mean_d:.6f}, max {diam}")
-    t, ig_mean, ts = timed(lambda: (I.average_path_length(directed=directed, unconn=True), I.diameter(directed=directed, unconn=True)), 1)
-    close([ig_mean[0], ig_mean[1]], [mean_d, diam], 1e-9, "igraph apsp")
-    b.add(name, "apsp-stats", "igraph", t, ts, note="average_path_length + diameter")
+    t, ig_mean, ts = timed(lambda: I.average_path_length(directed=directed, unconn=True), 1)
+    close([ig_mean], [mean_d], 1e-9, "igraph apsp")
+    b.add(name, "apsp-stats", "igraph", t, ts, note="average_path_length (mean only)")
     f = rx.digraph_unweighted_average_shortest_path_length if directed else rx.graph_unweighted_average_shortest_path_length
-    t, rx_mean, ts = timed(lambda: f(R, disconnected=True), 1)
-    close([rx_mean], [mean_d], 1e-9, "rustworkx apsp")
-    b.add(name, "apsp-stats", "rustworkx", t, ts, note="mean only (no diameter in rustworkx)")
+    if n <= args.slow_max_nodes:
+        t, rx_mean, ts = timed(lambda: f(R, disconnected=True), 1)
+        close([rx_mean], [mean_d], 1e-9, "rustworkx apsp")
+        b.add(name, "apsp-stats", "rustworkx", t, ts, note="mean only (no diameter in rustworkx)")
+    else:
+        b.skip(name, "apsp-stats", "rustworkx", f"n > --slow-max-nodes {args.slow_max_nodes}")
     if small:
         def nx_apsp():
             tot = cnt = mx = 0
@@ -169,7 +186,9 @@ def run_graph(b, name, args):
     else:
         b.skip(name, "apsp-stats", "networkx", f"n > {args.nx_max_nodes}")
 
-    # -- 64-source BFS ----------------------------------------------------------
+
+
+def bfs64(b, name, n, directed, G, g, I, R, runs):
     sources = np.random.default_rng(1).choice(n, size=min(64, n), replace=False)
 
     def dwell_bfs():
@@ -197,7 +216,9 @@ def run_graph(b, name, args):
     t, d_nx, ts = timed(lambda: [nx.single_source_shortest_path_length(G, int(s)) for s in sources], runs)
     b.add(name, "bfs64", "networkx", t, ts)
 
-    # -- components -------------------------------------------------------------
+
+
+def components(b, name, directed, G, g, I, R, runs):
     def dwell_cc():
         with g.session() as s:
             return (s.wcc().count, s.scc().count) if directed else (s.wcc().count,)
@@ -235,16 +256,48 @@ def dwell_close_plain(g):
 
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--graphs", default="celegansneural,polblogs,power,pgp-strong-2009,email-Enron")
+    p.add_argument("--graphs", default="email-Enron,celegansneural,polblogs,power,pgp-strong-2009")
     p.add_argument("--runs", type=int, default=3, help="runs of each fast measurement (median)")
     p.add_argument("--nx-max-nodes", type=int, default=5000)
+    p.add_argument("--slow-max-nodes", type=int, default=10**9,
+                   help="skip rustworkx's all-pairs mean above this many nodes")
+    p.add_argument("--tasks", default="closeness,apsp-stats,bfs64,components")
+    p.add_argument("--import-log", help="add the rows an earlier run printed (see import_log)")
+    p.add_argument("--append", action="store_true", help="add to the rows already in --out")
     p.add_argument("--out", default=str(ROOT / "docs" / "py-bench.json"))
     args = p.parse_args()
     b = Bench(args.runs)
-    for name in args.graphs.split(","):
+    if args.append and pathlib.Path(args.out).exists():
+        old = json.loads(pathlib.Path(args.out).read_text())
+        b.rows = old["rows"]
+        b.commands = old["meta"].get("commands") or [old["meta"]["command"]]
+    if args.import_log:
+        import_log(b, args.import_log)
+        write(args, b)
+    for name in filter(None, args.graphs.split(",")):
         run_graph(b, name, args)
+        write(args, b)  # after every graph, so a long run leaves what it measured
+
+
+def import_log(b, path):
+    """Rows printed by an earlier run of this script (its stdout, saved):
+    for a run stopped before it wrote its JSON. The fixed-width columns are
+    those Bench.add prints."""
+    b.commands.append(f"(rows of {path}, printed by: python crates/dwell-py/bench/peers.py --runs 3)")
+    for line in pathlib.Path(path).read_text().splitlines():
+        graph, task, tool, rest = line[:16].strip(), line[17:28].strip(), line[29:51].strip(), line[51:].strip()
+        if rest.startswith("skipped:"):
+            b.rows.append({"graph": graph, "task": task, "tool": tool, "seconds": None,
+                           "note": rest[len("skipped:"):].strip(), "from": str(path)})
+        else:
+            seconds, _, note = rest.partition(" s")
+            b.rows.append({"graph": graph, "task": task, "tool": tool, "seconds": float(seconds),
+                           "note": note.strip(), "from": str(path)})
+
+
+def write(args, b):
     meta = {
-        "command": "python " + " ".join([str(pathlib.Path(sys.argv[0]))] + sys.argv[1:]),
+        "commands": b.commands + ["python " + " ".join([str(pathlib.Path(sys.argv[0]))] + sys.argv[1:])],
         "python": platform.python_version(), "cpus": os.cpu_count(),
         "versions": {"networkx": nx.__version__, "igraph": ig.__version__, "rustworkx": rx.__version__,
                      "numpy": np.__version__},

@@ -1,5 +1,6 @@
 """Plot peers.py's JSON: per task and graph, each peer's time over dwell's
-(direct API), log scale. Bars above 1 mean dwell is faster.
+(direct API), log scale. Bars above 1 mean dwell is faster. Also prints the
+Markdown table of times and ratios that docs/BENCHMARKS.md shows.
 
     python crates/dwell-py/bench/plot.py docs/py-bench.json docs/py-bench.png
 """
@@ -42,10 +43,35 @@ def main(src, dst):
     axes[0].set_ylabel("peer time / dwell time (log)")
     handles = [Patch(color=COLORS[p], label=p) for p in PEERS]
     fig.legend(handles=handles, loc="upper right", fontsize=8, ncol=len(PEERS))
-    fig.suptitle("dwell (Python, direct API) vs peers, same run: " + data["meta"]["command"], fontsize=8, x=0.3)
+    fig.suptitle("dwell (Python, direct API) vs peers, same run: " + " ; ".join(data["meta"]["commands"]), fontsize=8, x=0.3)
     fig.tight_layout(rect=(0, 0, 1, 0.93))
     fig.savefig(dst, dpi=110)
     print(f"wrote {dst}")
+    print(table(data))
+
+
+def table(data):
+    """Seconds per tool (median of the runs) and each peer's ratio to dwell."""
+    tools = ["dwell", "dwell via networkx", "dwell conversion"] + [p for p in PEERS if p != "dwell via networkx"]
+    t = {(r["graph"], r["task"], r["tool"]): r for r in data["rows"]}
+    graphs = list(dict.fromkeys(r["graph"] for r in data["rows"]))
+    lines = ["| graph | task | " + " | ".join(tools) + " |", "|---|---|" + "---:|" * len(tools)]
+    for g in graphs:
+        for task in TASKS:
+            base = t.get((g, task, "dwell"), {}).get("seconds")
+            cells = []
+            for tool in tools:
+                r = t.get((g, task, tool))
+                if r is None:
+                    cells.append("")
+                elif r["seconds"] is None:
+                    cells.append("not run")
+                elif tool == "dwell" or not base:
+                    cells.append(f"{r['seconds']:.4g} s")
+                else:
+                    cells.append(f"{r['seconds']:.4g} s ({r['seconds'] / base:.3g}×)")
+            lines.append(f"| {g} | {task} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":
