@@ -43,7 +43,7 @@ def main(src, dst):
     axes[0].set_ylabel("peer time / dwell time (log)")
     handles = [Patch(color=COLORS[p], label=p) for p in PEERS]
     fig.legend(handles=handles, loc="upper right", fontsize=8, ncol=len(PEERS))
-    fig.suptitle("dwell (Python, direct API) vs peers, same run: " + " ; ".join(data["meta"]["commands"]), fontsize=8, x=0.3)
+    fig.suptitle("dwell from Python (direct API) vs peers; peer time / dwell time (the commands: the JSON's meta)", fontsize=9, x=0.3)
     fig.tight_layout(rect=(0, 0, 1, 0.93))
     fig.savefig(dst, dpi=110)
     print(f"wrote {dst}")
