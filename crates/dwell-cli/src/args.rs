@@ -70,6 +70,18 @@ pub enum Command {
     /// Keep graphs resident and answer `dwell run … --server ADDR` queries
     /// over HTTP (loopback TCP or a Unix socket).
     Serve(ServeArgs),
+    /// Split a graph for `--backend timely` across P processes: vertex v to
+    /// process v mod P, each arc to its source's and its target's part.
+    Shard {
+        #[command(flatten)]
+        graph: GraphArgs,
+        /// Number of parts (processes).
+        #[arg(long)]
+        parts: usize,
+        /// Output folder (manifest.json, part-I.arcs).
+        #[arg(long)]
+        out: PathBuf,
+    },
     /// Speedup evidence.
     Evidence {
         #[command(subcommand)]
@@ -199,7 +211,7 @@ pub enum MeetArg {
     Intersection,
 }
 
-#[derive(Args, Debug)]
+#[derive(Args, Debug, Clone)]
 pub struct RunArgs {
     /// The analysis to run.
     #[arg(value_enum)]
@@ -215,7 +227,8 @@ pub struct RunArgs {
     /// Seed for `--sources random:N`.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Backend: cpu (default, parallel), cpu-reference (the single-threaded oracle) or cuda.
+    /// Backend: cpu (default, parallel), cpu-reference (the single-threaded oracle), cuda,
+    /// or timely (bfs, reach, wcc across processes: --processes, --workers).
     #[arg(long, default_value = "cpu")]
     pub backend: String,
     /// One JSON document on stdout (the same as --format json).
@@ -272,7 +285,10 @@ pub struct RunArgs {
     /// DWELL_SERVER_TOKEN environment variable, if set).
     #[arg(long, requires = "server")]
     pub token_file: Option<PathBuf>,
+    #[command(flatten)]
+    pub timely: TimelyArgs,
 }
+
 
 /// `dwell serve GRAPH... [--listen ADDR | --socket PATH]`.
 #[derive(Args, Debug)]
@@ -324,6 +340,27 @@ pub struct ServeArgs {
     /// The graph files' format, as for `dwell run --input-format`.
     #[arg(long)]
     pub input_format: Option<String>,
+}
+
+/// `--backend timely`: processes as timely starts them (`-n`, `-w`, `-p`, `-h`).
+#[derive(Args, Debug, Clone)]
+pub struct TimelyArgs {
+    /// timely: number of processes. Without --process, starts them all on
+    /// 127.0.0.1 (a graph file is split into a temporary shard folder first).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
+    pub processes: u64,
+    /// timely: worker threads per process.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
+    pub workers: u64,
+    /// timely: this process's index (0-based); the graph is then a shard folder.
+    #[arg(long, requires = "hostfile")]
+    pub process: Option<u64>,
+    /// timely: one host:port line per process, by index.
+    #[arg(long)]
+    pub hostfile: Option<PathBuf>,
+    /// timely: seconds to wait for all processes to connect.
+    #[arg(long, default_value_t = 30)]
+    pub connect_timeout: u64,
 }
 
 impl RunArgs {
@@ -432,7 +469,7 @@ pub enum ImportKind {
 }
 
 /// Flags of `dwell run` that only program bundles use.
-#[derive(Args, Debug, Default)]
+#[derive(Args, Debug, Default, Clone)]
 pub struct ProgramArgs {
     /// taint on a bundle: call sites of these functions are sources (`getenv,read`).
     #[arg(long, value_delimiter = ',')]

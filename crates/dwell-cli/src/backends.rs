@@ -31,12 +31,18 @@ impl Chosen {
 pub fn names() -> Vec<&'static str> {
     let mut v = BackendKind::NAMES.to_vec();
     v.push("cuda");
+    v.push("timely");
     v
 }
 
 /// The backend called `name`; `cuda` opens device 0 and compiles its kernels
 /// (an error with a `Fix:`, not a panic, without a driver).
 pub fn resolve(name: &str) -> Result<Chosen> {
+    if name == "timely" {
+        // Its backend holds this process's part of the graph, so `dwell
+        // run` builds it after loading (`timely.rs`).
+        return Err("the timely backend runs under `dwell run` (--backend timely --processes P). Fix: use `dwell run`, or --backend cpu here".into());
+    }
     if name == "cuda" {
         return Ok(Chosen::Cuda(dwell_cuda::Cuda::new(
             0,

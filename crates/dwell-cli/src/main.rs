@@ -6,8 +6,8 @@
 //! Layers, each importing only those above it: `args` (clap types) and
 //! `error`, `interrupt` (SIGINT/SIGTERM); `input` (graph or bundle, decided once), `query` (flags → `Query`),
 //! `backends`, `progress`, `report`, `sarif`; then the commands (`info`, `run`, `program`, `import`, `plan`,
-//! `gen`, `snapshot`, `evidence`, `peer`, `bench`, `bench_cuda`, `client` and `serve`);
-//! `main` dispatches.
+//! `gen`, `snapshot`, `evidence`, `peer`, `bench`, `bench_cuda`, `client`, `serve`, `shard`
+//! and `timely`); `main` dispatches.
 
 #![forbid(unsafe_code)]
 
@@ -33,6 +33,8 @@ mod run;
 mod sarif;
 mod serve;
 mod snapshot;
+mod shard;
+mod timely;
 
 use args::{Cli, Command, EvidenceAction};
 use clap::Parser;
@@ -71,6 +73,7 @@ fn main() -> ExitCode {
 fn dispatch(cli: Cli) -> error::Result<()> {
     match cli.command {
         Command::Info { graph, json } => info::info(&graph, json),
+        Command::Run(args) if args.backend == "timely" => timely::run(&args),
         Command::Run(args) => run::run(&args),
         Command::Gen { kind } => gen::gen(kind),
         Command::Plan(args) => plan::plan(&args),
@@ -78,6 +81,7 @@ fn dispatch(cli: Cli) -> error::Result<()> {
         Command::Import { kind } => import::import(kind),
         Command::Snapshot { graph, out, json } => snapshot::snapshot(&graph, &out, json),
         Command::Serve(args) => serve::serve(&args),
+        Command::Shard { graph, parts, out } => shard::shard(&graph, parts, &out),
         Command::Evidence {
             action:
                 EvidenceAction::Verify {

@@ -231,6 +231,18 @@ fn add_names(names: &VertexNames, results: &mut Value) {
 }
 
 /// Everything `dwell run` reports.
+/// What a backend adds to a run's report (the timely backend: its
+/// processes' figures).
+pub trait BackendFacts {
+    /// The JSON key of [`BackendFacts::json`].
+    fn key(&self) -> &'static str;
+    fn json(&self) -> Value;
+    /// Lines after the human summary.
+    fn human(&self) -> String;
+    /// Whether this process writes `--out` (one process of a run does).
+    fn writes_out(&self) -> bool;
+}
+
 pub struct RunReport<'a> {
     pub analysis: &'static str,
     pub backend: &'static str,

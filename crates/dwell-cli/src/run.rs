@@ -43,20 +43,23 @@ pub fn run_loaded(
     budget: &Budget,
 ) -> Result<Option<CounterSnapshot>> {
     match &loaded.input {
-        Input::Graph(g) => run_graph(args, backend, g, loaded.load_ms, bar, budget).map(Some),
+        Input::Graph(g) => run_graph(args, backend, g, loaded.load_ms, bar, budget, None).map(Some),
         Input::Bundle(b) => {
             crate::program::run(args, backend, b, loaded.load_ms, bar, budget).map(|()| None)
         }
     }
 }
 
-fn run_graph(
+/// One session over `g`; `extra` adds a backend's own figures to the report
+/// (and may leave `--out` to another process of the run).
+pub fn run_graph(
     args: &RunArgs,
     backend: &dyn Backend,
     g: &Graph,
     load_ms: f64,
     bar: &Bar,
     budget: &Budget,
+    extra: Option<&dyn report::BackendFacts>,
 ) -> Result<CounterSnapshot> {
     if args.format == crate::args::FormatArg::Sarif {
         return Err(format!("--format sarif reports taint findings on a program bundle, and {} is a graph. Fix: import a program with `dwell import llvm FILE.ll --out BUNDLE`, or use --format json", args.graph.graph.display()).into());
@@ -98,7 +101,11 @@ fn run_graph(
         .pop()
         .expect("a session with runs reads back an output");
 
-    if let Some(out) = &args.out {
+    if let Some(out) = args
+        .out
+        .as_ref()
+        .filter(|_| extra.is_none_or(|t| t.writes_out()))
+    {
         report::write_per_vertex(out, g, &output)?;
     }
     let rep = RunReport {
@@ -115,9 +122,15 @@ fn run_graph(
     if args.wants_json() {
         let mut v = rep.json();
         v["plan"]["budget"] = budget.json();
+        if let Some(t) = extra {
+            v[t.key()] = t.json();
+        }
         report::print_json(&v)?;
     } else {
         report::out(&rep.human());
+        if let Some(t) = extra {
+            report::out(&t.human());
+        }
     }
     Ok(session.counters)
 }

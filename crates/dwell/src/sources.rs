@@ -91,6 +91,13 @@ pub fn random(g: &Graph, count: usize, seed: u64) -> Result<Vec<u32>, SourcesErr
     let candidates: Vec<u32> = (0..g.nodes() as u32)
         .filter(|&v| fwd.degree(v) > 0)
         .collect();
+    choose(&candidates, count, seed)
+}
+
+/// `count` distinct ids of `candidates` (increasing vertex ids), chosen as
+/// [`random`] chooses: a process holding one shard of a graph picks the
+/// whole graph's sources from its list of vertices with outgoing arcs.
+pub fn choose(candidates: &[u32], count: usize, seed: u64) -> Result<Vec<u32>, SourcesError> {
     if count > candidates.len() {
         return Err(SourcesError::TooMany {
             count,

@@ -206,13 +206,7 @@ impl Resident for HostResident<'_> {
 
     fn read_back(&mut self) -> Result<Vec<Output>, BackendError> {
         let outputs = std::mem::take(&mut self.outputs);
-        let mut bytes = 0u64;
-        for out in &outputs {
-            bytes = bytes.checked_add(out.bytes(self.g)?).ok_or(SizeOverflow {
-                what: "bytes read back",
-            })?;
-        }
-        self.counters.add(Counter::BytesReadBack, bytes);
+        super::count_read_back(self.g, &outputs, &self.counters)?;
         Ok(outputs)
     }
 }

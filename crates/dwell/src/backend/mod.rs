@@ -67,6 +67,24 @@ pub trait Resident {
     fn read_back(&mut self) -> Result<Vec<Output>, BackendError>;
 }
 
+/// Count the read-back of host-held `outputs` (their bytes, as the plan
+/// sizes them) in `counters`: what a backend whose outputs already live in
+/// host memory reads back.
+pub fn count_read_back(
+    g: &Graph,
+    outputs: &[Output],
+    counters: &Counters,
+) -> Result<(), BackendError> {
+    let mut bytes = 0u64;
+    for out in outputs {
+        bytes = bytes.checked_add(out.bytes(g)?).ok_or(SizeOverflow {
+            what: "bytes read back",
+        })?;
+    }
+    counters.add(crate::counters::Counter::BytesReadBack, bytes);
+    Ok(())
+}
+
 /// What a session lets a backend hold: the plan's figures a backend sizes
 /// its buffers by.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,0 +1,28 @@
+//! `dwell shard GRAPH --parts P --out DIR`: split a graph for `--backend
+//! timely` (the partition and files are `dwell_timely::shard`'s).
+
+use crate::args::GraphArgs;
+use crate::error::Result;
+use crate::input::load_options;
+use dwell::formats;
+use std::path::Path;
+
+pub fn shard(graph: &GraphArgs, parts: usize, out: &Path) -> Result<()> {
+    let opts = load_options(graph.directed, graph.undirected);
+    let g = formats::load(&graph.graph, &opts)?;
+    let m = dwell_timely::shard::write(&g, parts, out)?;
+    println!(
+        "{} split into {} parts in {} ({} nodes, {} arcs; records per part: {})",
+        graph.graph.display(),
+        m.parts,
+        out.display(),
+        m.nodes,
+        m.arcs,
+        m.part_records
+            .iter()
+            .map(u64::to_string)
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    Ok(())
+}

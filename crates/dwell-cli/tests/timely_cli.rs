@@ -1,0 +1,357 @@
+//! `--backend timely` across real processes on 127.0.0.1: the local
+//! launcher with 2 and 4 processes and hand-started processes answer as
+//! `cpu-reference` does on the bundled graphs; a process killed mid-run
+//! ends the others with an error naming it, within a bound; a process
+//! that never comes is a bounded error too. Every child has a deadline.
+
+mod common;
+
+use common::{data, dwell, ok_json};
+use serde_json::Value;
+use std::io::Read;
+use std::net::TcpListener;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+const DEADLINE: Duration = Duration::from_secs(120);
+
+fn hostfile(dir: &std::path::Path, processes: usize) -> String {
+    // Ports the kernel says are free now, released just before use.
+    let ls: Vec<TcpListener> = (0..processes)
+        .map(|_| TcpListener::bind("127.0.0.1:0").unwrap())
+        .collect();
+    let text: String = ls
+        .iter()
+        .map(|l| format!("127.0.0.1:{}\n", l.local_addr().unwrap().port()))
+        .collect();
+    let path = dir.join("hosts.txt");
+    std::fs::write(&path, text).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+fn spawn(args: &[&str]) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_dwell"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+/// Wait for `child` at most `limit` (killed and failed after it); its
+/// exit code, stdout and stderr.
+fn finish(mut child: Child, limit: Duration) -> (Option<i32>, String, String) {
+    let start = Instant::now();
+    let mut out = child.stdout.take().unwrap();
+    let mut err = child.stderr.take().unwrap();
+    let o = std::thread::spawn(move || {
+        let mut s = String::new();
+        out.read_to_string(&mut s).unwrap();
+        s
+    });
+    let e = std::thread::spawn(move || {
+        let mut s = String::new();
+        err.read_to_string(&mut s).unwrap();
+        s
+    });
+    let status = loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            break s;
+        }
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("a dwell process did not end within {limit:?}");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    (status.code(), o.join().unwrap(), e.join().unwrap())
+}
+
+fn results(v: &Value) -> Value {
+    v["results"].clone()
+}
+
+/// `dwell run …` with the launcher (`--processes P`, no `--process`).
+fn launched(args: &[&str], processes: usize, workers: usize) -> Value {
+    let p = processes.to_string();
+    let w = workers.to_string();
+    let mut all = args.to_vec();
+    all.extend([
+        "--backend",
+        "timely",
+        "--processes",
+        &p,
+        "--workers",
+        &w,
+        "--json",
+    ]);
+    let (code, out, err) = finish(spawn(&all), DEADLINE);
+    assert_eq!(code, Some(0), "dwell {all:?}: {err}");
+    serde_json::from_str(&out).unwrap_or_else(|e| panic!("JSON from {all:?}: {e}\n{out}"))
+}
+
+#[test]
+fn launcher_with_2_and_4_processes_matches_the_oracle_on_bundled_graphs() {
+    for graph in [
+        "graphs/karate.edges.xz",
+        "graphs/dolphins.edges.xz",
+        "graphs/email-Enron.edges.xz",
+    ] {
+        let g = data(graph);
+        let cases: [&[&str]; 4] = [
+            &["run", "bfs", &g, "--sources", "random:30"],
+            &[
+                "run",
+                "reach",
+                &g,
+                "--sources",
+                "random:20",
+                "--sinks",
+                "0,3,5,8,13",
+            ],
+            &[
+                "run",
+                "reach",
+                &g,
+                "--sources",
+                "1,2,3",
+                "--sinks",
+                "0,4",
+                "--direction",
+                "backward",
+            ],
+            &["run", "wcc", &g],
+        ];
+        for case in cases {
+            let mut oracle_args = case.to_vec();
+            oracle_args.extend(["--backend", "cpu-reference", "--json"]);
+            let oracle = results(&ok_json(&oracle_args));
+            for (processes, workers) in [(2, 1), (4, 1), (2, 2)] {
+                let v = launched(case, processes, workers);
+                assert_eq!(results(&v), oracle, "{case:?} on {processes}×{workers}");
+                assert_eq!(v["backend"], "timely");
+                let t = &v["timely"];
+                assert_eq!(t["processes"], processes);
+                let procs = t["last_run"]["processes"].as_array().unwrap();
+                assert_eq!(procs.len(), processes);
+                for p in procs {
+                    // Every process sent something and has a peak measured.
+                    assert!(p["bytes_sent"].as_u64().unwrap() > 0, "{p}");
+                    assert!(p["peak_rss_bytes"].as_u64().unwrap() > 0, "{p}");
+                }
+                assert_eq!(t["whole_graph"]["parts"], processes);
+            }
+        }
+    }
+}
+
+#[test]
+fn hand_started_processes_read_their_parts_and_agree() {
+    let dir = tempfile::tempdir().unwrap();
+    let shards = dir.path().join("enron.shards");
+    let s = shards.to_str().unwrap();
+    let g = data("graphs/email-Enron.edges.xz");
+    let out = dwell(&["shard", &g, "--parts", "2", "--out", s]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let hosts = hostfile(dir.path(), 2);
+    let levels = dir.path().join("levels.txt");
+    let lv = levels.to_str().unwrap();
+    let children: Vec<Child> = (0..2)
+        .map(|i| {
+            let i = i.to_string();
+            spawn(&[
+                "run",
+                "bfs",
+                s,
+                "--sources",
+                "random:8",
+                "--repeat",
+                "3",
+                "--backend",
+                "timely",
+                "--processes",
+                "2",
+                "--process",
+                &i,
+                "--hostfile",
+                &hosts,
+                "--json",
+                "--out",
+                lv,
+            ])
+        })
+        .collect();
+    let outs: Vec<Value> = children
+        .into_iter()
+        .map(|c| {
+            let (code, out, err) = finish(c, DEADLINE);
+            assert_eq!(code, Some(0), "{err}");
+            serde_json::from_str(&out).unwrap()
+        })
+        .collect();
+    let oracle = ok_json(&[
+        "run",
+        "bfs",
+        &g,
+        "--sources",
+        "random:8",
+        "--backend",
+        "cpu-reference",
+        "--json",
+        "--out",
+        dir.path().join("oracle.txt").to_str().unwrap(),
+    ]);
+    for (i, v) in outs.iter().enumerate() {
+        assert_eq!(results(v), results(&oracle), "process {i}");
+        assert_eq!(v["timely"]["process"], i);
+        // One upload, three runs over the resident dataflow.
+        assert_eq!(v["counters"]["graph_uploads"], 1, "{}", v["counters"]);
+        assert_eq!(v["runs"], 3);
+        // Each process holds only its part.
+        assert!(v["graph"]["arcs"].as_u64().unwrap() < oracle["graph"]["arcs"].as_u64().unwrap());
+    }
+    // Process 0 writes --out; it is the oracle's.
+    assert_eq!(
+        std::fs::read_to_string(&levels).unwrap(),
+        std::fs::read_to_string(dir.path().join("oracle.txt")).unwrap()
+    );
+}
+
+#[test]
+fn a_killed_process_ends_the_others_with_an_error_within_a_bound() {
+    let dir = tempfile::tempdir().unwrap();
+    let shards = dir.path().join("s");
+    let s = shards.to_str().unwrap();
+    let g = data("graphs/email-Enron.edges.xz");
+    assert!(dwell(&["shard", &g, "--parts", "3", "--out", s])
+        .status
+        .success());
+    let hosts = hostfile(dir.path(), 3);
+    let mut children: Vec<Child> = (0..3)
+        .map(|i| {
+            let i = i.to_string();
+            spawn(&[
+                "run",
+                "bfs",
+                s,
+                "--sources",
+                "random:64",
+                "--repeat",
+                "1000000",
+                "--backend",
+                "timely",
+                "--processes",
+                "3",
+                "--process",
+                &i,
+                "--hostfile",
+                &hosts,
+            ])
+        })
+        .collect();
+    // Let them connect and run a while, then kill process 2.
+    std::thread::sleep(Duration::from_millis(2500));
+    for c in children.iter_mut() {
+        assert!(c.try_wait().unwrap().is_none(), "a process ended early");
+    }
+    let mut victim = children.pop().unwrap();
+    victim.kill().unwrap();
+    victim.wait().unwrap();
+    let killed = Instant::now();
+    for (i, c) in children.into_iter().enumerate() {
+        let (code, _, err) = finish(c, Duration::from_secs(20));
+        assert!(killed.elapsed() < Duration::from_secs(20));
+        assert_eq!(code, Some(1), "process {i}: {err}");
+        eprintln!("process {i}: {err}");
+        assert!(
+            err.contains("process 2") && err.contains("Fix:"),
+            "process {i}: {err}"
+        );
+        assert!(!err.contains("panicked"), "process {i}: {err}");
+    }
+}
+
+#[test]
+fn a_process_that_never_comes_is_a_bounded_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let shards = dir.path().join("s");
+    let s = shards.to_str().unwrap();
+    assert!(dwell(&[
+        "shard",
+        &data("graphs/karate.edges.xz"),
+        "--parts",
+        "2",
+        "--out",
+        s
+    ])
+    .status
+    .success());
+    let hosts = hostfile(dir.path(), 2);
+    let start = Instant::now();
+    let (code, _, err) = finish(
+        spawn(&[
+            "run",
+            "wcc",
+            s,
+            "--backend",
+            "timely",
+            "--processes",
+            "2",
+            "--process",
+            "0",
+            "--hostfile",
+            &hosts,
+            "--connect-timeout",
+            "1",
+        ]),
+        Duration::from_secs(30),
+    );
+    assert!(start.elapsed() < Duration::from_secs(30));
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("process 1") && err.contains("Fix:"), "{err}");
+    // A graph file (not a shard folder) for one of several processes.
+    let (code, _, err) = finish(
+        spawn(&[
+            "run",
+            "wcc",
+            &data("graphs/karate.edges.xz"),
+            "--backend",
+            "timely",
+            "--processes",
+            "2",
+            "--process",
+            "0",
+            "--hostfile",
+            &hosts,
+        ]),
+        DEADLINE,
+    );
+    assert_eq!(code, Some(1));
+    assert!(err.contains("dwell shard") && err.contains("Fix:"), "{err}");
+    // The launcher reports its processes' errors.
+    let (code, _, err) = finish(
+        spawn(&[
+            "run",
+            "bfs",
+            &data("graphs/karate.edges.xz"),
+            "--sources",
+            "999",
+            "--backend",
+            "timely",
+            "--processes",
+            "2",
+        ]),
+        DEADLINE,
+    );
+    assert_eq!(code, Some(1));
+    assert!(
+        err.contains("process 0:") && err.contains("999") && err.contains("Fix:"),
+        "{err}"
+    );
+}

@@ -1,0 +1,460 @@
+//! The `timely` backend: dwell's analyses on timely dataflow, across
+//! processes that each hold one shard of the graph.
+//!
+//! # The pieces
+//!
+//! - [`shard`]: the partition (vertex `v` belongs to process `v mod P`,
+//!   arcs to their source's and their target's process) and the shard
+//!   folder `dwell shard FILE --parts P --out DIR` writes; each process
+//!   loads only its part ([`shard::load_part`]).
+//! - [`net`]: the TCP connections between processes, made with bounded
+//!   timeouts and counted byte by byte, handed to timely's networking.
+//! - `engine`: the dataflow every worker builds once per session and the
+//!   analyses as rounds over it (BFS, reach, WCC).
+//! - [`Timely`]: the session [`Backend`]. `open` starts the workers (and
+//!   connects the processes); every `run` feeds the query into the
+//!   running dataflow as a new epoch; the answer is the same on every
+//!   process, and so are the [`RunFigures`] (rounds, bytes and records
+//!   exchanged, peak memory per process).
+//! - [`launch`]: the local convenience that starts `P` processes of a
+//!   program on 127.0.0.1 with free ports.
+//!
+//! # Example: two workers in one process
+//!
+//! ```
+//! use dwell::analysis::{BfsQuery, Output, Query};
+//! use dwell::backend::CpuReference;
+//! use dwell::graph::GraphBuilder;
+//! use dwell::session::run_once;
+//! use dwell_timely::{Cluster, Timely};
+//! use std::sync::Arc;
+//!
+//! let mut b = GraphBuilder::new(true);
+//! for (u, v) in [(0, 1), (1, 2), (2, 3), (0, 4)] {
+//!     b.push(u, v).unwrap();
+//! }
+//! let g = Arc::new(b.build().unwrap());
+//! let timely = Timely::new(Cluster::local(2), Arc::clone(&g));
+//! let q = Query::Bfs(BfsQuery { sources: vec![0, 2], keep_levels: true });
+//! let ours = run_once(&timely, &g, &q).unwrap();
+//! assert_eq!(ours, run_once(&CpuReference, &g, &q).unwrap());
+//! assert_eq!(timely.figures()[0].processes.len(), 1);
+//! ```
+
+pub mod engine;
+pub mod launch;
+pub mod net;
+pub mod shard;
+
+pub use engine::{ProcessFigures, RunFigures};
+
+use dwell::analysis::footprint::resident_graph_bytes;
+use dwell::analysis::{Output, Query};
+use dwell::backend::{Backend, BackendError, Reservation, Resident};
+use dwell::counters::{Counter, Counters};
+use dwell::graph::Graph;
+use dwell::progress::Progress;
+use engine::Engine;
+use net::Links;
+use shard::Layout;
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::{Arc, Mutex, Once};
+use std::time::Duration;
+use timely::communication::allocator::zero_copy::initialize::initialize_networking_from_sockets;
+use timely::communication::allocator::ProcessBuilder;
+use timely::communication::{AllocatorBuilder, Hooks};
+use timely::WorkerConfig;
+
+/// Where this process stands among the processes of a run.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Cluster {
+    /// Processes in the run (`-n`).
+    pub processes: usize,
+    /// Worker threads per process (`-w`).
+    pub workers: usize,
+    /// This process's index (`-p`).
+    pub process: usize,
+    /// `host:port` of every process, by index (`-h FILE`); empty for one process.
+    pub hosts: Vec<String>,
+    /// How long to wait for the other processes to connect.
+    pub connect_timeout: Duration,
+}
+
+impl Cluster {
+    /// One process with `workers` worker threads.
+    pub fn local(workers: usize) -> Cluster {
+        Cluster {
+            processes: 1,
+            workers: workers.max(1),
+            process: 0,
+            hosts: Vec::new(),
+            connect_timeout: Duration::from_secs(30),
+        }
+    }
+
+    fn layout(&self) -> Layout {
+        Layout {
+            processes: self.processes,
+            workers: self.workers,
+        }
+    }
+}
+
+/// The timely backend's own failures.
+#[derive(Debug, thiserror::Error)]
+pub enum TimelyError {
+    #[error(transparent)]
+    Connect(#[from] net::ConnectError),
+    #[error("process {me}: process {peer} {what} during run {run}. Check that process {peer} is still running (it may have been killed, run out of memory, or stopped on an error it printed) and that its host is reachable. Fix: restart all {processes} processes")]
+    PeerLost {
+        me: usize,
+        peer: usize,
+        what: String,
+        run: u64,
+        processes: usize,
+    },
+    #[error("process {me}: a worker failed: {what}. Fix: this is a bug in dwell; please report it with the command line")]
+    Worker { me: usize, what: String },
+    #[error("the timely backend was made for another graph than the session's. Fix: open the session on the graph given to Timely::new")]
+    OtherGraph,
+    #[error("timely: {0}. Fix: check --processes, --workers and the hostfile")]
+    Start(String),
+}
+
+fn device(e: TimelyError) -> BackendError {
+    BackendError::Device {
+        backend: "timely",
+        source: Box::new(e),
+    }
+}
+
+static PANICKED: Mutex<Option<String>> = Mutex::new(None);
+
+/// The first panic of a timely thread (a worker or a link), if any.
+pub(crate) fn panicked() -> Option<String> {
+    PANICKED.lock().unwrap_or_else(|p| p.into_inner()).clone()
+}
+
+/// Route panics of timely's threads into [`PANICKED`]: the waiting run
+/// reports them as one error. A lost link's panic ("timely communication
+/// error") is reported by the run that notices the peer, so it is not
+/// printed; other panics still print.
+fn install_panic_hook() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            let name = std::thread::current().name().unwrap_or("").to_string();
+            if name.starts_with("timely") {
+                let msg = info
+                    .payload()
+                    .downcast_ref::<String>()
+                    .cloned()
+                    .or_else(|| info.payload().downcast_ref::<&str>().map(|s| s.to_string()))
+                    .unwrap_or_default();
+                let link = msg.starts_with("timely communication error")
+                    || msg.contains("Send thread panic")
+                    || msg.contains("Recv thread panic");
+                if !link {
+                    let mut p = PANICKED.lock().unwrap_or_else(|p| p.into_inner());
+                    p.get_or_insert_with(|| format!("{name}: {msg}"));
+                    drop(p);
+                    previous(info);
+                }
+                return;
+            }
+            previous(info);
+        }));
+    });
+}
+
+/// The `timely` backend: see the crate documentation.
+pub struct Timely {
+    cluster: Cluster,
+    graph: Arc<Graph>,
+    figures: Arc<Mutex<Vec<RunFigures>>>,
+}
+
+impl Timely {
+    /// A backend for `graph` (the whole graph, or this process's part of a
+    /// shard folder) in `cluster`.
+    pub fn new(cluster: Cluster, graph: Arc<Graph>) -> Timely {
+        Timely {
+            cluster,
+            graph,
+            figures: Arc::default(),
+        }
+    }
+
+    pub fn cluster(&self) -> &Cluster {
+        &self.cluster
+    }
+
+    /// The figures of every run so far, in order.
+    pub fn figures(&self) -> Vec<RunFigures> {
+        self.figures
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone()
+    }
+}
+
+/// Whether the timely backend runs `q`.
+pub fn runs(q: &Query) -> bool {
+    matches!(q, Query::Bfs(_) | Query::Reach(_) | Query::Wcc)
+}
+
+impl Backend for Timely {
+    fn name(&self) -> &'static str {
+        "timely"
+    }
+
+    fn supports(&self, q: &Query) -> bool {
+        runs(q)
+    }
+
+    fn open<'g>(
+        &self,
+        g: &'g Graph,
+        reservation: &Reservation,
+        counters: Arc<Counters>,
+    ) -> Result<Box<dyn Resident + 'g>, BackendError> {
+        if !std::ptr::eq(g, Arc::as_ptr(&self.graph)) {
+            return Err(device(TimelyError::OtherGraph));
+        }
+        // Both CSRs now, before the workers share the graph.
+        let _ = g.reverse();
+        install_panic_hook();
+        let runtime = Runtime::start(&self.cluster, Arc::clone(&self.graph)).map_err(device)?;
+        counters.bump(Counter::GraphUploads);
+        counters.add(Counter::BytesUploaded, resident_graph_bytes(g)?);
+        Ok(Box::new(TimelyResident {
+            g,
+            runtime: Some(runtime),
+            counters,
+            outputs: Vec::new(),
+            keep_all: reservation.keep_all_outputs,
+            figures: Arc::clone(&self.figures),
+            runs: 0,
+        }))
+    }
+}
+
+enum Cmd {
+    Run(Arc<Query>),
+    Stop,
+}
+
+type Reply = Result<(Output, RunFigures), engine::Lost>;
+
+/// The running workers of this process.
+struct Runtime {
+    cluster: Cluster,
+    commands: Vec<Sender<Cmd>>,
+    replies: Receiver<Reply>,
+    guards: Option<timely::communication::WorkerGuards<()>>,
+    links: Arc<Links>,
+    failed: bool,
+}
+
+impl Runtime {
+    fn start(cluster: &Cluster, g: Arc<Graph>) -> Result<Runtime, TimelyError> {
+        let links = Arc::new(Links::default());
+        let w = cluster.workers;
+        let (builders, others): (Vec<AllocatorBuilder>, Box<dyn std::any::Any + Send>) =
+            if cluster.processes > 1 {
+                let sockets = net::connect(
+                    &cluster.hosts,
+                    cluster.process,
+                    cluster.connect_timeout,
+                    &links,
+                )?;
+                let hooks = Hooks::default();
+                let local =
+                    ProcessBuilder::new_typed_vector(w, hooks.refill.clone(), hooks.spill.clone());
+                let (builders, guard) =
+                    initialize_networking_from_sockets(local, sockets, cluster.process, w, hooks)
+                        .map_err(|e| TimelyError::Start(e.to_string()))?;
+                (
+                    builders.into_iter().map(AllocatorBuilder::Tcp).collect(),
+                    Box::new(guard),
+                )
+            } else {
+                timely::CommunicationConfig::Process(w)
+                    .try_build()
+                    .map_err(TimelyError::Start)?
+            };
+        let (replies_tx, replies) = mpsc::channel::<Reply>();
+        let mut commands = Vec::with_capacity(w);
+        let mut receivers = Vec::with_capacity(w);
+        for _ in 0..w {
+            let (tx, rx) = mpsc::channel::<Cmd>();
+            commands.push(tx);
+            receivers.push(Some(rx));
+        }
+        let receivers = Mutex::new(receivers);
+        let replies_tx = Mutex::new(replies_tx);
+        let layout = cluster.layout();
+        let wl = Arc::clone(&links);
+        let guards = timely::execute::execute_from(
+            builders,
+            others,
+            WorkerConfig::default(),
+            move |worker| {
+                let local = worker.index() % layout.workers;
+                let Some(rx) = receivers.lock().unwrap_or_else(|p| p.into_inner())[local].take()
+                else {
+                    return;
+                };
+                let reply = replies_tx.lock().unwrap_or_else(|p| p.into_inner()).clone();
+                let mut engine = Engine::build(worker, Arc::clone(&g), layout, Arc::clone(&wl));
+                while let Ok(Cmd::Run(q)) = rx.recv() {
+                    match engine.run(worker, &q) {
+                        Ok(Some(answer)) => {
+                            let _ = reply.send(Ok(answer));
+                        }
+                        Ok(None) => {}
+                        Err(lost) => {
+                            if engine.is_lead() {
+                                let _ = reply.send(Err(lost));
+                            }
+                            // The dataflow cannot finish without the lost
+                            // peer: leave it to the process's exit.
+                            loop {
+                                std::thread::park();
+                            }
+                        }
+                    }
+                }
+            },
+        )
+        .map_err(TimelyError::Start)?;
+        Ok(Runtime {
+            cluster: cluster.clone(),
+            commands,
+            replies,
+            guards: Some(guards),
+            links,
+            failed: false,
+        })
+    }
+
+    fn run(&mut self, q: &Query, run: u64) -> Result<(Output, RunFigures), TimelyError> {
+        let q = Arc::new(q.clone());
+        let me = self.cluster.process;
+        let lost = |peer: usize, what: String| TimelyError::PeerLost {
+            me,
+            peer,
+            what,
+            run: run + 1,
+            processes: self.cluster.processes,
+        };
+        for c in &self.commands {
+            if c.send(Cmd::Run(Arc::clone(&q))).is_err() {
+                self.failed = true;
+                return Err(TimelyError::Worker {
+                    me,
+                    what: panicked().unwrap_or_else(|| "a worker thread ended".into()),
+                });
+            }
+        }
+        loop {
+            match self.replies.recv_timeout(Duration::from_millis(20)) {
+                Ok(Ok(answer)) => return Ok(answer),
+                Ok(Err(engine::Lost(peer, what))) => {
+                    self.failed = true;
+                    std::thread::sleep(Duration::from_millis(300));
+                    let (peer, what) = self.links.failure().unwrap_or((peer, what));
+                    return Err(match panicked() {
+                        Some(what) if peer == me => TimelyError::Worker { me, what },
+                        _ => lost(peer, what),
+                    });
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    if self.links.has_failed() {
+                        // A lost peer often makes others end at once: wait
+                        // a moment so the first loss is the one named.
+                        std::thread::sleep(Duration::from_millis(300));
+                    }
+                    if let Some((peer, what)) = self.links.failure() {
+                        self.failed = true;
+                        return Err(lost(peer, what));
+                    }
+                    if let Some(what) = panicked() {
+                        self.failed = true;
+                        return Err(TimelyError::Worker { me, what });
+                    }
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    self.failed = true;
+                    return Err(TimelyError::Worker {
+                        me,
+                        what: panicked().unwrap_or_else(|| "the workers ended".into()),
+                    });
+                }
+            }
+        }
+    }
+}
+
+impl Drop for Runtime {
+    /// Stop the workers and wait for them, at most a few seconds: after a
+    /// failure (or a peer that never stops) the threads are left to the
+    /// process's exit instead of hanging it.
+    fn drop(&mut self) {
+        for c in &self.commands {
+            let _ = c.send(Cmd::Stop);
+        }
+        let Some(guards) = self.guards.take() else {
+            return;
+        };
+        if self.failed {
+            std::mem::forget(guards);
+            return;
+        }
+        let (tx, rx) = mpsc::channel();
+        let joiner = std::thread::spawn(move || {
+            drop(guards);
+            let _ = tx.send(());
+        });
+        if rx.recv_timeout(Duration::from_secs(10)).is_ok() {
+            let _ = joiner.join();
+        }
+    }
+}
+
+struct TimelyResident<'g> {
+    g: &'g Graph,
+    runtime: Option<Runtime>,
+    counters: Arc<Counters>,
+    outputs: Vec<Output>,
+    keep_all: bool,
+    figures: Arc<Mutex<Vec<RunFigures>>>,
+    runs: u64,
+}
+
+impl Resident for TimelyResident<'_> {
+    fn run(&mut self, q: &Query, _progress: &dyn Progress) -> Result<(), BackendError> {
+        let runtime = self
+            .runtime
+            .as_mut()
+            .expect("the runtime lives as long as the resident");
+        let (out, figures) = runtime.run(q, self.runs).map_err(device)?;
+        self.runs += 1;
+        self.figures
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .push(figures);
+        if !self.keep_all {
+            self.outputs.clear();
+        }
+        self.outputs.push(out);
+        Ok(())
+    }
+
+    fn read_back(&mut self) -> Result<Vec<Output>, BackendError> {
+        let outputs = std::mem::take(&mut self.outputs);
+        dwell::backend::count_read_back(self.g, &outputs, &self.counters)?;
+        Ok(outputs)
+    }
+}

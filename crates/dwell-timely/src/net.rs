@@ -1,0 +1,310 @@
+//! Connections between processes, made here rather than by timely so that
+//! every wait is bounded and every failure names its peer.
+//!
+//! timely's own `create_sockets` retries a missing peer forever and prints
+//! its retries to stdout; this module follows the same handshake (process
+//! `i` connects to every lower index and sends its index as a big-endian
+//! `u64`; it accepts every higher index on its own address) with a
+//! deadline, then hands the sockets to
+//! `initialize_networking_from_sockets`. Each socket is wrapped in a
+//! [`Counted`] stream that counts the bytes written and read and records
+//! the first failure of its peer (an error or end of stream), which a
+//! waiting run checks so it ends with an error instead of waiting forever.
+
+use std::io::{self, Read, Write};
+use std::net::{Shutdown, SocketAddr, TcpListener, TcpStream, ToSocketAddrs};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use timely::communication::allocator::zero_copy::stream::Stream;
+
+/// Byte counts and the first failure seen on the links of this process.
+#[derive(Debug, Default)]
+pub struct Links {
+    pub sent: AtomicU64,
+    pub received: AtomicU64,
+    failed: AtomicBool,
+    /// Every peer whose link failed, first failure first.
+    failures: Mutex<Vec<(usize, String)>>,
+}
+
+impl Links {
+    fn fail(&self, peer: usize, what: String) {
+        let mut f = self.failures.lock().unwrap_or_else(|p| p.into_inner());
+        if f.iter().all(|(p, _)| *p != peer) {
+            f.push((peer, what));
+        }
+        self.failed.store(true, Ordering::Release);
+    }
+
+    /// Whether any link has failed.
+    pub fn has_failed(&self) -> bool {
+        self.failed.load(Ordering::Acquire)
+    }
+
+    /// The peers whose links failed, and how: the first one's failure, and
+    /// (when more than one failed, as when a lost peer makes another end)
+    /// the others in the order they failed.
+    pub fn failure(&self) -> Option<(usize, String)> {
+        if !self.has_failed() {
+            return None;
+        }
+        let f = self.failures.lock().unwrap_or_else(|p| p.into_inner());
+        let (peer, what) = f.first()?.clone();
+        let others: Vec<String> = f[1..].iter().map(|(p, _)| format!("process {p}")).collect();
+        Some(if others.is_empty() {
+            (peer, what)
+        } else {
+            (
+                peer,
+                format!("{what} (and then {} ended too)", others.join(", ")),
+            )
+        })
+    }
+}
+
+/// A TCP stream to one peer that counts bytes and reports its failure.
+pub struct Counted {
+    inner: TcpStream,
+    peer: usize,
+    links: Arc<Links>,
+}
+
+impl Read for Counted {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        match self.inner.read(buf) {
+            Ok(0) if !buf.is_empty() => {
+                self.links.fail(self.peer, "closed its connection".into());
+                Ok(0)
+            }
+            Ok(n) => {
+                self.links.received.fetch_add(n as u64, Ordering::Relaxed);
+                Ok(n)
+            }
+            Err(e) => {
+                self.links
+                    .fail(self.peer, format!("broke its connection ({e})"));
+                Err(e)
+            }
+        }
+    }
+}
+
+impl Write for Counted {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        match self.inner.write(buf) {
+            Ok(n) => {
+                self.links.sent.fetch_add(n as u64, Ordering::Relaxed);
+                Ok(n)
+            }
+            Err(e) => {
+                self.links
+                    .fail(self.peer, format!("broke its connection ({e})"));
+                Err(e)
+            }
+        }
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+impl Stream for Counted {
+    fn try_clone(&self) -> io::Result<Self> {
+        Ok(Counted {
+            inner: self.inner.try_clone()?,
+            peer: self.peer,
+            links: Arc::clone(&self.links),
+        })
+    }
+    fn set_nonblocking(&self, nonblocking: bool) -> io::Result<()> {
+        self.inner.set_nonblocking(nonblocking)
+    }
+    fn shutdown(&self, how: Shutdown) -> io::Result<()> {
+        self.inner.shutdown(how)
+    }
+}
+
+/// Why the processes could not connect.
+#[derive(Debug, thiserror::Error)]
+pub enum ConnectError {
+    #[error("process {me}: cannot resolve address {address:?} of process {peer} in the hostfile. Fix: write one host:port per line, e.g. 127.0.0.1:2101")]
+    Address {
+        me: usize,
+        peer: usize,
+        address: String,
+    },
+    #[error("process {me}: cannot listen on {address} ({source}). Fix: pick a free port for process {me} in the hostfile (another program, or another dwell run, holds this one)")]
+    Listen {
+        me: usize,
+        address: String,
+        #[source]
+        source: io::Error,
+    },
+    #[error("process {me}: {missing} did not connect within {secs} s. Check that every process was started with the same --processes and --hostfile, each with its own --process index, and that the addresses in the hostfile are reachable. Fix: start the missing processes, or raise --connect-timeout")]
+    Timeout {
+        me: usize,
+        missing: String,
+        secs: u64,
+    },
+    #[error("process {me}: the connection from {from} sent index {index}, not one of the processes {me}+1..{processes}. Fix: check that no other program uses the ports of the hostfile")]
+    Stranger {
+        me: usize,
+        from: SocketAddr,
+        index: u64,
+        processes: usize,
+    },
+    #[error("process {me}: talking to process {peer}: {source}. Fix: check that process {peer} is running and was started with the same hostfile")]
+    Io {
+        me: usize,
+        peer: usize,
+        #[source]
+        source: io::Error,
+    },
+}
+
+fn resolve(me: usize, peer: usize, address: &str) -> Result<SocketAddr, ConnectError> {
+    address
+        .to_socket_addrs()
+        .ok()
+        .and_then(|mut a| a.next())
+        .ok_or_else(|| ConnectError::Address {
+            me,
+            peer,
+            address: address.to_string(),
+        })
+}
+
+/// Connect process `me` to all `addresses` (index = process) within
+/// `timeout`. Position `me` of the result is `None`.
+pub fn connect(
+    addresses: &[String],
+    me: usize,
+    timeout: Duration,
+    links: &Arc<Links>,
+) -> Result<Vec<Option<Counted>>, ConnectError> {
+    let deadline = Instant::now() + timeout;
+    let secs = timeout.as_secs();
+    let n = addresses.len();
+    let mine = resolve(me, me, &addresses[me])?;
+    let targets = (0..me)
+        .map(|j| resolve(me, j, &addresses[j]))
+        .collect::<Result<Vec<_>, _>>()?;
+    let listener = TcpListener::bind(mine).map_err(|source| ConnectError::Listen {
+        me,
+        address: addresses[me].clone(),
+        source,
+    })?;
+    listener
+        .set_nonblocking(true)
+        .map_err(|source| ConnectError::Io {
+            me,
+            peer: me,
+            source,
+        })?;
+    let mut sockets: Vec<Option<TcpStream>> = (0..n).map(|_| None).collect();
+    let io = |peer: usize| move |source| ConnectError::Io { me, peer, source };
+    // Lower indices listen for us: connect, retrying until the deadline.
+    for (j, addr) in targets.iter().enumerate() {
+        let stream = loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return Err(ConnectError::Timeout {
+                    me,
+                    missing: format!("process {j} (at {})", addresses[j]),
+                    secs,
+                });
+            }
+            match TcpStream::connect_timeout(addr, left.min(Duration::from_secs(1))) {
+                Ok(s) => break s,
+                Err(_) => std::thread::sleep(Duration::from_millis(50)),
+            }
+        };
+        stream.set_nodelay(true).map_err(io(j))?;
+        (&stream)
+            .write_all(&(me as u64).to_be_bytes())
+            .map_err(io(j))?;
+        sockets[j] = Some(stream);
+    }
+    // Higher indices connect to us.
+    while sockets[me + 1..].iter().any(Option::is_none) {
+        match listener.accept() {
+            Ok((stream, from)) => {
+                stream.set_nonblocking(false).map_err(io(me))?;
+                stream
+                    .set_read_timeout(Some(
+                        deadline
+                            .saturating_duration_since(Instant::now())
+                            .max(Duration::from_millis(100)),
+                    ))
+                    .map_err(io(me))?;
+                let mut word = [0u8; 8];
+                (&stream).read_exact(&mut word).map_err(io(me))?;
+                let index = u64::from_be_bytes(word);
+                let j = usize::try_from(index).unwrap_or(usize::MAX);
+                if j <= me || j >= n || sockets[j].is_some() {
+                    return Err(ConnectError::Stranger {
+                        me,
+                        from,
+                        index,
+                        processes: n,
+                    });
+                }
+                stream.set_read_timeout(None).map_err(io(j))?;
+                stream.set_nodelay(true).map_err(io(j))?;
+                sockets[j] = Some(stream);
+            }
+            Err(e) if e.kind() == io::ErrorKind::WouldBlock => {
+                if Instant::now() >= deadline {
+                    let missing: Vec<String> = (me + 1..n)
+                        .filter(|&j| sockets[j].is_none())
+                        .map(|j| format!("process {j} (at {})", addresses[j]))
+                        .collect();
+                    return Err(ConnectError::Timeout {
+                        me,
+                        missing: missing.join(", "),
+                        secs,
+                    });
+                }
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            Err(e) => return Err(io(me)(e)),
+        }
+    }
+    Ok(sockets
+        .into_iter()
+        .enumerate()
+        .map(|(peer, s)| {
+            s.map(|inner| Counted {
+                inner,
+                peer,
+                links: Arc::clone(links),
+            })
+        })
+        .collect())
+}
+
+/// Read a hostfile: one `host:port` per line (blank lines and `#`
+/// comments skipped); at least `processes` lines.
+pub fn read_hostfile(path: &std::path::Path, processes: usize) -> Result<Vec<String>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        format!(
+            "{}: {e}. Fix: pass --hostfile FILE with one host:port per process",
+            path.display()
+        )
+    })?;
+    let hosts: Vec<String> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(str::to_string)
+        .collect();
+    if hosts.len() < processes {
+        return Err(format!(
+            "{}: {} addresses for {processes} processes. Fix: write one host:port line per process",
+            path.display(),
+            hosts.len()
+        ));
+    }
+    Ok(hosts.into_iter().take(processes).collect())
+}

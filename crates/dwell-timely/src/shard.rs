@@ -1,0 +1,403 @@
+//! Shards: one graph split for `P` processes, each reading only its part.
+//!
+//! # Partition
+//!
+//! Vertex `v` belongs to process `v mod P` ([`Layout::process_of`]); inside
+//! a process of `W` workers, to worker `(v div P) mod W`. A process's part
+//! holds every arc whose source it owns (its vertices' out-arcs) and every
+//! arc whose target it owns (their in-arcs, the reverse arcs), so a worker
+//! finds all arcs of its own vertices locally and nothing else.
+//!
+//! # Files (`dwell shard FILE --parts P --out DIR`)
+//!
+//! - `DIR/manifest.json`: the whole graph's facts (nodes, stored arcs,
+//!   directed, label names, layout hash) and `parts`. Written last, so a
+//!   folder without it is an unfinished split.
+//! - `DIR/out-arcs.bits`: bit `v` (of little-endian `u64` words) set when
+//!   `v` has an outgoing arc, so every process picks `--sources random:N`
+//!   as the whole graph would.
+//! - `DIR/part-I.arcs`: magic `DWSHARD1`, then little-endian `u64` layout
+//!   hash, `u32` parts, `u32` index, `u64` records, `u32` flags (bit 0:
+//!   labels), then `records` × (`u32` u, `u32` v, `u32` label mask). An
+//!   undirected graph stores each edge once (`u <= v`); loading stores it
+//!   both ways again.
+
+use dwell::graph::{Graph, GraphBuilder, LabelNames};
+use serde::{Deserialize, Serialize};
+use std::fs::File;
+use std::io::{self, BufReader, Read};
+use std::path::{Path, PathBuf};
+
+/// Name of the manifest inside a shard folder.
+pub const MANIFEST: &str = "manifest.json";
+const MAGIC: &[u8; 8] = b"DWSHARD1";
+const OUT_ARCS: &str = "out-arcs.bits";
+const HEADER_BYTES: usize = 8 + 8 + 4 + 4 + 8 + 4;
+const RECORD_BYTES: usize = 12;
+
+/// Where vertices live: `P` processes of `W` workers each.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Layout {
+    pub processes: usize,
+    pub workers: usize,
+}
+
+impl Layout {
+    /// The process that owns `v`: `v mod P`.
+    pub fn process_of(&self, v: u32) -> usize {
+        v as usize % self.processes
+    }
+
+    /// The global index of the worker that owns `v` (timely numbers worker
+    /// `t` of process `p` as `p·W + t`).
+    pub fn worker_of(&self, v: u32) -> usize {
+        let v = v as usize;
+        (v % self.processes) * self.workers + (v / self.processes) % self.workers
+    }
+
+    /// Total workers.
+    pub fn peers(&self) -> usize {
+        self.processes * self.workers
+    }
+
+    /// Position of `v` among its worker's vertices.
+    pub fn local(&self, v: u32) -> usize {
+        v as usize / self.peers()
+    }
+
+    /// The vertices worker `w` owns among `n`: `p + P·t + P·W·j`.
+    pub fn owned(&self, w: usize, n: usize) -> impl Iterator<Item = u32> {
+        let first = (w / self.workers) + self.processes * (w % self.workers);
+        (first..n).step_by(self.peers()).map(|v| v as u32)
+    }
+
+    /// How many vertices worker `w` owns among `n`.
+    pub fn owned_count(&self, w: usize, n: usize) -> usize {
+        let first = (w / self.workers) + self.processes * (w % self.workers);
+        if first >= n {
+            0
+        } else {
+            (n - first).div_ceil(self.peers())
+        }
+    }
+}
+
+/// The whole graph's facts, as `manifest.json` stores them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Manifest {
+    pub format: String,
+    pub version: u32,
+    pub parts: u32,
+    pub nodes: u64,
+    /// Stored arcs of the whole graph (both directions of undirected edges).
+    pub arcs: u64,
+    pub directed: bool,
+    pub labels: bool,
+    pub label_names: Vec<String>,
+    /// The whole graph's layout hash, `0x…`.
+    pub layout_hash: String,
+    /// The partition, in words.
+    pub partition: String,
+    /// Records in each part file.
+    pub part_records: Vec<u64>,
+}
+
+/// Why a shard folder could not be written or read.
+#[derive(Debug, thiserror::Error)]
+pub enum ShardError {
+    #[error("{}: {source}. Fix: check the path and its permissions", path.display())]
+    Io {
+        path: PathBuf,
+        #[source]
+        source: io::Error,
+    },
+    #[error("{}: {problem}. Fix: {fix}", path.display())]
+    Invalid {
+        path: PathBuf,
+        problem: String,
+        fix: String,
+    },
+    #[error("{}: {source}. Fix: re-split the graph with `dwell shard`", path.display())]
+    Graph {
+        path: PathBuf,
+        #[source]
+        source: dwell::graph::GraphError,
+    },
+}
+
+fn io_err(path: &Path) -> impl FnOnce(io::Error) -> ShardError + '_ {
+    move |source| ShardError::Io {
+        path: path.to_path_buf(),
+        source,
+    }
+}
+
+/// Is `path` a shard folder (has a manifest)?
+pub fn is_shard_dir(path: &Path) -> bool {
+    path.join(MANIFEST).is_file()
+}
+
+/// The file of part `index` in `dir`.
+pub fn part_path(dir: &Path, index: usize) -> PathBuf {
+    dir.join(format!("part-{index}.arcs"))
+}
+
+/// Does part `part` of a `parts`-way split hold arc `u → v`?
+fn holds(parts: usize, part: usize, u: u32, v: u32) -> bool {
+    u as usize % parts == part || v as usize % parts == part
+}
+
+/// The arcs a split writes: every stored arc, undirected edges once.
+fn arcs_to_write(g: &Graph) -> impl Iterator<Item = (u32, u32, u32)> + '_ {
+    let csr = g.forward();
+    let directed = g.is_directed();
+    (0..g.nodes() as u32).flat_map(move |u| {
+        csr.range(u).filter_map(move |i| {
+            let v = csr.targets()[i];
+            let label = csr.labels().map_or(0, |l| l[i]);
+            (directed || u <= v).then_some((u, v, label))
+        })
+    })
+}
+
+/// Split `g` into `parts` parts in `dir` (created if missing). Each part
+/// is written atomically; the manifest last.
+pub fn write(g: &Graph, parts: usize, dir: &Path) -> Result<Manifest, ShardError> {
+    if parts == 0 || parts > 4096 {
+        return Err(ShardError::Invalid {
+            path: dir.to_path_buf(),
+            problem: format!("{parts} parts"),
+            fix: "pass --parts between 1 and 4096".into(),
+        });
+    }
+    std::fs::create_dir_all(dir).map_err(io_err(dir))?;
+    let manifest_path = dir.join(MANIFEST);
+    // An older manifest must not describe the parts being rewritten.
+    match std::fs::remove_file(&manifest_path) {
+        Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(io_err(&manifest_path)(e)),
+        _ => {}
+    }
+    let mut counts = vec![0u64; parts];
+    for (u, v, _) in arcs_to_write(g) {
+        counts[u as usize % parts] += 1;
+        if v as usize % parts != u as usize % parts {
+            counts[v as usize % parts] += 1;
+        }
+    }
+    let hash = g.layout_hash();
+    for (part, &records) in counts.iter().enumerate() {
+        let path = part_path(dir, part);
+        dwell::io::atomic_write(&path, |w| {
+            let mut header = Vec::with_capacity(HEADER_BYTES);
+            header.extend_from_slice(MAGIC);
+            header.extend_from_slice(&hash.to_le_bytes());
+            header.extend_from_slice(&(parts as u32).to_le_bytes());
+            header.extend_from_slice(&(part as u32).to_le_bytes());
+            header.extend_from_slice(&records.to_le_bytes());
+            header.extend_from_slice(&u32::from(g.has_labels()).to_le_bytes());
+            w.write_all(&header)?;
+            let mut buf = Vec::with_capacity(RECORD_BYTES * 4096);
+            for (u, v, label) in arcs_to_write(g).filter(|&(u, v, _)| holds(parts, part, u, v)) {
+                buf.extend_from_slice(&u.to_le_bytes());
+                buf.extend_from_slice(&v.to_le_bytes());
+                buf.extend_from_slice(&label.to_le_bytes());
+                if buf.len() >= RECORD_BYTES * 4096 {
+                    w.write_all(&buf)?;
+                    buf.clear();
+                }
+            }
+            w.write_all(&buf)
+        })
+        .map_err(io_err(&path))?;
+    }
+    let bits_path = dir.join(OUT_ARCS);
+    dwell::io::atomic_write(&bits_path, |w| {
+        let csr = g.forward();
+        let mut word = 0u64;
+        for v in 0..g.nodes() as u32 {
+            if csr.degree(v) > 0 {
+                word |= 1 << (v % 64);
+            }
+            if v % 64 == 63 {
+                w.write_all(&word.to_le_bytes())?;
+                word = 0;
+            }
+        }
+        if !g.nodes().is_multiple_of(64) {
+            w.write_all(&word.to_le_bytes())?;
+        }
+        Ok(())
+    })
+    .map_err(io_err(&bits_path))?;
+    let manifest = Manifest {
+        format: "dwell-shards".into(),
+        version: 1,
+        parts: parts as u32,
+        nodes: g.nodes() as u64,
+        arcs: g.arcs() as u64,
+        directed: g.is_directed(),
+        labels: g.has_labels(),
+        label_names: g.label_names().iter().map(|(n, _)| n.to_string()).collect(),
+        layout_hash: format!("0x{hash:016x}"),
+        partition:
+            "vertex v: process v mod parts; arcs with their source's and their target's process"
+                .into(),
+        part_records: counts,
+    };
+    let text = serde_json::to_string_pretty(&manifest).expect("a manifest serializes");
+    dwell::io::atomic_write(&manifest_path, |w| writeln!(w, "{text}"))
+        .map_err(io_err(&manifest_path))?;
+    Ok(manifest)
+}
+
+/// Read `DIR/manifest.json`.
+pub fn read_manifest(dir: &Path) -> Result<Manifest, ShardError> {
+    let path = dir.join(MANIFEST);
+    let text = std::fs::read_to_string(&path).map_err(io_err(&path))?;
+    let m: Manifest = serde_json::from_str(&text).map_err(|e| ShardError::Invalid {
+        path: path.clone(),
+        problem: format!("not a dwell shard manifest ({e})"),
+        fix: "split the graph again with `dwell shard FILE --parts P --out DIR`".into(),
+    })?;
+    if m.format != "dwell-shards" || m.version != 1 || m.part_records.len() != m.parts as usize {
+        return Err(ShardError::Invalid {
+            path,
+            problem: format!(
+                "format {:?} version {} with {} parts",
+                m.format, m.version, m.parts
+            ),
+            fix: "split the graph again with this dwell's `dwell shard`".into(),
+        });
+    }
+    Ok(m)
+}
+
+impl Manifest {
+    /// The whole graph's layout hash.
+    pub fn layout_hash(&self) -> u64 {
+        u64::from_str_radix(self.layout_hash.trim_start_matches("0x"), 16).unwrap_or(0)
+    }
+}
+
+/// Load part `index` of the split in `dir` as a graph over all
+/// `manifest.nodes` vertices holding only that part's arcs.
+pub fn load_part(dir: &Path, index: usize) -> Result<(Manifest, Graph), ShardError> {
+    let m = read_manifest(dir)?;
+    let path = part_path(dir, index);
+    if index >= m.parts as usize {
+        return Err(ShardError::Invalid {
+            path,
+            problem: format!("part {index} of a {}-part split", m.parts),
+            fix: format!(
+                "run {} processes (--processes {}), or split again with --parts",
+                m.parts, m.parts
+            ),
+        });
+    }
+    let invalid = |problem: String| ShardError::Invalid {
+        path: path.clone(),
+        problem,
+        fix: "split the graph again with `dwell shard`; do not mix parts of different splits"
+            .into(),
+    };
+    let file = File::open(&path).map_err(io_err(&path))?;
+    let mut r = BufReader::with_capacity(1 << 20, file);
+    let mut header = [0u8; HEADER_BYTES];
+    r.read_exact(&mut header)
+        .map_err(|e| invalid(format!("header unreadable ({e})")))?;
+    let word = |at: usize| u32::from_le_bytes(header[at..at + 4].try_into().expect("4 bytes"));
+    let long = |at: usize| u64::from_le_bytes(header[at..at + 8].try_into().expect("8 bytes"));
+    if &header[..8] != MAGIC {
+        return Err(invalid("not a dwell shard part (bad magic)".into()));
+    }
+    let (hash, parts, part, records, flags) = (long(8), word(16), word(20), long(24), word(32));
+    if hash != m.layout_hash() || parts != m.parts || part as usize != index {
+        return Err(invalid(format!(
+            "part {part} of {parts} of layout 0x{hash:016x}, but the manifest is for {} parts of {}",
+            m.parts, m.layout_hash
+        )));
+    }
+    if records != m.part_records[index] || (flags & 1 == 1) != m.labels {
+        return Err(invalid(format!(
+            "{records} records (labels: {}), but the manifest says {} (labels: {})",
+            flags & 1 == 1,
+            m.part_records[index],
+            m.labels
+        )));
+    }
+    let mut b = GraphBuilder::new(m.directed);
+    b.set_nodes(m.nodes).map_err(|source| ShardError::Graph {
+        path: path.clone(),
+        source,
+    })?;
+    let mut names = LabelNames::default();
+    for n in &m.label_names {
+        names.bit_for(n).map_err(|e| invalid(e.to_string()))?;
+    }
+    b.set_label_names(names);
+    let count = usize::try_from(records).map_err(|_| invalid("record count too large".into()))?;
+    b.reserve(count).map_err(|source| ShardError::Graph {
+        path: path.clone(),
+        source,
+    })?;
+    let mut rec = vec![0u8; RECORD_BYTES * 4096];
+    let mut left = count;
+    while left > 0 {
+        let take = left.min(4096);
+        let bytes = &mut rec[..take * RECORD_BYTES];
+        r.read_exact(bytes).map_err(|e| {
+            invalid(format!(
+                "ends after {} of {count} records ({e})",
+                count - left
+            ))
+        })?;
+        for c in bytes.chunks_exact(RECORD_BYTES) {
+            let f = |at: usize| u32::from_le_bytes(c[at..at + 4].try_into().expect("4 bytes"));
+            let (u, v, label) = (f(0), f(4), f(8));
+            if !holds(m.parts as usize, index, u, v) {
+                return Err(invalid(format!(
+                    "arc {u} → {v} belongs to neither end's part {index}"
+                )));
+            }
+            b.push_arc(u.into(), v.into(), m.labels.then_some(label), None)
+                .map_err(|source| ShardError::Graph {
+                    path: path.clone(),
+                    source,
+                })?;
+        }
+        left -= take;
+    }
+    let mut extra = [0u8; 1];
+    if r.read(&mut extra).map_err(io_err(&path))? != 0 {
+        return Err(invalid(format!("bytes after the {count} records")));
+    }
+    let g = b
+        .build()
+        .map_err(|source| ShardError::Graph { path, source })?;
+    Ok((m, g))
+}
+
+/// The whole graph's vertices with an outgoing arc, in increasing order
+/// (`DIR/out-arcs.bits`), for choosing random sources.
+pub fn with_out_arcs(dir: &Path, m: &Manifest) -> Result<Vec<u32>, ShardError> {
+    let path = dir.join(OUT_ARCS);
+    let bytes = std::fs::read(&path).map_err(io_err(&path))?;
+    let words = usize::try_from(m.nodes.div_ceil(64)).unwrap_or(usize::MAX);
+    if bytes.len() != words.saturating_mul(8) {
+        return Err(ShardError::Invalid {
+            path,
+            problem: format!("{} bytes for {} vertices", bytes.len(), m.nodes),
+            fix: "split the graph again with `dwell shard`".into(),
+        });
+    }
+    Ok(bytes
+        .chunks_exact(8)
+        .enumerate()
+        .flat_map(|(i, c)| {
+            let w = u64::from_le_bytes(c.try_into().expect("8 bytes"));
+            (0..64u32)
+                .filter(move |b| w >> b & 1 == 1)
+                .map(move |b| i as u32 * 64 + b)
+        })
+        .collect())
+}

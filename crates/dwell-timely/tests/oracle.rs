@@ -1,0 +1,308 @@
+//! The timely backend against the `cpu-reference` oracle on random graphs:
+//! one process with 1–3 workers, and clusters of 2–4 "processes" (threads
+//! of this test, each with its own part of a shard folder and its own
+//! timely runtime, connected over 127.0.0.1 on free ports). Every answer
+//! also passes its analysis's verifier on the whole graph.
+
+use dwell::analysis::{BfsQuery, Direction, Output, Query, ReachQuery, ALL_LABELS};
+use dwell::backend::{Backend, CpuReference};
+use dwell::graph::{Graph, GraphBuilder};
+use dwell::session::{run_once, Session};
+use dwell_timely::{launch, shard, Cluster, Timely};
+use proptest::prelude::*;
+use std::sync::Arc;
+use std::time::Duration;
+
+fn graph(directed: bool, nodes: u64, arcs: &[(u32, u32, u32)], labels: bool) -> Graph {
+    let mut b = GraphBuilder::new(directed);
+    b.set_nodes(nodes).unwrap();
+    for &(u, v, l) in arcs {
+        b.push_arc(u.into(), v.into(), labels.then_some(l), None)
+            .unwrap();
+    }
+    b.build().unwrap()
+}
+
+/// Queries over `g`: BFS with levels, reach both ways with a mask, sinks
+/// and sets, WCC.
+fn queries(g: &Graph, sources: &[u32], mask: u32) -> Vec<Query> {
+    let n = g.nodes() as u32;
+    let sinks: Vec<u32> = (0..n).step_by(3).collect();
+    let mut qs = vec![
+        Query::Bfs(BfsQuery {
+            sources: sources.to_vec(),
+            keep_levels: true,
+        }),
+        Query::Bfs(BfsQuery {
+            sources: sources.to_vec(),
+            keep_levels: false,
+        }),
+        Query::Wcc,
+    ];
+    for direction in [Direction::Forward, Direction::Backward] {
+        qs.push(Query::Reach(ReachQuery {
+            sources: sources.to_vec(),
+            direction,
+            mask,
+            sinks: sinks.clone(),
+            keep_sets: true,
+        }));
+    }
+    qs
+}
+
+/// Run every query in one session of `backend` (the graph resident across
+/// runs) and return the outputs.
+fn session(backend: &Timely, g: &Graph, qs: &[Query]) -> Vec<Output> {
+    let profile =
+        dwell::session::profile::derive(backend, g, &qs[0], qs.len() as u64, u64::MAX).unwrap();
+    let mut plan = dwell::session::plan(&profile).unwrap();
+    // Outputs of different analyses differ in size: plan for the largest.
+    for q in qs {
+        let r = backend.requirements(g, q).unwrap();
+        plan.frontier_bytes = plan.frontier_bytes.max(r.frontier_bytes);
+        plan.scratch_bytes = plan.scratch_bytes.max(r.scratch_bytes);
+        plan.output_bytes = plan.output_bytes.max(r.output_bytes);
+    }
+    plan.host_readback_bytes = u64::MAX;
+    plan.keep_all_outputs = true;
+    let mut s = Session::open(backend, g, plan).unwrap();
+    for q in qs {
+        s.run(q).unwrap();
+    }
+    s.finish().unwrap().outputs
+}
+
+fn check_against_oracle(g: &Graph, qs: &[Query], outs: &[Output], what: &str) {
+    assert_eq!(outs.len(), qs.len());
+    for (q, out) in qs.iter().zip(outs) {
+        let oracle = run_once(&CpuReference, g, q).unwrap();
+        assert_eq!(out, &oracle, "{what}: {}", q.name());
+        q.verify(g, out).unwrap_or_else(|e| panic!("{what}: {e}"));
+    }
+}
+
+/// Run `qs` on a cluster of `processes` threads, each with its part of `g`
+/// split in a temporary folder; every process's outputs.
+fn cluster(g: &Graph, processes: usize, workers: usize, qs: &[Query]) -> Vec<Vec<Output>> {
+    let dir = tempfile::tempdir().unwrap();
+    shard::write(g, processes, dir.path()).unwrap();
+    let hosts: Vec<String> = launch::free_ports(processes)
+        .unwrap()
+        .into_iter()
+        .map(|p| format!("127.0.0.1:{p}"))
+        .collect();
+    std::thread::scope(|s| {
+        let handles: Vec<_> = (0..processes)
+            .map(|process| {
+                let (dir, hosts) = (dir.path(), hosts.clone());
+                s.spawn(move || {
+                    let (_, part) = shard::load_part(dir, process).unwrap();
+                    let part = Arc::new(part);
+                    let t = Timely::new(
+                        Cluster {
+                            processes,
+                            workers,
+                            process,
+                            hosts,
+                            connect_timeout: Duration::from_secs(20),
+                        },
+                        Arc::clone(&part),
+                    );
+                    let outs = session(&t, &part, qs);
+                    let figures = t.figures();
+                    assert_eq!(figures.len(), qs.len());
+                    for f in &figures {
+                        assert_eq!(f.processes.len(), processes);
+                        assert!(f.rounds >= 2, "{f:?}");
+                    }
+                    outs
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    })
+}
+
+fn arcs_strategy() -> impl Strategy<Value = (bool, u64, Vec<(u32, u32, u32)>)> {
+    (any::<bool>(), 1u64..60).prop_flat_map(|(directed, n)| {
+        let arc = (0..n as u32, 0..n as u32, 0u32..4);
+        (
+            Just(directed),
+            Just(n),
+            proptest::collection::vec(arc, 0..(4 * n as usize)),
+        )
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    #[test]
+    fn one_process_matches_the_oracle(
+        (directed, n, arcs) in arcs_strategy(),
+        labels in any::<bool>(),
+        workers in 1usize..4,
+        sources in proptest::collection::vec(any::<u32>(), 1..80),
+        mask in 1u32..8,
+    ) {
+        let g = graph(directed, n, &arcs, labels);
+        let sources: Vec<u32> = sources.iter().map(|s| s % n as u32).collect();
+        let qs = queries(&g, &sources, if labels { mask } else { ALL_LABELS });
+        let g = Arc::new(g);
+        let t = Timely::new(Cluster::local(workers), Arc::clone(&g));
+        let outs = session(&t, &g, &qs);
+        check_against_oracle(&g, &qs, &outs, &format!("{workers} workers"));
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 8, ..ProptestConfig::default() })]
+
+    #[test]
+    fn clusters_match_the_oracle(
+        (directed, n, arcs) in arcs_strategy(),
+        labels in any::<bool>(),
+        processes in 2usize..5,
+        workers in 1usize..3,
+        sources in proptest::collection::vec(any::<u32>(), 1..70),
+        mask in 1u32..8,
+    ) {
+        let g = graph(directed, n, &arcs, labels);
+        let sources: Vec<u32> = sources.iter().map(|s| s % n as u32).collect();
+        let qs = queries(&g, &sources, if labels { mask } else { ALL_LABELS });
+        for (p, outs) in cluster(&g, processes, workers, &qs).iter().enumerate() {
+            check_against_oracle(&g, &qs, outs, &format!("process {p} of {processes} × {workers}"));
+        }
+    }
+}
+
+#[test]
+fn parts_hold_exactly_their_vertices_arcs() {
+    let arcs: Vec<(u32, u32, u32)> = (0..40u32)
+        .map(|i| (i % 13, (i * 7) % 13, 1 << (i % 3)))
+        .collect();
+    for directed in [true, false] {
+        let g = graph(directed, 13, &arcs, true);
+        let dir = tempfile::tempdir().unwrap();
+        let m = shard::write(&g, 3, dir.path()).unwrap();
+        assert_eq!(
+            (m.nodes, m.arcs, m.directed),
+            (13, g.arcs() as u64, directed)
+        );
+        for p in 0..3 {
+            let (_, part) = shard::load_part(dir.path(), p).unwrap();
+            assert_eq!(part.nodes(), 13);
+            for v in (0..13u32).filter(|v| *v as usize % 3 == p) {
+                assert_eq!(
+                    part.forward().neighbors(v),
+                    g.forward().neighbors(v),
+                    "out-arcs of {v}"
+                );
+                assert_eq!(
+                    part.reverse().neighbors(v),
+                    g.reverse().neighbors(v),
+                    "in-arcs of {v}"
+                );
+                let labels = |h: &Graph| {
+                    h.forward()
+                        .range(v)
+                        .map(|i| h.forward().labels().unwrap()[i])
+                        .collect::<Vec<_>>()
+                };
+                assert_eq!(labels(&part), labels(&g));
+            }
+            // Nothing else: every arc of the part touches a vertex of p.
+            for u in 0..13u32 {
+                for &v in part.forward().neighbors(u) {
+                    assert!(
+                        u as usize % 3 == p || v as usize % 3 == p,
+                        "{u} → {v} in part {p}"
+                    );
+                }
+            }
+        }
+        let with = shard::with_out_arcs(dir.path(), &m).unwrap();
+        let expect: Vec<u32> = (0..13u32).filter(|&v| g.forward().degree(v) > 0).collect();
+        assert_eq!(with, expect);
+    }
+}
+
+#[test]
+fn damaged_or_mixed_parts_are_refused_with_a_fix() {
+    let g = graph(true, 5, &[(0, 1, 0), (1, 2, 0), (3, 4, 0)], false);
+    let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    shard::write(&g, 2, a.path()).unwrap();
+    let other = graph(true, 5, &[(0, 1, 0)], false);
+    shard::write(&other, 2, b.path()).unwrap();
+    // A part of another split.
+    std::fs::copy(shard::part_path(b.path(), 1), shard::part_path(a.path(), 1)).unwrap();
+    let e = shard::load_part(a.path(), 1).unwrap_err().to_string();
+    assert!(e.contains("part-1.arcs") && e.contains("Fix:"), "{e}");
+    // A truncated part.
+    let p0 = shard::part_path(a.path(), 0);
+    let bytes = std::fs::read(&p0).unwrap();
+    std::fs::write(&p0, &bytes[..bytes.len() - 5]).unwrap();
+    let e = shard::load_part(a.path(), 0).unwrap_err().to_string();
+    assert!(e.contains("records") && e.contains("Fix:"), "{e}");
+    // A part index the split does not have.
+    let e = shard::load_part(b.path(), 2).unwrap_err().to_string();
+    assert!(e.contains("2-part") && e.contains("Fix:"), "{e}");
+    // No manifest.
+    let e = shard::load_part(tempfile::tempdir().unwrap().path(), 0)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("manifest.json") && e.contains("Fix:"), "{e}");
+}
+
+#[test]
+fn a_missing_process_is_a_bounded_error_naming_it() {
+    let g = Arc::new(graph(true, 4, &[(0, 1, 0), (1, 2, 0)], false));
+    let hosts: Vec<String> = launch::free_ports(2)
+        .unwrap()
+        .into_iter()
+        .map(|p| format!("127.0.0.1:{p}"))
+        .collect();
+    let t = Timely::new(
+        Cluster {
+            processes: 2,
+            workers: 1,
+            process: 0,
+            hosts: hosts.clone(),
+            connect_timeout: Duration::from_millis(500),
+        },
+        Arc::clone(&g),
+    );
+    let q = Query::Bfs(BfsQuery {
+        sources: vec![0],
+        keep_levels: false,
+    });
+    let start = std::time::Instant::now();
+    let e = run_once(&t, &g, &q).unwrap_err().to_string();
+    assert!(start.elapsed() < Duration::from_secs(10));
+    assert!(
+        e.contains("process 1") && e.contains(&hosts[1]) && e.contains("Fix:"),
+        "{e}"
+    );
+}
+
+#[test]
+fn the_dataflow_stays_resident_across_runs() {
+    // Many runs of one session: one graph upload, every answer the oracle's.
+    let arcs: Vec<(u32, u32, u32)> = (0..200u32)
+        .map(|i| (i % 50, (i * 17 + 3) % 50, 0))
+        .collect();
+    let g = Arc::new(graph(true, 50, &arcs, false));
+    let t = Timely::new(Cluster::local(2), Arc::clone(&g));
+    let qs: Vec<Query> = (0..20u32)
+        .map(|i| {
+            Query::Bfs(BfsQuery {
+                sources: vec![i, (i * 7) % 50],
+                keep_levels: false,
+            })
+        })
+        .collect();
+    let outs = session(&t, &g, &qs);
+    check_against_oracle(&g, &qs, &outs, "resident");
+    assert_eq!(t.figures().len(), 20);
+}
