@@ -32,8 +32,8 @@ mod report;
 mod run;
 mod sarif;
 mod serve;
-mod snapshot;
 mod shard;
+mod snapshot;
 mod timely;
 
 use args::{Cli, Command, EvidenceAction};

@@ -12,15 +12,16 @@ pub fn shard(graph: &GraphArgs, parts: usize, out: &Path) -> Result<()> {
     let g = formats::load(&graph.graph, &opts)?;
     let m = dwell_timely::shard::write(&g, parts, out)?;
     println!(
-        "{} split into {} parts in {} ({} nodes, {} arcs; records per part: {})",
+        "{} split into {} parts in {} ({} nodes, {} arcs; out- and in-arcs per part: {})",
         graph.graph.display(),
         m.parts,
         out.display(),
         m.nodes,
         m.arcs,
-        m.part_records
+        m.part_out_records
             .iter()
-            .map(u64::to_string)
+            .zip(&m.part_in_records)
+            .map(|(o, i)| format!("{o}+{i}"))
             .collect::<Vec<_>>()
             .join(", ")
     );

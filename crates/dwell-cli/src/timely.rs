@@ -109,8 +109,20 @@ pub fn run(args: &RunArgs) -> Result<()> {
     let bar = Bar::start("run");
     let path = &args.graph.graph;
     let started = Instant::now();
-    let (manifest, g) = if shard::is_shard_dir(path) {
-        let (m, g) = shard::load_part(path, process)?;
+    let cluster = |hosts| Cluster {
+        processes,
+        workers: t.workers as usize,
+        process,
+        hosts,
+        connect_timeout: Duration::from_secs(t.connect_timeout),
+    };
+    let hosts = match &t.hostfile {
+        Some(file) if processes > 1 => dwell_timely::net::read_hostfile(file, processes)?,
+        _ => Vec::new(),
+    };
+    let (manifest, timely) = if shard::is_shard_dir(path) {
+        let part = shard::load_part(path, process)?;
+        let m = part.manifest.clone();
         if m.parts as usize != processes {
             return Err(format!(
                 "{} is split into {} parts, but --processes is {processes}. Fix: pass --processes {}, or split again with `dwell shard --parts {processes}`",
@@ -120,10 +132,11 @@ pub fn run(args: &RunArgs) -> Result<()> {
             )
             .into());
         }
-        (Some(m), g)
+        (Some(m), Timely::for_part(cluster(hosts), part))
     } else if processes == 1 {
         let opts = load_options(args.graph.directed, args.graph.undirected);
-        (None, formats::load(path, &opts)?)
+        let g = Arc::new(formats::load(path, &opts)?);
+        (None, Timely::new(cluster(hosts), g))
     } else {
         return Err(format!(
             "{} is not a shard folder, and process {process} of {processes} reads only its part. Fix: split it with `dwell shard {} --parts {processes} --out DIR` and pass DIR",
@@ -152,27 +165,13 @@ pub fn run(args: &RunArgs) -> Result<()> {
     }
     let args = &args;
     let load_ms = started.elapsed().as_secs_f64() * 1e3;
-    let hosts = match &t.hostfile {
-        Some(file) if processes > 1 => dwell_timely::net::read_hostfile(file, processes)?,
-        _ => Vec::new(),
-    };
-    let g = Arc::new(g);
-    let timely = Timely::new(
-        Cluster {
-            processes,
-            workers: t.workers as usize,
-            process,
-            hosts,
-            connect_timeout: Duration::from_secs(t.connect_timeout),
-        },
-        Arc::clone(&g),
-    );
+    let g = timely.graph();
     let facts = Facts {
         timely: &timely,
         process,
         manifest,
     };
-    crate::run::run_graph(args, &timely, &g, load_ms, &bar, &budget, Some(&facts)).map(drop)
+    crate::run::run_graph(args, &timely, g, load_ms, &bar, &budget, Some(&facts)).map(drop)
 }
 
 /// The local convenience: all processes on 127.0.0.1.

@@ -40,7 +40,7 @@
 use crate::net::Links;
 use crate::shard::Layout;
 use dwell::analysis::components::canonical;
-use dwell::analysis::{BfsResult, Components, Output, Query, ReachResult};
+use dwell::analysis::{BfsResult, Components, Direction, Output, Query, ReachResult};
 use dwell::graph::{Csr, Graph, NO_VERTEX};
 use std::cell::RefCell;
 use std::collections::BTreeMap;
@@ -116,9 +116,49 @@ pub fn peak_rss_bytes() -> u64 {
         .map_or(0, |kb| kb * 1024)
 }
 
+/// The arcs a process holds: out-arcs of its vertices in `out`, in-arcs
+/// in `inn` (a part of a directed graph), or a whole graph.
+#[derive(Debug)]
+pub struct Topology {
+    pub out: Arc<Graph>,
+    pub inn: Option<Arc<Graph>>,
+    pub directed: bool,
+}
+
+impl Topology {
+    /// Out-arcs (rows of this process's vertices are complete).
+    pub fn fwd(&self) -> &Csr {
+        self.out.forward()
+    }
+
+    /// In-arcs, as a CSR of sources by target.
+    pub fn rev(&self) -> &Csr {
+        match &self.inn {
+            Some(inn) => inn.forward(),
+            None if self.directed => self.out.reverse(),
+            None => self.out.forward(),
+        }
+    }
+
+    pub fn nodes(&self) -> usize {
+        self.out.nodes()
+    }
+
+    /// Bytes of the resident arcs.
+    pub fn bytes(&self) -> Result<u64, dwell::analysis::SizeOverflow> {
+        match &self.inn {
+            Some(inn) => dwell::analysis::footprint::sum(
+                "resident graph bytes",
+                &[self.out.forward_bytes(), inn.forward_bytes()],
+            ),
+            None => dwell::analysis::footprint::resident_graph_bytes(&self.out),
+        }
+    }
+}
+
 /// One worker's dataflow and state.
 pub struct Engine {
-    g: Arc<Graph>,
+    g: Arc<Topology>,
     layout: Layout,
     me: usize,
     process: usize,
@@ -157,7 +197,12 @@ struct Lanes {
 
 impl Engine {
     /// Build the dataflow on `worker`.
-    pub fn build(worker: &mut Worker, g: Arc<Graph>, layout: Layout, links: Arc<Links>) -> Engine {
+    pub fn build(
+        worker: &mut Worker,
+        g: Arc<Topology>,
+        layout: Layout,
+        links: Arc<Links>,
+    ) -> Engine {
         let me = worker.index();
         let inbox = Rc::new(RefCell::new(BTreeMap::<u64, Vec<Msg>>::new()));
         let notes_in = Rc::new(RefCell::new(BTreeMap::<u64, Vec<Note>>::new()));
@@ -281,8 +326,7 @@ impl Engine {
         let g = Arc::clone(&self.g);
         let out = match q {
             Query::Bfs(b) => {
-                let lanes =
-                    self.search(worker, g.forward(), None, &b.sources, b.keep_levels, &[])?;
+                let lanes = self.search(worker, g.fwd(), None, &b.sources, b.keep_levels, &[])?;
                 lanes.map(|l| {
                     Output::Bfs(
                         b.sources
@@ -300,7 +344,10 @@ impl Engine {
                 })
             }
             Query::Reach(r) => {
-                let csr = r.direction.csr(&g);
+                let csr = match r.direction {
+                    Direction::Forward => g.fwd(),
+                    Direction::Backward => g.rev(),
+                };
                 let lanes =
                     self.search(worker, csr, Some(r.mask), &r.sources, r.keep_sets, &r.sinks)?;
                 let n = g.nodes();
@@ -507,8 +554,8 @@ impl Engine {
     fn wcc(&mut self, worker: &mut Worker) -> Result<Option<Components>, Lost> {
         let g = Arc::clone(&self.g);
         let n = g.nodes();
-        let (fwd, rev) = (g.forward(), g.reverse());
-        let directed = g.is_directed();
+        let (fwd, rev) = (g.fwd(), g.rev());
+        let directed = g.directed;
         let neighbours = |v: u32| {
             fwd.neighbors(v)
                 .iter()

@@ -48,13 +48,12 @@ pub mod shard;
 
 pub use engine::{ProcessFigures, RunFigures};
 
-use dwell::analysis::footprint::resident_graph_bytes;
 use dwell::analysis::{Output, Query};
 use dwell::backend::{Backend, BackendError, Reservation, Resident};
 use dwell::counters::{Counter, Counters};
 use dwell::graph::Graph;
 use dwell::progress::Progress;
-use engine::Engine;
+use engine::{Engine, Topology};
 use net::Links;
 use shard::Layout;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
@@ -171,19 +170,50 @@ fn install_panic_hook() {
 /// The `timely` backend: see the crate documentation.
 pub struct Timely {
     cluster: Cluster,
-    graph: Arc<Graph>,
+    topology: Arc<Topology>,
     figures: Arc<Mutex<Vec<RunFigures>>>,
 }
 
 impl Timely {
-    /// A backend for `graph` (the whole graph, or this process's part of a
-    /// shard folder) in `cluster`.
+    /// A backend for the whole `graph` (one process, or every process
+    /// holding all of it) in `cluster`.
     pub fn new(cluster: Cluster, graph: Arc<Graph>) -> Timely {
+        let directed = graph.is_directed();
+        Timely::on(
+            cluster,
+            Topology {
+                out: graph,
+                inn: None,
+                directed,
+            },
+        )
+    }
+
+    /// A backend for this process's part of a shard folder
+    /// ([`shard::load_part`]); its session runs on [`Timely::graph`].
+    pub fn for_part(cluster: Cluster, part: shard::Part) -> Timely {
+        Timely::on(
+            cluster,
+            Topology {
+                out: Arc::new(part.out),
+                inn: part.inn.map(Arc::new),
+                directed: part.manifest.directed,
+            },
+        )
+    }
+
+    fn on(cluster: Cluster, topology: Topology) -> Timely {
         Timely {
             cluster,
-            graph,
+            topology: Arc::new(topology),
             figures: Arc::default(),
         }
+    }
+
+    /// The graph sessions of this backend run on: the whole graph, or the
+    /// part's out-arcs.
+    pub fn graph(&self) -> &Graph {
+        &self.topology.out
     }
 
     pub fn cluster(&self) -> &Cluster {
@@ -219,15 +249,16 @@ impl Backend for Timely {
         reservation: &Reservation,
         counters: Arc<Counters>,
     ) -> Result<Box<dyn Resident + 'g>, BackendError> {
-        if !std::ptr::eq(g, Arc::as_ptr(&self.graph)) {
+        if !std::ptr::eq(g, Arc::as_ptr(&self.topology.out)) {
             return Err(device(TimelyError::OtherGraph));
         }
-        // Both CSRs now, before the workers share the graph.
-        let _ = g.reverse();
+        // The in-arcs now, before the workers share them (a whole directed
+        // graph's reverse CSR; a part brings its own).
+        let _ = self.topology.rev();
         install_panic_hook();
-        let runtime = Runtime::start(&self.cluster, Arc::clone(&self.graph)).map_err(device)?;
+        let runtime = Runtime::start(&self.cluster, Arc::clone(&self.topology)).map_err(device)?;
         counters.bump(Counter::GraphUploads);
-        counters.add(Counter::BytesUploaded, resident_graph_bytes(g)?);
+        counters.add(Counter::BytesUploaded, self.topology.bytes()?);
         Ok(Box::new(TimelyResident {
             g,
             runtime: Some(runtime),
@@ -258,7 +289,7 @@ struct Runtime {
 }
 
 impl Runtime {
-    fn start(cluster: &Cluster, g: Arc<Graph>) -> Result<Runtime, TimelyError> {
+    fn start(cluster: &Cluster, g: Arc<Topology>) -> Result<Runtime, TimelyError> {
         let links = Arc::new(Links::default());
         let w = cluster.workers;
         let (builders, others): (Vec<AllocatorBuilder>, Box<dyn std::any::Any + Send>) =

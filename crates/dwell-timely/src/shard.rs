@@ -16,11 +16,18 @@
 //! - `DIR/out-arcs.bits`: bit `v` (of little-endian `u64` words) set when
 //!   `v` has an outgoing arc, so every process picks `--sources random:N`
 //!   as the whole graph would.
-//! - `DIR/part-I.arcs`: magic `DWSHARD1`, then little-endian `u64` layout
-//!   hash, `u32` parts, `u32` index, `u64` records, `u32` flags (bit 0:
-//!   labels), then `records` × (`u32` u, `u32` v, `u32` label mask). An
-//!   undirected graph stores each edge once (`u <= v`); loading stores it
-//!   both ways again.
+//! - `DIR/part-I.arcs`: magic `DWSHARD2`, then little-endian `u64` layout
+//!   hash, `u32` parts, `u32` index, `u64` out-records, `u64` in-records,
+//!   `u32` flags (bit 0: labels), then the records, each `u32` u, `u32` v,
+//!   `u32` label mask: first every stored arc `u → v` whose source `u` the
+//!   part owns (both directions of an undirected edge are stored arcs), then,
+//!   for a directed graph, every arc whose target `v` it owns. An undirected
+//!   graph needs no second section: its in-arcs are its out-arcs.
+//!
+//! [`load_part`] builds the out-arcs as one graph over all vertices (the
+//! session's graph; rows of vertices the part does not own are empty) and
+//! the in-arcs of a directed graph as a second one, transposed, so each
+//! holds only what the part owns: about `1/P` of the arcs each.
 
 use dwell::graph::{Graph, GraphBuilder, LabelNames};
 use serde::{Deserialize, Serialize};
@@ -30,9 +37,9 @@ use std::path::{Path, PathBuf};
 
 /// Name of the manifest inside a shard folder.
 pub const MANIFEST: &str = "manifest.json";
-const MAGIC: &[u8; 8] = b"DWSHARD1";
+const MAGIC: &[u8; 8] = b"DWSHARD2";
 const OUT_ARCS: &str = "out-arcs.bits";
-const HEADER_BYTES: usize = 8 + 8 + 4 + 4 + 8 + 4;
+const HEADER_BYTES: usize = 8 + 8 + 4 + 4 + 8 + 8 + 4;
 const RECORD_BYTES: usize = 12;
 
 /// Where vertices live: `P` processes of `W` workers each.
@@ -98,8 +105,21 @@ pub struct Manifest {
     pub layout_hash: String,
     /// The partition, in words.
     pub partition: String,
-    /// Records in each part file.
-    pub part_records: Vec<u64>,
+    /// Out-arc records in each part file.
+    pub part_out_records: Vec<u64>,
+    /// In-arc records in each part file (0 for undirected graphs).
+    pub part_in_records: Vec<u64>,
+}
+
+/// One process's part: its vertices' out-arcs and (directed graphs) in-arcs.
+#[derive(Debug)]
+pub struct Part {
+    pub manifest: Manifest,
+    /// Out-arcs of the part's vertices, as a graph over all vertices.
+    pub out: Graph,
+    /// In-arcs of the part's vertices, transposed (row `v`: the sources of
+    /// arcs into `v`); `None` for undirected graphs.
+    pub inn: Option<Graph>,
 }
 
 /// Why a shard folder could not be written or read.
@@ -142,21 +162,12 @@ pub fn part_path(dir: &Path, index: usize) -> PathBuf {
     dir.join(format!("part-{index}.arcs"))
 }
 
-/// Does part `part` of a `parts`-way split hold arc `u → v`?
-fn holds(parts: usize, part: usize, u: u32, v: u32) -> bool {
-    u as usize % parts == part || v as usize % parts == part
-}
-
-/// The arcs a split writes: every stored arc, undirected edges once.
-fn arcs_to_write(g: &Graph) -> impl Iterator<Item = (u32, u32, u32)> + '_ {
+/// Every stored arc of `g` with its label (0 without labels).
+fn arcs(g: &Graph) -> impl Iterator<Item = (u32, u32, u32)> + '_ {
     let csr = g.forward();
-    let directed = g.is_directed();
     (0..g.nodes() as u32).flat_map(move |u| {
-        csr.range(u).filter_map(move |i| {
-            let v = csr.targets()[i];
-            let label = csr.labels().map_or(0, |l| l[i]);
-            (directed || u <= v).then_some((u, v, label))
-        })
+        csr.range(u)
+            .map(move |i| (u, csr.targets()[i], csr.labels().map_or(0, |l| l[i])))
     })
 }
 
@@ -177,15 +188,16 @@ pub fn write(g: &Graph, parts: usize, dir: &Path) -> Result<Manifest, ShardError
         Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(io_err(&manifest_path)(e)),
         _ => {}
     }
-    let mut counts = vec![0u64; parts];
-    for (u, v, _) in arcs_to_write(g) {
-        counts[u as usize % parts] += 1;
-        if v as usize % parts != u as usize % parts {
-            counts[v as usize % parts] += 1;
+    let directed = g.is_directed();
+    let (mut outs, mut ins) = (vec![0u64; parts], vec![0u64; parts]);
+    for (u, v, _) in arcs(g) {
+        outs[u as usize % parts] += 1;
+        if directed {
+            ins[v as usize % parts] += 1;
         }
     }
     let hash = g.layout_hash();
-    for (part, &records) in counts.iter().enumerate() {
+    for part in 0..parts {
         let path = part_path(dir, part);
         dwell::io::atomic_write(&path, |w| {
             let mut header = Vec::with_capacity(HEADER_BYTES);
@@ -193,11 +205,14 @@ pub fn write(g: &Graph, parts: usize, dir: &Path) -> Result<Manifest, ShardError
             header.extend_from_slice(&hash.to_le_bytes());
             header.extend_from_slice(&(parts as u32).to_le_bytes());
             header.extend_from_slice(&(part as u32).to_le_bytes());
-            header.extend_from_slice(&records.to_le_bytes());
+            header.extend_from_slice(&outs[part].to_le_bytes());
+            header.extend_from_slice(&ins[part].to_le_bytes());
             header.extend_from_slice(&u32::from(g.has_labels()).to_le_bytes());
             w.write_all(&header)?;
             let mut buf = Vec::with_capacity(RECORD_BYTES * 4096);
-            for (u, v, label) in arcs_to_write(g).filter(|&(u, v, _)| holds(parts, part, u, v)) {
+            let out_arcs = arcs(g).filter(|&(u, _, _)| u as usize % parts == part);
+            let in_arcs = arcs(g).filter(|&(_, v, _)| directed && v as usize % parts == part);
+            for (u, v, label) in out_arcs.chain(in_arcs) {
                 buf.extend_from_slice(&u.to_le_bytes());
                 buf.extend_from_slice(&v.to_le_bytes());
                 buf.extend_from_slice(&label.to_le_bytes());
@@ -231,7 +246,7 @@ pub fn write(g: &Graph, parts: usize, dir: &Path) -> Result<Manifest, ShardError
     .map_err(io_err(&bits_path))?;
     let manifest = Manifest {
         format: "dwell-shards".into(),
-        version: 1,
+        version: 2,
         parts: parts as u32,
         nodes: g.nodes() as u64,
         arcs: g.arcs() as u64,
@@ -242,7 +257,8 @@ pub fn write(g: &Graph, parts: usize, dir: &Path) -> Result<Manifest, ShardError
         partition:
             "vertex v: process v mod parts; arcs with their source's and their target's process"
                 .into(),
-        part_records: counts,
+        part_out_records: outs,
+        part_in_records: ins,
     };
     let text = serde_json::to_string_pretty(&manifest).expect("a manifest serializes");
     dwell::io::atomic_write(&manifest_path, |w| writeln!(w, "{text}"))
@@ -259,7 +275,11 @@ pub fn read_manifest(dir: &Path) -> Result<Manifest, ShardError> {
         problem: format!("not a dwell shard manifest ({e})"),
         fix: "split the graph again with `dwell shard FILE --parts P --out DIR`".into(),
     })?;
-    if m.format != "dwell-shards" || m.version != 1 || m.part_records.len() != m.parts as usize {
+    if m.format != "dwell-shards"
+        || m.version != 2
+        || m.part_out_records.len() != m.parts as usize
+        || m.part_in_records.len() != m.parts as usize
+    {
         return Err(ShardError::Invalid {
             path,
             problem: format!(
@@ -279,9 +299,8 @@ impl Manifest {
     }
 }
 
-/// Load part `index` of the split in `dir` as a graph over all
-/// `manifest.nodes` vertices holding only that part's arcs.
-pub fn load_part(dir: &Path, index: usize) -> Result<(Manifest, Graph), ShardError> {
+/// Load part `index` of the split in `dir`: see [`Part`].
+pub fn load_part(dir: &Path, index: usize) -> Result<Part, ShardError> {
     let m = read_manifest(dir)?;
     let path = part_path(dir, index);
     if index >= m.parts as usize {
@@ -310,71 +329,80 @@ pub fn load_part(dir: &Path, index: usize) -> Result<(Manifest, Graph), ShardErr
     if &header[..8] != MAGIC {
         return Err(invalid("not a dwell shard part (bad magic)".into()));
     }
-    let (hash, parts, part, records, flags) = (long(8), word(16), word(20), long(24), word(32));
+    let (hash, parts, part) = (long(8), word(16), word(20));
+    let (outs, ins, flags) = (long(24), long(32), word(40));
     if hash != m.layout_hash() || parts != m.parts || part as usize != index {
         return Err(invalid(format!(
             "part {part} of {parts} of layout 0x{hash:016x}, but the manifest is for {} parts of {}",
             m.parts, m.layout_hash
         )));
     }
-    if records != m.part_records[index] || (flags & 1 == 1) != m.labels {
+    let (want_out, want_in) = (m.part_out_records[index], m.part_in_records[index]);
+    if (outs, ins) != (want_out, want_in) || (flags & 1 == 1) != m.labels {
         return Err(invalid(format!(
-            "{records} records (labels: {}), but the manifest says {} (labels: {})",
+            "{outs} + {ins} records (labels: {}), but the manifest says {want_out} + {want_in} (labels: {})",
             flags & 1 == 1,
-            m.part_records[index],
             m.labels
         )));
     }
-    let mut b = GraphBuilder::new(m.directed);
-    b.set_nodes(m.nodes).map_err(|source| ShardError::Graph {
-        path: path.clone(),
-        source,
-    })?;
-    let mut names = LabelNames::default();
-    for n in &m.label_names {
-        names.bit_for(n).map_err(|e| invalid(e.to_string()))?;
-    }
-    b.set_label_names(names);
-    let count = usize::try_from(records).map_err(|_| invalid("record count too large".into()))?;
-    b.reserve(count).map_err(|source| ShardError::Graph {
-        path: path.clone(),
-        source,
-    })?;
-    let mut rec = vec![0u8; RECORD_BYTES * 4096];
-    let mut left = count;
-    while left > 0 {
-        let take = left.min(4096);
-        let bytes = &mut rec[..take * RECORD_BYTES];
-        r.read_exact(bytes).map_err(|e| {
-            invalid(format!(
-                "ends after {} of {count} records ({e})",
-                count - left
-            ))
-        })?;
-        for c in bytes.chunks_exact(RECORD_BYTES) {
-            let f = |at: usize| u32::from_le_bytes(c[at..at + 4].try_into().expect("4 bytes"));
-            let (u, v, label) = (f(0), f(4), f(8));
-            if !holds(m.parts as usize, index, u, v) {
-                return Err(invalid(format!(
-                    "arc {u} → {v} belongs to neither end's part {index}"
-                )));
-            }
-            b.push_arc(u.into(), v.into(), m.labels.then_some(label), None)
-                .map_err(|source| ShardError::Graph {
-                    path: path.clone(),
-                    source,
-                })?;
+    let mut read = |records: u64, inward: bool| -> Result<Graph, ShardError> {
+        let graph_err = |source| ShardError::Graph {
+            path: path.clone(),
+            source,
+        };
+        let mut b = GraphBuilder::new(true);
+        b.set_nodes(m.nodes).map_err(graph_err)?;
+        let mut names = LabelNames::default();
+        for n in &m.label_names {
+            names.bit_for(n).map_err(|e| invalid(e.to_string()))?;
         }
-        left -= take;
-    }
+        b.set_label_names(names);
+        let count =
+            usize::try_from(records).map_err(|_| invalid("record count too large".into()))?;
+        b.reserve(count).map_err(graph_err)?;
+        let mut rec = vec![0u8; RECORD_BYTES * 4096];
+        let mut left = count;
+        while left > 0 {
+            let take = left.min(4096);
+            let bytes = &mut rec[..take * RECORD_BYTES];
+            r.read_exact(bytes).map_err(|e| {
+                invalid(format!(
+                    "ends after {} of {count} records ({e})",
+                    count - left
+                ))
+            })?;
+            for c in bytes.chunks_exact(RECORD_BYTES) {
+                let f = |at: usize| u32::from_le_bytes(c[at..at + 4].try_into().expect("4 bytes"));
+                let (u, v, label) = (f(0), f(4), f(8));
+                let (from, to) = if inward { (v, u) } else { (u, v) };
+                if from as usize % m.parts as usize != index {
+                    return Err(invalid(format!(
+                        "arc {u} → {v} is not one of part {index}'s {} arcs",
+                        if inward { "in" } else { "out" }
+                    )));
+                }
+                b.push_arc(from.into(), to.into(), m.labels.then_some(label), None)
+                    .map_err(graph_err)?;
+            }
+            left -= take;
+        }
+        b.build().map_err(graph_err)
+    };
+    let out = read(outs, false)?;
+    let inn = if m.directed {
+        Some(read(ins, true)?)
+    } else {
+        None
+    };
     let mut extra = [0u8; 1];
     if r.read(&mut extra).map_err(io_err(&path))? != 0 {
-        return Err(invalid(format!("bytes after the {count} records")));
+        return Err(invalid(format!("bytes after the {} records", outs + ins)));
     }
-    let g = b
-        .build()
-        .map_err(|source| ShardError::Graph { path, source })?;
-    Ok((m, g))
+    Ok(Part {
+        manifest: m,
+        out,
+        inn,
+    })
 }
 
 /// The whole graph's vertices with an outgoing arc, in increasing order
