@@ -151,7 +151,11 @@ impl Topology {
                 "resident graph bytes",
                 &[self.out.forward_bytes(), inn.forward_bytes()],
             ),
-            None => dwell::analysis::footprint::resident_graph_bytes(&self.out),
+            // A whole directed graph keeps its reverse CSR too.
+            None if self.directed && self.out.is_directed() => {
+                dwell::analysis::footprint::resident_graph_bytes(&self.out)
+            }
+            None => Ok(self.out.forward_bytes()),
         }
     }
 }

@@ -151,9 +151,12 @@ fn install_panic_hook() {
                     .cloned()
                     .or_else(|| info.payload().downcast_ref::<&str>().map(|s| s.to_string()))
                     .unwrap_or_default();
+                // A lost link's panic, and the workers' panics it causes
+                // (their queues from that link are poisoned).
                 let link = msg.starts_with("timely communication error")
                     || msg.contains("Send thread panic")
-                    || msg.contains("Recv thread panic");
+                    || msg.contains("Recv thread panic")
+                    || msg.contains("poisoned");
                 if !link {
                     let mut p = PANICKED.lock().unwrap_or_else(|p| p.into_inner());
                     p.get_or_insert_with(|| format!("{name}: {msg}"));
