@@ -289,7 +289,6 @@ pub struct RunArgs {
     pub timely: TimelyArgs,
 }
 
-
 /// `dwell serve GRAPH... [--listen ADDR | --socket PATH]`.
 #[derive(Args, Debug)]
 pub struct ServeArgs {
