@@ -148,6 +148,14 @@ pub struct GraphArgs {
     /// Graph file: edge list, TSV/CSV, Matrix Market (.mtx) or DIMACS (.gr); plain, .gz
     /// or .xz; or a snapshot written by `dwell snapshot` (.dwell).
     pub graph: PathBuf,
+    #[command(flatten)]
+    pub load: LoadArgs,
+}
+
+/// How a graph file is read: one set of flags for `dwell run`, `info`,
+/// `shard` and `serve`, so a server can compare a request's with its own.
+#[derive(Args, Debug, Clone, PartialEq, Eq)]
+pub struct LoadArgs {
     /// Treat the input as undirected (store both directions).
     #[arg(long, conflicts_with = "directed")]
     pub undirected: bool,
@@ -324,21 +332,9 @@ pub struct ServeArgs {
     /// Requests run at the same time (more wait for a slot).
     #[arg(long, default_value_t = 16)]
     pub max_in_flight: usize,
-    /// Treat the graph files as undirected (store both directions).
-    #[arg(long, conflicts_with = "directed")]
-    pub undirected: bool,
-    /// Treat the graph files as directed, whatever their headers say.
-    #[arg(long)]
-    pub directed: bool,
-    /// Vertex tokens of the graph files, as for `dwell run --ids`.
-    #[arg(long, value_enum, default_value = "auto")]
-    pub ids: IdsArg,
-    /// TSV/CSV fields of the graph files, as for `dwell run --columns`.
-    #[arg(long)]
-    pub columns: Option<String>,
-    /// The graph files' format, as for `dwell run --input-format`.
-    #[arg(long)]
-    pub input_format: Option<String>,
+    /// How the graph files are read (the flags of `dwell run`).
+    #[command(flatten)]
+    pub load: LoadArgs,
 }
 
 /// `--backend timely`: processes as timely starts them (`-n`, `-w`, `-p`, `-h`).

@@ -10,7 +10,7 @@ use std::path::Path;
 
 pub fn info(args: &GraphArgs, json: bool) -> Result<()> {
     let bar = Bar::start("info");
-    let loaded = Input::load(&args.graph, &graph_options(args)?, &bar)?;
+    let loaded = Input::load(&args.graph, &graph_options(&args.load)?, &bar)?;
     bar.finish();
     match &loaded.input {
         Input::Graph(g) => {

@@ -2,7 +2,7 @@
 //! directory. `info`, `run` and `bench` each match on [`Input`] instead of
 //! asking the question again.
 
-use crate::args::{GraphArgs, IdsArg};
+use crate::args::{IdsArg, LoadArgs};
 use crate::error::Result;
 use crate::progress::Bar;
 use dwell::formats::{self, IdMode, LoadOptions};
@@ -45,7 +45,7 @@ impl Input {
 }
 
 /// Load options from a graph argument's flags.
-pub fn graph_options(g: &GraphArgs) -> Result<LoadOptions> {
+pub fn graph_options(g: &LoadArgs) -> Result<LoadOptions> {
     let format = match &g.input_format {
         None => None,
         Some(f) => Some(formats::Format::from_name(f).ok_or_else(|| {

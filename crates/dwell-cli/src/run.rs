@@ -26,7 +26,7 @@ pub fn run(args: &RunArgs) -> Result<()> {
     // The memory this process may use, read before the graph is loaded so
     // the default budget covers it too (the plan counts the graph).
     let budget = Budget::from_flag(args.budget_bytes);
-    let opts = graph_options(&args.graph)?;
+    let opts = graph_options(&args.graph.load)?;
     let bar = Bar::start("run");
     let loaded = Input::load(&args.graph.graph, &opts, &bar)?;
     run_loaded(args, chosen.backend(), &loaded, &bar, &budget).map(drop)

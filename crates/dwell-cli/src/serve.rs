@@ -25,7 +25,7 @@
 //! mode 0600 in a private (0700) folder and renamed into place, so it is
 //! never reachable with wider permissions.
 
-use crate::args::{Cli, Command, GraphArgs, RunArgs, ServeArgs};
+use crate::args::{Cli, Command, LoadArgs, RunArgs, ServeArgs};
 use crate::backends::{self, Chosen};
 use crate::error::Result;
 use crate::input::{self, graph_options, Input, Loaded, RequestFiles};
@@ -68,7 +68,7 @@ struct Server {
     chosen: Chosen,
     /// How the inputs were loaded (the graph path aside): requests must
     /// ask the same.
-    load: GraphArgs,
+    load: LoadArgs,
     token: Option<String>,
     timeout: Duration,
     slots: Arc<tokio::sync::Semaphore>,
@@ -134,10 +134,7 @@ pub fn serve(args: &ServeArgs) -> Result<()> {
     let bar = Bar::start("serve");
     let mut served = Vec::new();
     for path in &args.graphs {
-        let opts = graph_options(&GraphArgs {
-            graph: path.clone(),
-            ..load_flags(args)
-        })?;
+        let opts = graph_options(&args.load)?;
         let loaded = Input::load(path, &opts, &bar)?;
         served.push(Served {
             path: path.clone(),
@@ -154,7 +151,7 @@ pub fn serve(args: &ServeArgs) -> Result<()> {
     let server = Arc::new(Server {
         served,
         chosen,
-        load: load_flags(args),
+        load: args.load.clone(),
         token,
         timeout: Duration::from_secs_f64(args.timeout_s.clamp(0.001, 1e9)),
         slots: Arc::new(tokio::sync::Semaphore::new(args.max_in_flight.max(1))),
@@ -206,18 +203,6 @@ pub fn serve(args: &ServeArgs) -> Result<()> {
         eprintln!("dwell serve: stopped; in-flight requests finished");
         Ok::<(), Box<dyn std::error::Error>>(())
     })
-}
-
-/// The loading flags of `dwell serve`, as a graph argument without a path.
-fn load_flags(args: &ServeArgs) -> GraphArgs {
-    GraphArgs {
-        graph: PathBuf::new(),
-        undirected: args.undirected,
-        directed: args.directed,
-        ids: args.ids,
-        columns: args.columns.clone(),
-        input_format: args.input_format.clone(),
-    }
 }
 
 /// SIGTERM or SIGINT: stop accepting and drain.
@@ -390,10 +375,7 @@ fn resolve(
     if args.backend != ours {
         return Err(bad(format!("this server runs on backend {ours}, not {}. Fix: drop --backend, or start a server with --backend {}", args.backend, args.backend)));
     }
-    let (g, s) = (&args.graph, &server.load);
-    if (g.directed, g.undirected, g.ids, &g.columns, &g.input_format)
-        != (s.directed, s.undirected, s.ids, &s.columns, &s.input_format)
-    {
+    if args.graph.load != server.load {
         return Err(bad("--directed/--undirected/--ids/--columns/--input-format differ from how the server loaded its graphs. Fix: pass the same flags as `dwell serve` got".into()));
     }
     let given = &args.graph.graph;

@@ -8,7 +8,7 @@ use dwell::formats;
 use std::path::Path;
 
 pub fn shard(graph: &GraphArgs, parts: usize, out: &Path) -> Result<()> {
-    let opts = load_options(graph.directed, graph.undirected);
+    let opts = load_options(graph.load.directed, graph.load.undirected);
     let g = formats::load(&graph.graph, &opts)?;
     let m = dwell_timely::shard::write(&g, parts, out)?;
     println!(

@@ -15,7 +15,7 @@ pub fn snapshot(args: &GraphArgs, out: &Path, json: bool) -> Result<()> {
     let bar = Bar::start("snapshot");
     let loaded = Input::load(
         &args.graph,
-        &load_options(args.directed, args.undirected),
+        &load_options(args.load.directed, args.load.undirected),
         &bar,
     )?;
     let Input::Graph(g) = &loaded.input else {

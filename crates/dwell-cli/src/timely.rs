@@ -134,7 +134,7 @@ pub fn run(args: &RunArgs) -> Result<()> {
         }
         (Some(m), Timely::for_part(cluster(hosts), part))
     } else if processes == 1 {
-        let opts = load_options(args.graph.directed, args.graph.undirected);
+        let opts = load_options(args.graph.load.directed, args.graph.load.undirected);
         let g = Arc::new(formats::load(path, &opts)?);
         (None, Timely::new(cluster(hosts), g))
     } else {
@@ -181,7 +181,7 @@ fn launch(args: &RunArgs, processes: usize) -> Result<()> {
     let dir = if shard::is_shard_dir(path) {
         path.clone()
     } else {
-        let opts = load_options(args.graph.directed, args.graph.undirected);
+        let opts = load_options(args.graph.load.directed, args.graph.load.undirected);
         let g = formats::load(path, &opts)?;
         split = tempfile::tempdir()?;
         shard::write(&g, processes, split.path())?;
