@@ -3,12 +3,12 @@
 
 use crate::args::GraphArgs;
 use crate::error::Result;
-use crate::input::load_options;
+use crate::input::graph_options;
 use dwell::formats;
 use std::path::Path;
 
 pub fn shard(graph: &GraphArgs, parts: usize, out: &Path) -> Result<()> {
-    let opts = load_options(graph.load.directed, graph.load.undirected);
+    let opts = graph_options(&graph.load)?;
     let g = formats::load(&graph.graph, &opts)?;
     let m = dwell_timely::shard::write(&g, parts, out)?;
     println!(

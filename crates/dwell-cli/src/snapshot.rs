@@ -4,7 +4,7 @@
 
 use crate::args::GraphArgs;
 use crate::error::Result;
-use crate::input::{load_options, Input};
+use crate::input::{graph_options, Input};
 use crate::progress::Bar;
 use crate::report::outln;
 use dwell::formats::snapshot;
@@ -13,11 +13,7 @@ use std::time::Instant;
 
 pub fn snapshot(args: &GraphArgs, out: &Path, json: bool) -> Result<()> {
     let bar = Bar::start("snapshot");
-    let loaded = Input::load(
-        &args.graph,
-        &load_options(args.load.directed, args.load.undirected),
-        &bar,
-    )?;
+    let loaded = Input::load(&args.graph, &graph_options(&args.load)?, &bar)?;
     let Input::Graph(g) = &loaded.input else {
         return Err(format!(
             "{} is a program bundle, which `dwell snapshot` does not take (a bundle keeps more than its graph). Fix: pass a graph file; bundles are read directly by `dwell run` and `dwell info`",

@@ -13,7 +13,7 @@
 
 use crate::args::RunArgs;
 use crate::error::Result;
-use crate::input::load_options;
+use crate::input::graph_options;
 use crate::progress::Bar;
 use crate::report::{BackendFacts, Budget};
 use dwell::formats;
@@ -134,7 +134,7 @@ pub fn run(args: &RunArgs) -> Result<()> {
         }
         (Some(m), Timely::for_part(cluster(hosts), part))
     } else if processes == 1 {
-        let opts = load_options(args.graph.load.directed, args.graph.load.undirected);
+        let opts = graph_options(&args.graph.load)?;
         let g = Arc::new(formats::load(path, &opts)?);
         (None, Timely::new(cluster(hosts), g))
     } else {
@@ -181,7 +181,7 @@ fn launch(args: &RunArgs, processes: usize) -> Result<()> {
     let dir = if shard::is_shard_dir(path) {
         path.clone()
     } else {
-        let opts = load_options(args.graph.load.directed, args.graph.load.undirected);
+        let opts = graph_options(&args.graph.load)?;
         let g = formats::load(path, &opts)?;
         split = tempfile::tempdir()?;
         shard::write(&g, processes, split.path())?;

@@ -108,6 +108,21 @@ fn go_style_tsv_with_spaced_relationships() {
         "is a,part of",
     ]);
     assert_eq!(swapped[0]["reached"], 4);
+    // `dwell snapshot` reads the file with the same flags as `dwell run`.
+    let dir = tempfile::tempdir().unwrap();
+    let snap = dir.path().join("go.dwell");
+    let snap = snap.to_str().unwrap();
+    ok_json(&[
+        "snapshot",
+        &f,
+        "--columns",
+        "2,1,3",
+        "--out",
+        snap,
+        "--json",
+    ]);
+    let from_snap = reach(&[snap, "--sources", "GO:0006950", "--labels", "is a,part of"]);
+    assert_eq!(from_snap, swapped);
 }
 
 #[test]
