@@ -4,6 +4,9 @@
 //! - [`core`]: plain Rust on dwell's public API — graphs from edge arrays,
 //!   one session per call, streamed level batches, harmonic sums. Tested by
 //!   `cargo test --workspace`, no Python needed.
+//! - [`nx_order`]: the two traversals whose order is part of NetworkX's
+//!   answer (`bfs_layers`, the order strongly connected components are
+//!   yielded), over the NetworkX graph's own adjacency order.
 //! - `py` (feature `python`, which only maturin enables): the PyO3 module
 //!   `dwell._dwell`, converting numpy arrays in and out and releasing the
 //!   GIL around every graph build and session. The Python package itself
@@ -13,6 +16,7 @@
 #![forbid(unsafe_code)]
 
 pub mod core;
+pub mod nx_order;
 
 #[cfg(feature = "python")]
 mod py;

@@ -4,6 +4,7 @@
 //! dataclasses and dicts.
 
 use crate::core::{self, Error, Report};
+use crate::nx_order;
 use dwell::analysis::{
     BfsQuery, DataflowProblem, Direction, FactSets, Meet, Output, Query, ReachQuery, TaintQuery,
 };
@@ -490,6 +491,36 @@ fn dataflow<'py>(
     ))
 }
 
+/// NetworkX's strongly connected components in its yield order, over an
+/// adjacency in the NetworkX graph's own neighbour order.
+#[pyfunction]
+fn nx_strong_components<'py>(
+    py: Python<'py>,
+    offsets: PyReadonlyArray1<'_, u64>,
+    targets: PyReadonlyArray1<'_, u32>,
+) -> PyResult<(Bound<'py, PyArray1<u32>>, u32)> {
+    let (o, t) = (offsets.as_slice()?, targets.as_slice()?);
+    let (labels, count) = py
+        .detach(|| nx_order::Adjacency::new(o, t).map(|a| nx_order::strong_components(&a)))
+        .map_err(|e| to_py(py, e))?;
+    Ok((labels.into_pyarray(py), count))
+}
+
+/// `nx.bfs_layers` from `first`: (vertices in layer order, layer bounds).
+#[pyfunction]
+fn nx_bfs_layers<'py>(
+    py: Python<'py>,
+    offsets: PyReadonlyArray1<'_, u64>,
+    targets: PyReadonlyArray1<'_, u32>,
+    first: PyReadonlyArray1<'_, u32>,
+) -> PyResult<(Bound<'py, PyArray1<u32>>, Bound<'py, PyArray1<u64>>)> {
+    let (o, t, f) = (offsets.as_slice()?, targets.as_slice()?, first.as_slice()?);
+    let (order, bounds) = py
+        .detach(|| nx_order::Adjacency::new(o, t).and_then(|a| nx_order::bfs_layers(&a, f)))
+        .map_err(|e| to_py(py, e))?;
+    Ok((order.into_pyarray(py), bounds.into_pyarray(py)))
+}
+
 #[pymodule]
 fn _dwell(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<CoreGraph>()?;
@@ -502,5 +533,7 @@ fn _dwell(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(taint, m)?)?;
     m.add_function(wrap_pyfunction!(components, m)?)?;
     m.add_function(wrap_pyfunction!(dataflow, m)?)?;
+    m.add_function(wrap_pyfunction!(nx_strong_components, m)?)?;
+    m.add_function(wrap_pyfunction!(nx_bfs_layers, m)?)?;
     Ok(())
 }

@@ -3,8 +3,8 @@ still importing itself, so this module imports nothing of NetworkX (nor of
 dwell.nx); the test suite checks that FUNCTIONS lists what dwell.nx runs."""
 
 FUNCTIONS = (
-    "all_pairs_shortest_path_length", "ancestors", "average_shortest_path_length", "closeness_centrality",
-    "connected_components", "descendants", "descendants_at_distance", "diameter", "eccentricity",
+    "all_pairs_shortest_path_length", "ancestors", "average_shortest_path_length", "bfs_layers",
+    "closeness_centrality", "condensation", "connected_components", "descendants", "descendants_at_distance", "diameter", "eccentricity",
     "harmonic_centrality", "has_path", "is_connected", "is_strongly_connected", "is_weakly_connected",
     "node_connected_component", "number_connected_components", "number_strongly_connected_components",
     "number_weakly_connected_components", "radius", "single_source_shortest_path_length",

@@ -60,11 +60,15 @@ def test_distances_and_components_equal_networkx(G):
     assert dict(nx.all_pairs_shortest_path_length(G, cutoff=3, backend="dwell")) == \
         dict(nx.all_pairs_shortest_path_length(G, cutoff=3))
     assert nx.wiener_index(G, backend="dwell") == nx.wiener_index(G)
+    assert list(nx.bfs_layers(G, v, backend="dwell")) == list(nx.bfs_layers(G, v))
     if G.is_directed():
         assert nx.number_strongly_connected_components(G, backend="dwell") == \
             nx.number_strongly_connected_components(G)
-        assert sorted(map(sorted, nx.strongly_connected_components(G, backend="dwell"))) == \
-            sorted(map(sorted, nx.strongly_connected_components(G)))
+        # Same sets in the same order (NetworkX's search order, not dwell's labels).
+        assert list(nx.strongly_connected_components(G, backend="dwell")) == \
+            list(nx.strongly_connected_components(G))
+        C, want = nx.condensation(G, backend="dwell"), nx.condensation(G)
+        assert list(C.edges) == list(want.edges) and C.graph == want.graph
         assert nx.ancestors(G, v, backend="dwell") == nx.ancestors(G, v)
     else:
         assert sorted(map(sorted, nx.connected_components(G, backend="dwell"))) == \

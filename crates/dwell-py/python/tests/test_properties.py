@@ -88,3 +88,29 @@ def test_nx_backend_equals_networkx(case):
     else:
         with pytest.raises(nx.NetworkXError):
             dnx.eccentricity(D)
+
+
+@SETTINGS
+@given(graphs(), st.randoms(use_true_random=False))
+def test_ordered_answers_equal_networkx_exactly(case, rnd):
+    """bfs_layers, strongly_connected_components and condensation list their
+    answers in an order that follows G's insertion order: nodes and edges are
+    added shuffled (and named) so dwell's sorted rows would give them away."""
+    src, dst, n, directed = case
+    names = [f"v{i}" for i in range(n)]
+    rnd.shuffle(names)
+    G = nx.DiGraph() if directed else nx.Graph()
+    G.add_nodes_from(rnd.sample(names, n))
+    edges = [(names[u], names[v]) for u, v in zip(src.tolist(), dst.tolist())]
+    rnd.shuffle(edges)
+    G.add_edges_from(edges)
+    sources = rnd.sample(names, rnd.randint(1, min(3, n)))
+    for s in (sources[0], sources):
+        assert list(nx.bfs_layers(G, s, backend="dwell")) == list(nx.bfs_layers(G, s))
+    if directed:
+        assert (list(nx.strongly_connected_components(G, backend="dwell"))
+                == list(nx.strongly_connected_components(G)))
+        C, want = nx.condensation(G, backend="dwell"), nx.condensation(G)
+        assert list(C.nodes(data=True)) == list(want.nodes(data=True))
+        assert list(C.edges) == list(want.edges)
+        assert C.graph == want.graph

@@ -21,6 +21,7 @@ from typing import Any, Dict, Iterator, Optional
 import networkx as nx
 import numpy as np
 
+from .. import _dwell
 from .. import _nx_info as _info
 from .._api import Graph
 
@@ -41,7 +42,27 @@ class DwellGraph:
         self.index: Dict[Any, int] = {v: i for i, v in enumerate(nodes)}
         self._directed = directed
         self._multigraph = multigraph
+        # The NetworkX graph converted from: its adjacency order decides the
+        # order of bfs_layers and of strongly connected components (dwell's
+        # rows are sorted). NetworkX drops this object from its cache when
+        # the graph changes.
+        self._original = original
+        self._ordered: Optional[tuple] = None
         self.__networkx_cache__: Dict[str, Any] = {}
+
+    def ordered_adjacency(self) -> tuple:
+        """``(offsets uint64[n+1], targets uint32[…])`` in the NetworkX
+        graph's own neighbour order (made once, on first use)."""
+        if self._ordered is None:
+            adj = self._original._adj
+            index, nodes = self.index, self.nodes
+            deg = np.fromiter((len(adj[v]) for v in nodes), dtype=np.uint64, count=len(nodes))
+            offsets = np.zeros(len(nodes) + 1, dtype=np.uint64)
+            np.cumsum(deg, out=offsets[1:])
+            targets = np.fromiter((index[w] for v in nodes for w in adj[v]), dtype=np.uint32,
+                                  count=int(offsets[-1]))
+            self._ordered = (offsets, targets)
+        return self._ordered
 
     def is_directed(self) -> bool:
         return self._directed
@@ -72,7 +93,7 @@ def _convert(G: Any) -> DwellGraph:
     if isinstance(G, DwellGraph):
         return G
     g = Graph.from_networkx(G)
-    return DwellGraph(g, g.names, G.is_directed(), G.is_multigraph())
+    return DwellGraph(g, g.names, G.is_directed(), G.is_multigraph(), original=G)
 
 
 # -- the algorithms (signatures are NetworkX's) ---------------------------
@@ -215,8 +236,17 @@ def is_weakly_connected(G):
     return int(_components(G, False).count) == 1
 
 
+def _strong_sets(G: DwellGraph) -> list:
+    """NetworkX's components in NetworkX's yield order (dwell.nx_order)."""
+    labels, _ = _dwell.nx_strong_components(*G.ordered_adjacency())
+    order = np.argsort(labels, kind="stable")
+    bounds = np.flatnonzero(np.diff(labels[order])) + 1
+    nodes = G.nodes
+    return [{nodes[i] for i in part.tolist()} for part in (np.split(order, bounds) if len(order) else [])]
+
+
 def strongly_connected_components(G):
-    yield from _component_sets(G, True)
+    yield from _strong_sets(G)
 
 
 def number_strongly_connected_components(G):
@@ -227,6 +257,48 @@ def is_strongly_connected(G):
     if len(G) == 0:
         raise nx.NetworkXPointlessConcept("Connectivity is undefined for the null graph.")
     return int(_components(G, True).count) == 1
+
+
+def condensation(G, scc=None):
+    """NetworkX's construction: components numbered in yield order, arcs
+    between them in ``G.edges()`` order (``scc=`` is declined)."""
+    members = dict(enumerate(_strong_sets(G)))
+    mapping: Dict[Any, int] = {}
+    C = nx.DiGraph()
+    C.graph["mapping"] = mapping
+    if len(G) == 0:
+        return C
+    for i, component in members.items():
+        mapping.update((v, i) for v in component)
+    C.add_nodes_from(range(len(members)))
+    offsets, targets = G.ordered_adjacency()
+    comp = np.fromiter((mapping[v] for v in G.nodes), dtype=np.int64, count=len(G))
+    tail = np.repeat(comp, np.diff(offsets).astype(np.int64))
+    head = comp[targets.astype(np.int64)]
+    keep = tail != head
+    C.add_edges_from(zip(tail[keep].tolist(), head[keep].tolist()))
+    nx.set_node_attributes(C, members, "members")
+    return C
+
+
+def bfs_layers(G, sources):
+    """Layers in NetworkX's discovery order (its adjacency order)."""
+    if sources in G:
+        sources = [sources]
+    visited = set(sources)
+    current = list(visited)
+    for source in current:
+        if source not in G:
+            raise nx.NetworkXError(f"The node {source} is not in the graph.")
+    if not current:
+        return
+    first = np.fromiter((G.index[v] for v in current), dtype=np.uint32, count=len(current))
+    order, bounds = _dwell.nx_bfs_layers(*G.ordered_adjacency(), first)
+    nodes = G.nodes
+    yield current
+    ids = order.tolist()
+    for a, b in zip(bounds[1:-1].tolist(), bounds[2:].tolist()):
+        yield [nodes[i] for i in ids[a:b]]
 
 
 def closeness_centrality(G, u=None, distance=None, wf_improved=True):
@@ -315,10 +387,11 @@ _IMPLEMENTED = {
     f.__name__: f
     for f in (
         single_source_shortest_path_length, single_target_shortest_path_length,
-        all_pairs_shortest_path_length, descendants, ancestors, descendants_at_distance, has_path,
+        all_pairs_shortest_path_length, bfs_layers, descendants, ancestors, descendants_at_distance, has_path,
         connected_components, number_connected_components, is_connected, node_connected_component,
         weakly_connected_components, number_weakly_connected_components, is_weakly_connected,
         strongly_connected_components, number_strongly_connected_components, is_strongly_connected,
+        condensation,
         closeness_centrality, harmonic_centrality, eccentricity, diameter, radius,
         average_shortest_path_length, wiener_index,
     )
@@ -361,6 +434,8 @@ def can_run(name: str, args: tuple, kwargs: dict):
         value = _arg(args, kwargs, pos, key)
         if value is not None and not (key == "method" and value == "unweighted"):
             return f"dwell computes unweighted BFS distances only; {what} is NetworkX's"
+    if name == "condensation" and _arg(args, kwargs, 1, "scc") is not None:
+        return "scc= given: NetworkX's own construction"
     if name == "descendants_at_distance":
         d = _arg(args, kwargs, 2, "distance")
         if not isinstance(d, (int, np.integer)) or isinstance(d, bool):
@@ -411,12 +486,7 @@ def on_start_tests(items):
 
 #: test name → one-line reason (filled in from NetworkX's suite run under
 #: this backend; see docs/BENCHMARKS.md for the counts).
-_KNOWN: Dict[str, str] = {
-    "test_condensation_mapping_and_members": (
-        "condensation numbers SCCs in the order they are yielded; dwell yields them by label, "
-        "the test expects NetworkX's Tarjan order (the sets are the same)"
-    ),
-}
+_KNOWN: Dict[str, str] = {}
 
 
 class BackendInterface:
