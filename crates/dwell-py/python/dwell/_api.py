@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 from dataclasses import dataclass, field
@@ -62,12 +63,14 @@ class Graph:
     threads. ``names`` maps vertex ids back to NetworkX node objects when
     the graph came from NetworkX."""
 
-    __slots__ = ("_core", "names", "_index")
+    __slots__ = ("_core", "names", "_index", "_adjacency")
 
     def __init__(self, core: Any, names: Optional[List[Any]] = None) -> None:
         self._core = core
         self.names = names
         self._index: Optional[Dict[Any, int]] = None
+        # (offsets, targets) in a NetworkX graph's neighbour order (from_networkx only).
+        self._adjacency: Optional[tuple] = None
 
     # -- construction -----------------------------------------------------
     @classmethod
@@ -122,11 +125,24 @@ class Graph:
         ``names[i]``, in ``G``'s node order."""
         names = list(G)
         index = {v: i for i, v in enumerate(names)}
-        m = G.number_of_edges()
-        src = np.fromiter((index[u] for u, _ in G.edges()), dtype=np.uint64, count=m)
-        dst = np.fromiter((index[v] for _, v in G.edges()), dtype=np.uint64, count=m)
-        g = cls(_dwell.from_edges(src, dst, len(names), bool(G.is_directed()), None, []), names)
+        # One pass over the adjacency in C (map/chain/fromiter, no Python
+        # loop per arc): both directions of an undirected edge, rows in G's
+        # own neighbour order, which the NetworkX backend keeps for the
+        # answers whose order follows it (bfs_layers, SCC yield order).
+        adj = getattr(G, "_adj", None) or G.adj
+        rows = list(map(adj.__getitem__, names))
+        deg = np.fromiter(map(len, rows), dtype=np.uint64, count=len(names))
+        offsets = np.zeros(len(names) + 1, dtype=np.uint64)
+        np.cumsum(deg, out=offsets[1:])
+        flat = itertools.chain.from_iterable(rows)
+        if names != list(range(len(names))):
+            flat = map(index.__getitem__, flat)  # nodes 0..n-1 in order (the common case) are their own ids
+        targets = np.fromiter(flat, dtype=np.uint32, count=int(offsets[-1]))
+        src = np.repeat(np.arange(len(names), dtype=np.uint64), deg.astype(np.int64))
+        g = cls(_dwell.from_edges(src, targets.astype(np.uint64), len(names), bool(G.is_directed()), None, []),
+                names)
         g._index = index
+        g._adjacency = (offsets, targets)
         return g
 
     # -- facts -------------------------------------------------------------

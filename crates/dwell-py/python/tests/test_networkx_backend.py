@@ -97,3 +97,26 @@ def test_conversion_is_cached_and_round_trips():
     D = dnx.convert_from_nx(G)
     H = dnx.convert_to_nx(D)
     assert set(H.edges) == set(G.edges) and list(H) == list(G)
+
+
+def test_automatic_dispatch_picks_dwell_only_where_it_pays():
+    """With dwell first in ``backend_priority``, NetworkX asks should_run:
+    every-source functions convert G and run here; one search on a small graph
+    not yet converted stays in NetworkX (no conversion is cached)."""
+    small = nx.gnm_random_graph(200, 600, seed=3)
+    big = nx.gnm_random_graph(2000, 6000, seed=3)
+    saved = nx.config.backend_priority.algos
+    nx.config.backend_priority.algos = ["dwell"]
+    try:
+        assert nx.number_connected_components(small) == nx.number_connected_components(small, backend="networkx")
+        assert "dwell" not in small.__networkx_cache__.get("backends", {})
+        assert nx.closeness_centrality(small) == nx.closeness_centrality(small, backend="networkx")
+        assert small.__networkx_cache__["backends"]["dwell"]
+        # Converted now, but one search on 200 nodes is still NetworkX's.
+        assert isinstance(dnx.should_run("connected_components", (small,), {}), str)
+        nx.closeness_centrality(big)
+        assert dnx.should_run("connected_components", (big,), {}) is True
+        assert isinstance(dnx.should_run("has_path", (big, 0, 1), {}), str)
+        assert isinstance(dnx.should_run("closeness_centrality", (big, 0), {}), str) is False
+    finally:
+        nx.config.backend_priority.algos = saved

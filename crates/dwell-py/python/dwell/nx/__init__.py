@@ -36,33 +36,19 @@ class DwellGraph:
 
     __networkx_backend__ = "dwell"
 
-    def __init__(self, graph: Graph, nodes: list, directed: bool, multigraph: bool, original: Any = None):
+    def __init__(self, graph: Graph, nodes: list, directed: bool, multigraph: bool):
         self.graph = graph
         self.nodes = nodes
-        self.index: Dict[Any, int] = {v: i for i, v in enumerate(nodes)}
+        self.index: Dict[Any, int] = graph._index if graph._index is not None else {v: i for i, v in enumerate(nodes)}
         self._directed = directed
         self._multigraph = multigraph
-        # The NetworkX graph converted from: its adjacency order decides the
-        # order of bfs_layers and of strongly connected components (dwell's
-        # rows are sorted). NetworkX drops this object from its cache when
-        # the graph changes.
-        self._original = original
-        self._ordered: Optional[tuple] = None
         self.__networkx_cache__: Dict[str, Any] = {}
 
     def ordered_adjacency(self) -> tuple:
         """``(offsets uint64[n+1], targets uint32[…])`` in the NetworkX
-        graph's own neighbour order (made once, on first use)."""
-        if self._ordered is None:
-            adj = self._original._adj
-            index, nodes = self.index, self.nodes
-            deg = np.fromiter((len(adj[v]) for v in nodes), dtype=np.uint64, count=len(nodes))
-            offsets = np.zeros(len(nodes) + 1, dtype=np.uint64)
-            np.cumsum(deg, out=offsets[1:])
-            targets = np.fromiter((index[w] for v in nodes for w in adj[v]), dtype=np.uint32,
-                                  count=int(offsets[-1]))
-            self._ordered = (offsets, targets)
-        return self._ordered
+        graph's own neighbour order, as converted: bfs_layers and the SCC
+        yield order follow it (dwell's rows are sorted)."""
+        return self.graph._adjacency
 
     def is_directed(self) -> bool:
         return self._directed
@@ -93,7 +79,7 @@ def _convert(G: Any) -> DwellGraph:
     if isinstance(G, DwellGraph):
         return G
     g = Graph.from_networkx(G)
-    return DwellGraph(g, g.names, G.is_directed(), G.is_multigraph(), original=G)
+    return DwellGraph(g, g.names, G.is_directed(), G.is_multigraph())
 
 
 # -- the algorithms (signatures are NetworkX's) ---------------------------
@@ -452,8 +438,49 @@ def can_run(name: str, args: tuple, kwargs: dict):
     return True
 
 
+#: One linear pass (one search, one labelling): NetworkX's own loop is
+#: quick, so dwell pays off on a graph already converted from about 1,000
+#: nodes, and on one not yet converted (the conversion is an O(E) pass too)
+#: from about 10,000 (docs/BENCHMARKS.md, "When the backend runs").
+_ONE_PASS = {
+    "single_source_shortest_path_length", "single_target_shortest_path_length", "bfs_layers",
+    "descendants", "ancestors", "descendants_at_distance", "node_connected_component",
+    "connected_components", "number_connected_components", "is_connected",
+    "weakly_connected_components", "number_weakly_connected_components", "is_weakly_connected",
+    "strongly_connected_components", "number_strongly_connected_components", "is_strongly_connected",
+    "condensation",
+}
+_ONE_PASS_NODES = 1_000
+_ONE_PASS_COLD_NODES = 10_000
+#: Every-source functions (closeness, eccentricity, all pairs, …) win from
+#: here even with the conversion (closeness: 1.2× at 30 nodes, 11× at 100).
+_ALL_SOURCES_NODES = 30
+
+
 def should_run(name: str, args: tuple, kwargs: dict):
-    """Tiny graphs are quicker in NetworkX than converted."""
+    """Whether dwell is the better choice when NetworkX picks a backend
+    itself (``nx.config.backend_priority``); an explicit ``backend="dwell"``
+    always runs here."""
+    if name == "has_path":
+        return "NetworkX's bidirectional search stops early; dwell searches the whole reach"
+    G = args[0] if args else kwargs.get("G")
+    if G is None:
+        return True
+    n = len(G)
+    one = name in _ONE_PASS
+    if name in ("closeness_centrality", "eccentricity"):
+        v = _arg(args, kwargs, 1, "u" if name == "closeness_centrality" else "v")
+        one = v is not None and v in G
+    if one:
+        cache = getattr(G, "__networkx_cache__", None) or {}
+        converted = isinstance(G, DwellGraph) or bool(cache.get("backends", {}).get("dwell"))
+        least = _ONE_PASS_NODES if converted else _ONE_PASS_COLD_NODES
+        if n < least:
+            state = "converted" if converted else "not yet converted"
+            return f"one search on fewer than {least} nodes ({state}): NetworkX's own is quicker"
+        return True
+    if n < _ALL_SOURCES_NODES:
+        return f"fewer than {_ALL_SOURCES_NODES} nodes: NetworkX's own is quicker than converting"
     return True
 
 
