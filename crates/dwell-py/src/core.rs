@@ -10,6 +10,7 @@ use dwell::graph::{Graph, GraphBuilder, GraphError, LabelError, LabelNames, NO_V
 use dwell::session::memory::MemoryLimits;
 use dwell::session::{Session, SessionError};
 use std::path::Path;
+use std::sync::OnceLock;
 
 /// Why a call could not be answered; every message ends with a `Fix:` hint.
 #[derive(Debug, thiserror::Error)]
@@ -22,6 +23,8 @@ pub enum Error {
     Session(#[from] SessionError),
     #[error(transparent)]
     Label(#[from] LabelError),
+    #[error(transparent)]
+    Cuda(#[from] dwell_cuda::CudaError),
     /// Bad arguments from Python; the message ends with a `Fix:` hint.
     #[error("{0}")]
     Input(String),
@@ -41,15 +44,26 @@ impl Error {
     }
 }
 
-/// The backend named `name` (`cpu` or `cpu-reference`).
+/// The backend named `name`: `cpu`, `cpu-reference`, or `cuda` — device 0,
+/// opened and its kernels compiled (NVRTC) on first use, then shared by every
+/// later session of the process; without a driver, an error with a `Fix:`.
 pub fn backend(name: &str) -> Result<&'static dyn Backend, Error> {
     static CPU: Cpu = Cpu;
     static REFERENCE: CpuReference = CpuReference;
+    static CUDA: OnceLock<dwell_cuda::Cuda> = OnceLock::new();
     match name {
         "cpu" => Ok(&CPU),
         "cpu-reference" => Ok(&REFERENCE),
+        "cuda" => {
+            if let Some(c) = CUDA.get() {
+                return Ok(c);
+            }
+            // Two first calls at once may both open the device; one is kept.
+            let opened = dwell_cuda::Cuda::new(0, dwell_cuda::Mode::Resident)?;
+            Ok(CUDA.get_or_init(|| opened))
+        }
         other => Err(Error::Input(format!(
-            "unknown backend {other:?}. Fix: use backend=\"cpu\" (parallel) or backend=\"cpu-reference\" (the oracle); the cuda backend is not in the Python package yet"
+            "unknown backend {other:?}. Fix: use backend=\"cpu\" (parallel), backend=\"cuda\" (device 0) or backend=\"cpu-reference\" (the oracle)"
         ))),
     }
 }
@@ -312,6 +326,48 @@ mod tests {
         let r = reversed(&g).unwrap();
         let h = harmonic(&Cpu, &r, &[3], 1 << 30).unwrap();
         assert_eq!(h, vec![1.0 + 0.5 + 1.0 / 3.0]);
+    }
+
+    /// `backend="cuda"`: on the simulated device (feature `cuda-sim`) its
+    /// answers equal the oracle's; on a machine without a driver, opening it
+    /// is an error with a `Fix:`, not a panic.
+    #[test]
+    fn cuda_answers_as_the_oracle_or_says_how_to_get_a_device() {
+        let g = load(
+            Path::new(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/../../data/graphs/karate.edges.xz"
+            )),
+            None,
+            None,
+        )
+        .unwrap();
+        let cuda = match backend("cuda") {
+            Ok(b) => b,
+            Err(e) => {
+                assert!(
+                    !cfg!(feature = "cuda-sim"),
+                    "the simulated device opens: {e}"
+                );
+                let (message, fix) = e.split();
+                assert!(!message.is_empty() && !fix.is_empty(), "{e}");
+                return;
+            }
+        };
+        let same = |b: &dyn Backend| backend("cuda").map(|c| std::ptr::eq(c, b)).unwrap_or(false);
+        assert!(same(cuda), "one device per process");
+        for q in [
+            Query::Bfs(BfsQuery {
+                sources: (0..34).collect(),
+                keep_levels: true,
+            }),
+            Query::Wcc,
+        ] {
+            let (got, rep) = run(cuda, &g, &q, 2, 1 << 30).unwrap();
+            let (want, _) = run(&CpuReference, &g, &q, 1, 1 << 30).unwrap();
+            assert_eq!(rep.backend, "cuda");
+            assert_eq!(got, want);
+        }
     }
 
     proptest! {

@@ -286,9 +286,10 @@ class Session:
     """
 
     def __init__(self, graph: Graph, backend: str = "cpu", budget_bytes: Optional[int] = None) -> None:
-        if backend not in ("cpu", "cpu-reference"):
+        if backend not in ("cpu", "cuda", "cpu-reference"):
             raise DwellError(f"unknown backend {backend!r}.",
-                             'use backend="cpu" (parallel) or backend="cpu-reference" (the oracle)')
+                             'use backend="cpu" (parallel), backend="cuda" (device 0) or '
+                             'backend="cpu-reference" (the oracle)')
         self.graph = graph
         self.backend = backend
         # The process's default budget, measured once per session (as the CLI does per run).

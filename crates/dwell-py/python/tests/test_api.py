@@ -247,3 +247,15 @@ def test_closeness_equals_networkx(name):
     want_plain = nx.closeness_centrality(G, wf_improved=False)
     assert np.allclose(plain, [want_plain[v] for v in range(n)], rtol=1e-12, atol=0)
     np.testing.assert_array_equal(some, got[[3, 1]])
+
+
+def test_the_cuda_backend_answers_as_cpu_or_says_how_to_get_a_device():
+    g = dwell.load(path("karate"))
+    try:
+        with g.session(backend="cuda") as s:
+            got = s.bfs(np.arange(34), levels=True)
+    except dwell.DwellError as e:  # no driver or no device here (CI has none)
+        assert e.fix and "cuda" in str(e).lower(), str(e)
+        return
+    with g.session(backend="cpu") as s:
+        assert np.array_equal(got, s.bfs(np.arange(34), levels=True))
