@@ -236,7 +236,7 @@ pub struct RunArgs {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Backend: cpu (default, parallel), cpu-reference (the single-threaded oracle), cuda,
-    /// or timely (bfs, reach, wcc across processes: --processes, --workers).
+    /// or timely (bfs, reach, wcc, scc across processes: --processes, --workers).
     #[arg(long, default_value = "cpu")]
     pub backend: String,
     /// One JSON document on stdout (the same as --format json).

@@ -100,7 +100,7 @@ fn launcher_with_2_and_4_processes_matches_the_oracle_on_bundled_graphs() {
         "graphs/email-Enron.edges.xz",
     ] {
         let g = data(graph);
-        let cases: [&[&str]; 4] = [
+        let cases: [&[&str]; 5] = [
             &["run", "bfs", &g, "--sources", "random:30"],
             &[
                 "run",
@@ -123,6 +123,8 @@ fn launcher_with_2_and_4_processes_matches_the_oracle_on_bundled_graphs() {
                 "backward",
             ],
             &["run", "wcc", &g],
+            // Undirected: the strong components are the weak ones.
+            &["run", "scc", &g],
         ];
         for case in cases {
             let mut oracle_args = case.to_vec();
@@ -143,6 +145,46 @@ fn launcher_with_2_and_4_processes_matches_the_oracle_on_bundled_graphs() {
                 }
                 assert_eq!(t["whole_graph"]["parts"], processes);
             }
+        }
+    }
+}
+
+#[test]
+fn scc_on_directed_bundled_graphs_matches_the_oracle_label_for_label() {
+    let dir = tempfile::tempdir().unwrap();
+    for graph in [
+        "graphs/celegansneural.edges.xz",
+        "graphs/polblogs.edges.xz",
+        "graphs/pgp-strong-2009.edges.xz",
+    ] {
+        let g = data(graph);
+        let want = dir.path().join("oracle.txt");
+        let oracle = ok_json(&[
+            "run",
+            "scc",
+            &g,
+            "--backend",
+            "cpu-reference",
+            "--json",
+            "--out",
+            want.to_str().unwrap(),
+        ]);
+        assert_eq!(oracle["graph"]["directed"], true, "{graph}");
+        for (processes, workers) in [(2, 1), (4, 1), (2, 2)] {
+            let got = dir.path().join(format!("timely-{processes}x{workers}.txt"));
+            let v = launched(
+                &["run", "scc", &g, "--out", got.to_str().unwrap()],
+                processes,
+                workers,
+            );
+            let what = format!("{graph} on {processes}×{workers}");
+            assert_eq!(results(&v), results(&oracle), "{what}");
+            // Every vertex's component, not only the counts.
+            assert_eq!(
+                std::fs::read_to_string(&got).unwrap(),
+                std::fs::read_to_string(&want).unwrap(),
+                "{what}"
+            );
         }
     }
 }

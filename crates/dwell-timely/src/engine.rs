@@ -32,6 +32,9 @@
 //!   messages are min-combined. The fixpoint labels each component by its
 //!   smallest vertex; the labels are gathered as notes and numbered
 //!   canonically.
+//! - SCC: trimming, forward min-colouring and backward collection per
+//!   colour, repeated on what is left (`Engine::scc` says how and why it
+//!   is exact); an undirected graph's strong components are its weak ones.
 //!
 //! Every run ends with one gather round in which each process's lead
 //! worker broadcasts its figures (bytes and records it sent during the run,
@@ -61,14 +64,17 @@ pub type Note = (u32, u32, u64);
 type In<D> =
     timely::dataflow::InputHandle<u64, timely::container::CapacityContainerBuilder<Vec<D>>>;
 
+/// `(COUNT, 0, messages)`: messages a worker sent this round (every round
+/// adds it); `(COUNT, TALLY, x)`: a number summed over all workers.
 const COUNT: u32 = 0;
+const TALLY: u32 = 1;
 /// `(NEW, lane, level << 32 | count)`: `count` vertices first reached at `level`.
 const NEW: u32 = 1;
 /// `(VERTEX, v, lane << 32 | level)`: `v` reached by `lane` at `level`.
 const VERTEX: u32 = 2;
 /// `(SINK, v, lane)`: sink `v` reached by `lane`.
 const SINK: u32 = 3;
-/// `(LABEL, v, label)`: WCC label of `v`.
+/// `(LABEL, v, label)`: WCC or SCC label of `v`.
 const LABEL: u32 = 4;
 const STAT_SENT: u32 = 10;
 const STAT_RECEIVED: u32 = 11;
@@ -186,6 +192,8 @@ struct Round {
     notes: Vec<Note>,
     /// Messages all workers sent this round.
     total: u64,
+    /// The sum of the `(COUNT, TALLY, x)` notes of all workers.
+    tally: u64,
 }
 
 /// Summaries of a multi-source search, per lane.
@@ -301,7 +309,13 @@ impl Engine {
             .borrow_mut()
             .remove(&sent_at)
             .unwrap_or_default();
-        let total = all.iter().filter(|n| n.0 == COUNT).map(|n| n.2).sum();
+        let sum = |which: u32| {
+            all.iter()
+                .filter(|n| n.0 == COUNT && n.1 == which)
+                .map(|n| n.2)
+                .sum()
+        };
+        let (total, tally) = (sum(0), sum(TALLY));
         all.retain(|n| n.0 != COUNT);
         // Only the lead keeps the broadcast notes: one copy per process.
         if !self.lead {
@@ -311,6 +325,7 @@ impl Engine {
             inbox,
             notes: all,
             total,
+            tally,
         })
     }
 
@@ -388,6 +403,10 @@ impl Engine {
                 })
             }
             Query::Wcc => self.wcc(worker)?.map(Output::Wcc),
+            // On an undirected graph (every edge stored both ways) the strong
+            // components are the weak ones, as on the cpu backends.
+            Query::Scc if !g.directed => self.wcc(worker)?.map(Output::Scc),
+            Query::Scc => self.scc(worker)?.map(Output::Scc),
             other => unreachable!(
                 "the session sends only supported queries, not {}",
                 other.name()
@@ -601,10 +620,21 @@ impl Engine {
             }
             combine_min(&mut out);
         }
+        self.gather_labels(worker, &label)
+    }
+
+    /// Send `label` (one per vertex of this worker, in [`Layout::owned`]
+    /// order) to every lead; the lead numbers them canonically.
+    fn gather_labels(
+        &mut self,
+        worker: &mut Worker,
+        label: &[u32],
+    ) -> Result<Option<Components>, Lost> {
+        let n = self.g.nodes();
         let notes = self
             .layout
             .owned(self.me, n)
-            .zip(&label)
+            .zip(label)
             .map(|(v, &l)| (LABEL, v, u64::from(l)))
             .collect();
         let r = self.round(worker, Vec::new(), notes)?;
@@ -618,6 +648,166 @@ impl Engine {
             }
         }
         Ok(Some(canonical(&ids)))
+    }
+
+    /// Strong components of a directed graph; `None` on workers other than
+    /// the lead. Repeats, until no vertex is left:
+    ///
+    /// 1. Trimming: a live vertex with no live in-arc or no live out-arc
+    ///    (self-loops aside) is a component alone. Each vertex counts its
+    ///    live in- and out-arcs; a vertex that leaves (trimmed, or found in
+    ///    step 3) tells the heads of its out-arcs and the tails of its
+    ///    in-arcs, whose counts drop, until no count reaches zero.
+    /// 2. Colouring: every live vertex takes the smallest live id that
+    ///    reaches it along live arcs (min-label propagation forward, as
+    ///    WCC's but one way). A vertex whose colour is its own id is a root.
+    /// 3. Each root `r` collects its component backward over in-arcs,
+    ///    through the live vertices coloured `r`: exactly those that `r`
+    ///    reaches and that reach `r`. They leave the graph.
+    ///
+    /// Every round at least the smallest live vertex's component leaves
+    /// (it is a root), and removing whole components never changes the
+    /// components of the rest. This is the coloring algorithm of Orzan
+    /// (2004) with the trimming of McLendon et al. (2005), as in Slota,
+    /// Rajamanickam and Madduri's Multistep (IPDPS 2014).
+    fn scc(&mut self, worker: &mut Worker) -> Result<Option<Components>, Lost> {
+        const IN_ARC: u32 = 0;
+        const OUT_ARC: u32 = 1;
+        let g = Arc::clone(&self.g);
+        let n = g.nodes();
+        let (fwd, rev) = (g.fwd(), g.rev());
+        let layout = self.layout;
+        let owned: Vec<u32> = layout.owned(self.me, n).collect();
+        let others = |row: &[u32], v: u32| row.iter().filter(|&&x| x != v).count() as u64;
+        let mut deg_in: Vec<u64> = owned.iter().map(|&v| others(rev.neighbors(v), v)).collect();
+        let mut deg_out: Vec<u64> = owned.iter().map(|&v| others(fwd.neighbors(v), v)).collect();
+        // The component's root per vertex; NO_VERTEX while the vertex is live.
+        let mut comp = vec![NO_VERTEX; owned.len()];
+        let mut live = owned.len() as u64;
+        let mut dying: Vec<u32> = owned
+            .iter()
+            .zip(deg_in.iter().zip(&deg_out))
+            .filter(|(_, (&i, &o))| i == 0 || o == 0)
+            .map(|(&v, _)| v)
+            .collect();
+        // Vertices whose component was found and whose neighbours are not
+        // yet told.
+        let mut gone: Vec<u32> = Vec::new();
+        loop {
+            let everyone_left = loop {
+                for &v in &dying {
+                    comp[layout.local(v)] = v;
+                }
+                gone.append(&mut dying);
+                live -= gone.len() as u64;
+                let mut out: Vec<Msg> = Vec::new();
+                for v in gone.drain(..) {
+                    out.extend(
+                        fwd.neighbors(v)
+                            .iter()
+                            .filter(|&&w| w != v)
+                            .map(|&w| (w, IN_ARC, 1)),
+                    );
+                    out.extend(
+                        rev.neighbors(v)
+                            .iter()
+                            .filter(|&&u| u != v)
+                            .map(|&u| (u, OUT_ARC, 1)),
+                    );
+                }
+                combine_sum(&mut out);
+                let r = self.round(worker, out, vec![(COUNT, TALLY, live)])?;
+                if r.total == 0 {
+                    // Nothing moved: the tally is every worker's live count.
+                    break r.tally == 0;
+                }
+                for (x, kind, count) in r.inbox {
+                    let i = layout.local(x);
+                    if comp[i] != NO_VERTEX {
+                        continue;
+                    }
+                    let d = if kind == IN_ARC {
+                        &mut deg_in[i]
+                    } else {
+                        &mut deg_out[i]
+                    };
+                    *d -= count;
+                    if *d == 0 {
+                        dying.push(x);
+                    }
+                }
+                dying.sort_unstable();
+                dying.dedup();
+            };
+            if everyone_left {
+                break;
+            }
+            // Colouring.
+            let mut colour: Vec<u32> = owned.clone();
+            let mut out: Vec<Msg> = Vec::new();
+            for (&v, _) in owned.iter().zip(&comp).filter(|(_, &c)| c == NO_VERTEX) {
+                out.extend(
+                    fwd.neighbors(v)
+                        .iter()
+                        .filter(|&&w| v < w)
+                        .map(|&w| (w, 0, u64::from(v))),
+                );
+            }
+            combine_min(&mut out);
+            loop {
+                let r = self.round(worker, std::mem::take(&mut out), Vec::new())?;
+                if r.total == 0 {
+                    break;
+                }
+                let mut changed = Vec::new();
+                for (x, _, c) in r.inbox {
+                    let i = layout.local(x);
+                    if comp[i] == NO_VERTEX && (c as u32) < colour[i] {
+                        colour[i] = c as u32;
+                        changed.push(x);
+                    }
+                }
+                changed.sort_unstable();
+                changed.dedup();
+                for x in changed {
+                    let c = colour[layout.local(x)];
+                    out.extend(
+                        fwd.neighbors(x)
+                            .iter()
+                            .filter(|&&w| c < w)
+                            .map(|&w| (w, 0, u64::from(c))),
+                    );
+                }
+                combine_min(&mut out);
+            }
+            // Each root collects its component backward.
+            let mut out: Vec<Msg> = Vec::new();
+            for (i, &v) in owned.iter().enumerate() {
+                if comp[i] == NO_VERTEX && colour[i] == v {
+                    comp[i] = v;
+                    gone.push(v);
+                    out.extend(rev.neighbors(v).iter().map(|&u| (u, 0, u64::from(v))));
+                }
+            }
+            combine_distinct(&mut out);
+            loop {
+                let r = self.round(worker, std::mem::take(&mut out), Vec::new())?;
+                if r.total == 0 {
+                    break;
+                }
+                for (x, _, c) in r.inbox {
+                    let i = layout.local(x);
+                    if comp[i] == NO_VERTEX && colour[i] == c as u32 {
+                        comp[i] = c as u32;
+                        gone.push(x);
+                        out.extend(rev.neighbors(x).iter().map(|&u| (u, 0, c)));
+                    }
+                }
+                combine_distinct(&mut out);
+            }
+            // The next trimming tells `gone`'s neighbours.
+        }
+        self.gather_labels(worker, &comp)
     }
 }
 
@@ -638,4 +828,23 @@ fn combine_or(out: &mut Vec<Msg>) {
 fn combine_min(out: &mut Vec<Msg>) {
     out.sort_unstable();
     out.dedup_by_key(|m| m.0);
+}
+
+/// Sum the values of messages to the same `(vertex, word)`.
+fn combine_sum(out: &mut Vec<Msg>) {
+    out.sort_unstable_by_key(|m| (m.0, m.1));
+    out.dedup_by(|later, kept| {
+        if (later.0, later.1) == (kept.0, kept.1) {
+            kept.2 += later.2;
+            true
+        } else {
+            false
+        }
+    });
+}
+
+/// Drop repeated messages.
+fn combine_distinct(out: &mut Vec<Msg>) {
+    out.sort_unstable();
+    out.dedup();
 }

@@ -10,7 +10,7 @@
 //! - [`net`]: the TCP connections between processes, made with bounded
 //!   timeouts and counted byte by byte, handed to timely's networking.
 //! - `engine`: the dataflow every worker builds once per session and the
-//!   analyses as rounds over it (BFS, reach, WCC).
+//!   analyses as rounds over it (BFS, reach, WCC, SCC).
 //! - [`Timely`]: the session [`Backend`]. `open` starts the workers (and
 //!   connects the processes); every `run` feeds the query into the
 //!   running dataflow as a new epoch; the answer is the same on every
@@ -232,9 +232,11 @@ impl Timely {
     }
 }
 
-/// Whether the timely backend runs `q`.
+/// Whether the timely backend runs `q`. Not taint, nor bit-vector
+/// dataflow: a `DataflowProblem` holds the gen and kill sets of every
+/// node, so every process would hold the whole problem, not a shard.
 pub fn runs(q: &Query) -> bool {
-    matches!(q, Query::Bfs(_) | Query::Reach(_) | Query::Wcc)
+    matches!(q, Query::Bfs(_) | Query::Reach(_) | Query::Wcc | Query::Scc)
 }
 
 impl Backend for Timely {

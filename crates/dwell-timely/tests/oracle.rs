@@ -24,7 +24,7 @@ fn graph(directed: bool, nodes: u64, arcs: &[(u32, u32, u32)], labels: bool) -> 
 }
 
 /// Queries over `g`: BFS with levels, reach both ways with a mask, sinks
-/// and sets, WCC.
+/// and sets, WCC, SCC.
 fn queries(g: &Graph, sources: &[u32], mask: u32) -> Vec<Query> {
     let n = g.nodes() as u32;
     let sinks: Vec<u32> = (0..n).step_by(3).collect();
@@ -38,6 +38,7 @@ fn queries(g: &Graph, sources: &[u32], mask: u32) -> Vec<Query> {
             keep_levels: false,
         }),
         Query::Wcc,
+        Query::Scc,
     ];
     for direction in [Direction::Forward, Direction::Backward] {
         qs.push(Query::Reach(ReachQuery {
@@ -305,4 +306,44 @@ fn the_dataflow_stays_resident_across_runs() {
     let outs = session(&t, &g, &qs);
     check_against_oracle(&g, &qs, &outs, "resident");
     assert_eq!(t.figures().len(), 20);
+}
+
+#[test]
+fn scc_peels_a_chain_of_cycles_one_colouring_at_a_time() {
+    // Cycles {2k, 2k+1} in a chain 2k+1 -> 2k+2: nothing is trimmed, and
+    // colour 0 reaches every cycle, so each colouring finds one component
+    // (the smallest id's); a tail 41 -> 42 -> 43 of trimmed singletons, a
+    // self-loop on 43 and a multi-arc.
+    let mut arcs: Vec<(u32, u32, u32)> = Vec::new();
+    for k in 0..20u32 {
+        arcs.extend([
+            (2 * k, 2 * k + 1, 0),
+            (2 * k + 1, 2 * k, 0),
+            (2 * k + 1, 2 * k + 2, 0),
+        ]);
+    }
+    arcs.extend([
+        (40, 41, 0),
+        (41, 42, 0),
+        (42, 43, 0),
+        (43, 43, 0),
+        (42, 43, 0),
+    ]);
+    let g = graph(true, 44, &arcs, false);
+    let qs = [Query::Scc, Query::Wcc, Query::Scc];
+    let g = Arc::new(g);
+    for workers in [1, 3] {
+        let t = Timely::new(Cluster::local(workers), Arc::clone(&g));
+        let outs = session(&t, &g, &qs);
+        check_against_oracle(&g, &qs, &outs, &format!("{workers} workers"));
+        let Output::Scc(c) = &outs[0] else {
+            panic!("{:?}", outs[0]);
+        };
+        assert_eq!((c.count, c.largest), (24, 2));
+        // At least one colouring per cycle.
+        assert!(t.figures()[0].rounds > 20, "{:?}", t.figures()[0]);
+    }
+    for (p, outs) in cluster(&g, 3, 1, &qs).iter().enumerate() {
+        check_against_oracle(&g, &qs, outs, &format!("process {p} of 3"));
+    }
 }
