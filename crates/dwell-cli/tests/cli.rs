@@ -327,28 +327,37 @@ fn sources_file_and_direction_overrides() {
 #[test]
 fn progress_stays_off_stderr_when_it_is_not_a_terminal() {
     let g = data("graphs/email-Enron.edges.xz");
-    let args = [
-        "run",
-        "bfs",
-        &g,
-        "--sources",
-        "random:64",
-        "--repeat",
-        "300",
-        "--json",
-    ];
-    let t = std::time::Instant::now();
-    let out = dwell(&args);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert!(
-        t.elapsed() > std::time::Duration::from_secs(1),
-        "the run must outlast the bar's delay to test anything; make it longer"
-    );
-    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("only JSON on stdout");
-    assert_eq!(v["runs"], 300);
+    // Longer runs until one outlasts the bar's delay: a fixed count may end
+    // under a second on a fast idle machine and then test nothing.
+    let mut repeat = 300u64;
+    loop {
+        let runs = repeat.to_string();
+        let args = [
+            "run",
+            "bfs",
+            &g,
+            "--sources",
+            "random:64",
+            "--repeat",
+            &runs,
+            "--json",
+        ];
+        let t = std::time::Instant::now();
+        let out = dwell(&args);
+        let took = t.elapsed();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+        let v: serde_json::Value =
+            serde_json::from_slice(&out.stdout).expect("only JSON on stdout");
+        assert_eq!(v["runs"], repeat);
+        if took > std::time::Duration::from_secs(1) {
+            return;
+        }
+        assert!(repeat < 300 * 64, "{repeat} runs still end within a second");
+        repeat *= 4;
+    }
 }
