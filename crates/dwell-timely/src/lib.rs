@@ -377,58 +377,52 @@ impl Runtime {
 
     fn run(&mut self, q: &Query, run: u64) -> Result<(Output, RunFigures), TimelyError> {
         let q = Arc::new(q.clone());
-        let me = self.cluster.process;
-        let lost = |peer: usize, what: String| TimelyError::PeerLost {
-            me,
-            peer,
-            what,
-            run: run + 1,
-            processes: self.cluster.processes,
-        };
         for c in &self.commands {
             if c.send(Cmd::Run(Arc::clone(&q))).is_err() {
-                self.failed = true;
-                return Err(TimelyError::Worker {
-                    me,
-                    what: panicked().unwrap_or_else(|| "a worker thread ended".into()),
-                });
+                return Err(self.ended(run, "a worker thread ended"));
             }
         }
         loop {
             match self.replies.recv_timeout(Duration::from_millis(20)) {
                 Ok(Ok(answer)) => return Ok(answer),
-                Ok(Err(engine::Lost(peer, what))) => {
-                    self.failed = true;
-                    std::thread::sleep(Duration::from_millis(300));
-                    let (peer, what) = self.links.failure().unwrap_or((peer, what));
-                    return Err(match panicked() {
-                        Some(what) if peer == me => TimelyError::Worker { me, what },
-                        _ => lost(peer, what),
-                    });
-                }
+                Ok(Err(engine::Lost(_, what))) => return Err(self.ended(run, &what)),
                 Err(RecvTimeoutError::Timeout) => {
-                    if self.links.has_failed() {
-                        // A lost peer often makes others end at once: wait
-                        // a moment so the first loss is the one named.
-                        std::thread::sleep(Duration::from_millis(300));
-                    }
-                    if let Some((peer, what)) = self.links.failure() {
-                        self.failed = true;
-                        return Err(lost(peer, what));
-                    }
-                    if let Some(what) = panicked() {
-                        self.failed = true;
-                        return Err(TimelyError::Worker { me, what });
+                    if self.links.has_failed() || panicked().is_some() {
+                        return Err(self.ended(run, "a worker failed"));
                     }
                 }
+                // The workers are gone (they panic when a lost link poisons
+                // their queues, before a round notices the loss).
                 Err(RecvTimeoutError::Disconnected) => {
-                    self.failed = true;
-                    return Err(TimelyError::Worker {
-                        me,
-                        what: panicked().unwrap_or_else(|| "the workers ended".into()),
-                    });
+                    return Err(self.ended(run, "the workers ended"));
                 }
             }
+        }
+    }
+
+    /// Why run `run` ended without an answer: a lost peer when any link
+    /// failed (a lost link makes workers fail too, so links come first),
+    /// else the first panic of a timely thread, else `otherwise`.
+    fn ended(&mut self, run: u64, otherwise: &str) -> TimelyError {
+        self.failed = true;
+        let me = self.cluster.process;
+        if self.links.has_failed() {
+            // A lost peer often makes others end at once: wait a moment so
+            // the first loss is the one named.
+            std::thread::sleep(Duration::from_millis(300));
+        }
+        match self.links.failure() {
+            Some((peer, what)) => TimelyError::PeerLost {
+                me,
+                peer,
+                what,
+                run: run + 1,
+                processes: self.cluster.processes,
+            },
+            None => TimelyError::Worker {
+                me,
+                what: panicked().unwrap_or_else(|| otherwise.to_string()),
+            },
         }
     }
 }
