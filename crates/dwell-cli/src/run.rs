@@ -9,11 +9,12 @@ use crate::input::{graph_options, Input, Loaded};
 use crate::progress::Bar;
 use crate::query;
 use crate::report::{self, GraphFacts, RunReport};
+use dwell::analysis::Query;
 use dwell::backend::Backend;
 use dwell::counters::CounterSnapshot;
 use dwell::graph::Graph;
-use dwell::progress::Steps;
-use dwell::session::Session;
+use dwell::progress::{Cancel, Steps};
+use dwell::session::{Session, SessionReport};
 use report::Budget;
 use std::time::Instant;
 
@@ -29,37 +30,52 @@ pub fn run(args: &RunArgs) -> Result<()> {
     let opts = graph_options(&args.graph.load)?;
     let bar = Bar::start("run");
     let loaded = Input::load(&args.graph.graph, &opts, &bar)?;
-    run_loaded(args, chosen.backend(), &loaded, &bar, &budget).map(drop)
+    run_loaded(args, chosen.backend(), &loaded, &bar, &budget, None).map(drop)
+}
+
+/// A session that outlives one query (`dwell serve` keeps one per graph):
+/// opened by the first query on its graph, re-planned for each later one
+/// (no upload), and the cancel flag of the query now using it.
+pub struct Held<'a, 'g> {
+    pub session: &'a mut Option<Session<'g>>,
+    pub cancel: Cancel,
 }
 
 /// Run the query of `args` over an input already loaded (by [`run`], or
 /// once for its whole life by `dwell serve`), printing through
-/// `report::out`. A graph run hands back its session's counters.
-pub fn run_loaded(
+/// `report::out`. A graph run hands back its query's counters; with `held`
+/// it runs in that session instead of one of its own.
+pub fn run_loaded<'g>(
     args: &RunArgs,
-    backend: &dyn Backend,
-    loaded: &Loaded,
+    backend: &'g dyn Backend,
+    loaded: &'g Loaded,
     bar: &Bar,
     budget: &Budget,
+    held: Option<Held<'_, 'g>>,
 ) -> Result<Option<CounterSnapshot>> {
     match &loaded.input {
-        Input::Graph(g) => run_graph(args, backend, g, loaded.load_ms, bar, budget, None).map(Some),
+        Input::Graph(g) => {
+            run_graph(args, backend, g, loaded.load_ms, bar, budget, None, held).map(Some)
+        }
         Input::Bundle(b) => {
             crate::program::run(args, backend, b, loaded.load_ms, bar, budget).map(|()| None)
         }
     }
 }
 
-/// One session over `g`; `extra` adds a backend's own figures to the report
-/// (and may leave `--out` to another process of the run).
-pub fn run_graph(
+/// One session over `g` (or one query in the `held` one); `extra` adds a
+/// backend's own figures to the report (and may leave `--out` to another
+/// process of the run).
+#[allow(clippy::too_many_arguments)]
+pub fn run_graph<'g>(
     args: &RunArgs,
-    backend: &dyn Backend,
-    g: &Graph,
+    backend: &'g dyn Backend,
+    g: &'g Graph,
     load_ms: f64,
     bar: &Bar,
     budget: &Budget,
     extra: Option<&dyn report::BackendFacts>,
+    held: Option<Held<'_, 'g>>,
 ) -> Result<CounterSnapshot> {
     if args.format == crate::args::FormatArg::Sarif {
         return Err(format!("--format sarif reports taint findings on a program bundle, and {} is a graph. Fix: import a program with `dwell import llvm FILE.ll --out BUNDLE`, or use --format json", args.graph.graph.display()).into());
@@ -74,27 +90,38 @@ pub fn run_graph(
     ));
     // One session: planned from this graph and query (an unsupported query
     // is refused before the upload), the graph made resident once, the query
-    // run `--repeat` times, one read-back.
+    // run `--repeat` times, one read-back. A held session is planned anew
+    // for this query the same way, and its graph is already resident.
     let t = Instant::now();
-    let mut s = Session::for_query(backend, g, &query, args.repeat, budget.bytes())?;
-    let open_ms = t.elapsed().as_secs_f64() * 1e3;
-    // One run shows the kernel's own units (sweeps of a batch); repeated
-    // runs show runs done, which one run's units would keep resetting.
-    let runs = if args.repeat == 1 {
-        s.set_progress(bar);
-        None
-    } else {
-        Some(Steps::new(bar, "runs", args.repeat))
-    };
-    let t = Instant::now();
-    for _ in 0..args.repeat {
-        s.run(&query)?;
-        if let Some(runs) = &runs {
-            runs.add(1);
+    let plan = Session::plan_query(backend, g, &query, args.repeat, budget.bytes())?;
+    let (mut session, open_ms, query_ms) = match held {
+        None => {
+            let mut s = Session::open(backend, g, plan)?;
+            let open_ms = t.elapsed().as_secs_f64() * 1e3;
+            // One run shows the kernel's own units (sweeps of a batch).
+            if args.repeat == 1 {
+                s.set_progress(bar);
+            }
+            let t = Instant::now();
+            let report = runs(&mut s, &query, args.repeat, bar)?;
+            (report, open_ms, t.elapsed().as_secs_f64() * 1e3)
         }
-    }
-    let mut session = s.finish()?;
-    let query_ms = t.elapsed().as_secs_f64() * 1e3;
+        Some(held) => {
+            match held.session.as_mut() {
+                Some(s) => s.replan(plan)?,
+                None => *held.session = Some(Session::open(backend, g, plan)?),
+            }
+            let Some(s) = held.session.as_mut() else {
+                unreachable!("the session was opened above")
+            };
+            let open_ms = t.elapsed().as_secs_f64() * 1e3;
+            s.set_cancel(Some(held.cancel));
+            let t = Instant::now();
+            let report = runs(s, &query, args.repeat, bar);
+            s.set_cancel(None);
+            (report?, open_ms, t.elapsed().as_secs_f64() * 1e3)
+        }
+    };
     bar.finish();
     let output = session
         .outputs
@@ -133,4 +160,17 @@ pub fn run_graph(
         }
     }
     Ok(session.counters)
+}
+
+/// `repeat` runs of `query` in `s`, then its read-back. Repeated runs show
+/// runs done on `bar` (one run's own units would keep resetting).
+fn runs(s: &mut Session<'_>, query: &Query, repeat: u64, bar: &Bar) -> Result<SessionReport> {
+    let done = (repeat > 1).then(|| Steps::new(bar, "runs", repeat));
+    for _ in 0..repeat {
+        s.run(query)?;
+        if let Some(done) = &done {
+            done.add(1);
+        }
+    }
+    Ok(s.read_back()?)
 }

@@ -8,14 +8,25 @@
 //! prints. Files that flags name (`--sources-file`, `--gen`, a sinks file)
 //! travel in the request; the server never opens a path a client names.
 //!
+//! Each graph has one resident session for the server's life, on a thread
+//! of its own (a session stays on the thread that opened it: a device
+//! context may be tied to it): the first query on the graph opens it (the
+//! one upload), every later one re-plans it for its own runs, sizes and
+//! budget (`Session::replan`) and reads back its own output. Requests for
+//! one graph take turns on its thread (their runs are parallel inside);
+//! requests for different graphs run side by side. Program bundles run
+//! their per-function sessions as `dwell run` does.
+//!
 //! Endpoints: `POST /run` (`{"args": [...], "graph": PATH, "files": {PATH:
 //! [bytes]}}` → `{"stdout": TEXT}`, or a 4xx/5xx with `{"error": "… Fix: …"}`),
 //! `GET /health`, `GET /metrics` (requests, runs, sessions' graph uploads
 //! and bytes, per graph). Each request runs on a blocking thread under its
-//! own memory-budget check (the plan of its session against what the
-//! process may use now); at most `--max-in-flight` run at once; one that
-//! outlives `--timeout-s` is answered 503 (its thread finishes and its
-//! result is dropped). A client that disconnects only drops its own answer.
+//! own memory-budget check (its query's plan against what the process may
+//! use now); at most `--max-in-flight` are admitted at once; one that
+//! outlives `--timeout-s` is answered 503 and cancelled: it stops at the
+//! end of the run in progress (or before it starts, if it was still
+//! waiting), so the graph's session is free for the next request. A client
+//! that disconnects cancels only its own request.
 //! SIGTERM or SIGINT stops accepting, lets in-flight requests finish, and
 //! exits 0.
 //!
@@ -31,7 +42,7 @@ use crate::error::Result;
 use crate::input::{self, graph_options, Input, Loaded, RequestFiles};
 use crate::progress::Bar;
 use crate::report::{self, Budget};
-use crate::run;
+use crate::run::{self, Held};
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::{DefaultBodyLimit, State};
@@ -40,6 +51,9 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use clap::Parser as _;
+use dwell::counters::CounterSnapshot;
+use dwell::progress::Cancel;
+use dwell::session::Session;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
@@ -63,9 +77,20 @@ struct Served {
     bytes_read_back: AtomicU64,
 }
 
-struct Server {
+/// What the graphs' session threads share with the request handlers.
+struct Inputs {
     served: Vec<Served>,
     chosen: Chosen,
+}
+
+/// A request's work, run on its graph's session thread with that graph's
+/// resident session (`None` until the first graph query opens it).
+type Job = Box<dyn for<'s> FnOnce(&'s Inputs, &mut Option<Session<'s>>) + Send>;
+
+struct Server {
+    inputs: Arc<Inputs>,
+    /// One queue per served input, to its session thread.
+    queues: Vec<std::sync::mpsc::Sender<Job>>,
     /// How the inputs were loaded (the graph path aside): requests must
     /// ask the same.
     load: LoadArgs,
@@ -76,7 +101,48 @@ struct Server {
     rejected: AtomicU64,
     failed: AtomicU64,
     timed_out: AtomicU64,
+    /// Requests stopped before all their runs (timed out or hung up).
+    cancelled: AtomicU64,
     in_flight: AtomicU64,
+}
+
+/// The session thread of served input `which`: runs the jobs of its
+/// requests one after another with the input's resident session. A job
+/// that panics loses the session (its state is unknown); the next query
+/// opens a new one, and that upload is counted.
+fn session_thread(
+    inputs: Arc<Inputs>,
+    which: usize,
+    jobs: std::sync::mpsc::Receiver<Job>,
+) -> std::io::Result<()> {
+    std::thread::Builder::new()
+        .name(format!("dwell-session-{which}"))
+        .spawn(move || {
+            let inputs = &*inputs;
+            let served = &inputs.served[which];
+            let mut session: Option<Session<'_>> = None;
+            // The session's counters when last added to the metrics.
+            let mut seen = CounterSnapshot::default();
+            for job in jobs {
+                let run = std::panic::AssertUnwindSafe(|| job(inputs, &mut session));
+                if std::panic::catch_unwind(run).is_err() {
+                    session = None;
+                    seen = CounterSnapshot::default();
+                }
+                // What the session did for this request, finished or not
+                // (a cancelled query's runs were run).
+                if let Some(now) = session.as_ref().and_then(|s| s.counters().ok()) {
+                    if let Some(d) = now.since(&seen) {
+                        served.runs.fetch_add(d.runs, Relaxed);
+                        served.uploads.fetch_add(d.graph_uploads, Relaxed);
+                        served.bytes_uploaded.fetch_add(d.bytes_uploaded, Relaxed);
+                        served.bytes_read_back.fetch_add(d.bytes_read_back, Relaxed);
+                    }
+                    seen = now;
+                }
+            }
+        })
+        .map(drop)
 }
 
 /// A request body (`dwell run --server` builds it).
@@ -148,9 +214,16 @@ pub fn serve(args: &ServeArgs) -> Result<()> {
         });
     }
     bar.finish();
+    let inputs = Arc::new(Inputs { served, chosen });
+    let mut queues = Vec::new();
+    for which in 0..inputs.served.len() {
+        let (tx, rx) = std::sync::mpsc::channel();
+        session_thread(Arc::clone(&inputs), which, rx)?;
+        queues.push(tx);
+    }
     let server = Arc::new(Server {
-        served,
-        chosen,
+        inputs,
+        queues,
         load: args.load.clone(),
         token,
         timeout: Duration::from_secs_f64(args.timeout_s.clamp(0.001, 1e9)),
@@ -159,6 +232,7 @@ pub fn serve(args: &ServeArgs) -> Result<()> {
         rejected: AtomicU64::new(0),
         failed: AtomicU64::new(0),
         timed_out: AtomicU64::new(0),
+        cancelled: AtomicU64::new(0),
         in_flight: AtomicU64::new(0),
     });
     let app = Router::new()
@@ -178,6 +252,7 @@ pub fn serve(args: &ServeArgs) -> Result<()> {
         .enable_all()
         .build()?;
     let names: Vec<String> = server
+        .inputs
         .served
         .iter()
         .map(|s| s.path.display().to_string())
@@ -277,8 +352,8 @@ async fn health(State(server): State<Arc<Server>>, headers: HeaderMap) -> Respon
     }
     Json(json!({
         "status": "ok",
-        "graphs": server.served.iter().map(|s| s.path.display().to_string()).collect::<Vec<_>>(),
-        "backend": server.chosen.backend().name(),
+        "graphs": server.inputs.served.iter().map(|s| s.path.display().to_string()).collect::<Vec<_>>(),
+        "backend": server.inputs.chosen.backend().name(),
     }))
     .into_response()
 }
@@ -292,6 +367,7 @@ async fn metrics(State(server): State<Arc<Server>>, headers: HeaderMap) -> Respo
         return unauthorized();
     }
     let graphs: Vec<Value> = server
+        .inputs
         .served
         .iter()
         .map(|s| {
@@ -320,8 +396,9 @@ async fn metrics(State(server): State<Arc<Server>>, headers: HeaderMap) -> Respo
         "rejected": server.rejected.load(Relaxed),
         "failed": server.failed.load(Relaxed),
         "timed_out": server.timed_out.load(Relaxed),
+        "cancelled": server.cancelled.load(Relaxed),
         "in_flight": server.in_flight.load(Relaxed),
-        "backend": server.chosen.backend().name(),
+        "backend": server.inputs.chosen.backend().name(),
         "rss_bytes": rss_bytes(),
         "graphs": graphs,
     }))
@@ -371,7 +448,7 @@ fn resolve(
     if args.out.is_some() {
         return Err(bad("--out names a file on the client, which the server does not write. Fix: drop --out, or run locally".into()));
     }
-    let ours = server.chosen.backend().name();
+    let ours = server.inputs.chosen.backend().name();
     if args.backend != ours {
         return Err(bad(format!("this server runs on backend {ours}, not {}. Fix: drop --backend, or start a server with --backend {}", args.backend, args.backend)));
     }
@@ -379,7 +456,7 @@ fn resolve(
         return Err(bad("--directed/--undirected/--ids/--columns/--input-format differ from how the server loaded its graphs. Fix: pass the same flags as `dwell serve` got".into()));
     }
     let given = &args.graph.graph;
-    let found = server.served.iter().position(|s| {
+    let found = server.inputs.served.iter().position(|s| {
         (req.graph.is_some() && s.canonical.is_some() && req.graph == s.canonical)
             || &s.path == given
     });
@@ -387,6 +464,7 @@ fn resolve(
         Some(i) => Ok((args, i)),
         None => {
             let names: Vec<String> = server
+                .inputs
                 .served
                 .iter()
                 .map(|s| s.path.display().to_string())
@@ -436,46 +514,54 @@ async fn answer(
         Ok(x) => x,
         Err(r) => return *r,
     };
-    // Waiting for a slot counts against the time limit too.
+    // Dropped when this answer is made — done, past the time limit, or
+    // abandoned by a client that hung up: then the job stops at the end of
+    // the run in progress (a finished job does not notice).
+    let cancel = Cancel::new();
+    let _stop = CancelOnDrop(cancel.clone());
+    // Waiting for a slot and for the graph's session counts against the
+    // time limit too.
     let work = {
         let server = Arc::clone(server);
         async move {
             let permit = Arc::clone(&server.slots).acquire_owned().await;
-            server.in_flight.fetch_add(1, Relaxed);
-            let task_server = Arc::clone(&server);
+            let (tx, rx) = tokio::sync::oneshot::channel();
+            let stats = Arc::clone(&server);
             let files = req.files;
-            let done = tokio::task::spawn_blocking(move || {
+            let job: Job = Box::new(move |inputs, session| {
                 let _permit = permit;
-                let s = &task_server;
-                let served = &s.served[which];
-                served.requests.fetch_add(1, Relaxed);
-                // The budget is read now: what this process may use with
-                // its resident graphs and the requests running beside it.
-                let budget = Budget::from_flag(args.budget_bytes);
-                let (result, text) = input::with_request_files(files, || {
-                    report::capture(|| {
-                        run::run_loaded(
-                            &args,
-                            s.chosen.backend(),
-                            &served.loaded,
-                            &Bar::hidden(),
-                            &budget,
-                        )
-                    })
-                });
-                let result = result.map(|counters| {
-                    if let Some(c) = counters {
-                        served.runs.fetch_add(c.runs, Relaxed);
-                        served.uploads.fetch_add(c.graph_uploads, Relaxed);
-                        served.bytes_uploaded.fetch_add(c.bytes_uploaded, Relaxed);
-                        served.bytes_read_back.fetch_add(c.bytes_read_back, Relaxed);
-                    }
-                });
-                s.in_flight.fetch_sub(1, Relaxed);
-                result.map(|()| text).map_err(|e| e.to_string())
-            })
-            .await;
-            done
+                let answer = if cancel.is_cancelled() {
+                    // Given up on while it waited: nothing to run for.
+                    None
+                } else {
+                    let _running = InFlight::enter(&stats.in_flight);
+                    let served = &inputs.served[which];
+                    served.requests.fetch_add(1, Relaxed);
+                    // The budget is read now: what this process may use with
+                    // its resident graphs and the requests running beside it.
+                    let budget = Budget::from_flag(args.budget_bytes);
+                    let held = Held { session, cancel };
+                    let (result, text) = input::with_request_files(files, || {
+                        report::capture(|| {
+                            run::run_loaded(
+                                &args,
+                                inputs.chosen.backend(),
+                                &served.loaded,
+                                &Bar::hidden(),
+                                &budget,
+                                Some(held),
+                            )
+                        })
+                    });
+                    Some(result.map(|_| text).map_err(|e| e.to_string()))
+                };
+                if answer.is_none_or(|a| tx.send(a).is_err()) {
+                    stats.cancelled.fetch_add(1, Relaxed);
+                }
+            });
+            // The session thread lives as long as the server.
+            server.queues[which].send(job).ok()?;
+            rx.await.ok()
         }
     };
     match tokio::time::timeout(server.timeout, work).await {
@@ -483,9 +569,35 @@ async fn answer(
             server.timed_out.fetch_add(1, Relaxed);
             refuse(StatusCode::SERVICE_UNAVAILABLE, format!("the request ran past the server's limit of {} s. Fix: ask a smaller query (fewer sources, --repeat 1), or start the server with a larger --timeout-s", server.timeout.as_secs_f64()))
         }
-        Ok(Err(join)) => refuse(StatusCode::INTERNAL_SERVER_ERROR, format!("the request failed inside the server ({join}). Fix: this is a bug in dwell; please report it with the request")),
-        Ok(Ok(Ok(stdout))) => Json(json!({ "stdout": stdout })).into_response(),
+        // The job panicked: its answer was never sent.
+        Ok(None) => refuse(StatusCode::INTERNAL_SERVER_ERROR, "the request failed inside the server. Fix: this is a bug in dwell; please report it with the request"),
+        Ok(Some(Ok(stdout))) => Json(json!({ "stdout": stdout })).into_response(),
         // What `dwell run` would have said on stderr before exiting 1.
-        Ok(Ok(Err(message))) => refuse(StatusCode::UNPROCESSABLE_ENTITY, message),
+        Ok(Some(Err(message))) => refuse(StatusCode::UNPROCESSABLE_ENTITY, message),
+    }
+}
+
+/// Cancels its request's work when dropped.
+struct CancelOnDrop(Cancel);
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        self.0.cancel();
+    }
+}
+
+/// One request running; counted out even if its job panics.
+struct InFlight<'a>(&'a AtomicU64);
+
+impl<'a> InFlight<'a> {
+    fn enter(count: &'a AtomicU64) -> InFlight<'a> {
+        count.fetch_add(1, Relaxed);
+        InFlight(count)
+    }
+}
+
+impl Drop for InFlight<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Relaxed);
     }
 }

@@ -171,7 +171,7 @@ pub fn run(args: &RunArgs) -> Result<()> {
         process,
         manifest,
     };
-    crate::run::run_graph(args, &timely, g, load_ms, &bar, &budget, Some(&facts)).map(drop)
+    crate::run::run_graph(args, &timely, g, load_ms, &bar, &budget, Some(&facts), None).map(drop)
 }
 
 /// The local convenience: all processes on 127.0.0.1.

@@ -92,7 +92,10 @@ fn http(addr: &str, method: &str, path: &str, headers: &[&str], body: &[u8]) -> 
 }
 
 /// JSON of `dwell run`, less what differs between any two runs (timings,
-/// the process's budget, pool-dependent scratch allocations).
+/// the process's budget, pool-dependent scratch allocations) and what a
+/// served query does not do: upload the graph (the server's resident
+/// session did that once, for its first query; `served_uploads_once`
+/// checks the figures).
 fn answers(mut v: Value) -> Value {
     let obj = v.as_object_mut().unwrap();
     // Bundle reports put their times at the top.
@@ -104,8 +107,28 @@ fn answers(mut v: Value) -> Value {
     }
     if let Some(c) = obj.get_mut("counters").and_then(Value::as_object_mut) {
         c.remove("allocations");
+        c.remove("graph_uploads");
+        c.remove("bytes_uploaded");
     }
+    obj.remove("reuse");
     v
+}
+
+/// A served graph query's JSON: at most the one upload of its graph's
+/// session (its first query), and every other run a warm reuse.
+fn served_uploads_once(v: &Value) {
+    let uploads = v["counters"]["graph_uploads"].as_u64().unwrap();
+    assert!(uploads <= 1, "{v}");
+    let reuse = &v["reuse"];
+    assert_eq!(reuse["cold_uploads"].as_u64(), Some(uploads), "{v}");
+    assert_eq!(
+        reuse["warm_reuses"].as_u64().unwrap() + uploads,
+        v["runs"].as_u64().unwrap(),
+        "{v}"
+    );
+    if uploads == 0 {
+        assert_eq!(reuse["upload_bytes"], 0, "{v}");
+    }
 }
 
 /// Text output with every `N ms` / `N.N ms` (measured times) blanked.
@@ -148,6 +171,9 @@ fn assert_same(addr: &str, args: &[&str]) {
             serde_json::from_str(&l).unwrap(),
             serde_json::from_str(&r).unwrap(),
         );
+        if r.get("reuse").is_some() {
+            served_uploads_once(&r);
+        }
         assert_eq!(answers(l), answers(r), "{args:?}");
     } else {
         assert_eq!(untimed(&l), untimed(&r), "{args:?}");
@@ -334,12 +360,19 @@ fn answers_equal_local_runs_for_every_analysis() {
         );
         assert!(String::from_utf8_lossy(&remote.stderr).contains("Fix:"));
     }
-    // Each input was loaded once; every request was counted.
+    // Each input was loaded once; every request was counted; each graph
+    // was uploaded once, by its resident session's first query, for the
+    // 17 to 21 queries of five analyses and many sizes it answered (the
+    // bundle's program analyses open their own sessions, as locally).
     let (status, m) = http(a, "GET", "/metrics", &[], b"");
     assert_eq!(status, 200);
     let graphs = m["graphs"].as_array().unwrap();
     assert_eq!(graphs.len(), 5);
     assert!(graphs.iter().all(|g| g["loads"] == 1));
+    for g in graphs {
+        let want = if g["kind"] == "graph" { 1 } else { 0 };
+        assert_eq!(g["session_uploads"], want, "{g}");
+    }
     let enron_m = graphs.iter().find(|g| g["file"] == enron.as_str()).unwrap();
     assert_eq!(enron_m["requests"], 10);
     assert_eq!(enron_m["runs"], 10);
@@ -598,4 +631,41 @@ fn concurrent_clients_disconnects_time_limit_and_sigterm_drain() {
     assert!(err.contains("limit") && err.contains("Fix:"), "{err}");
     let (status, _) = http(&server.addr, "GET", "/health", &[], b"");
     assert_eq!(status, 200);
+}
+
+#[test]
+fn a_timed_out_request_is_cancelled_and_frees_its_graph_for_the_next() {
+    // Requests for one graph take turns on its session: a request that
+    // ran on past its limit would keep the next waiting until it timed out
+    // too. Cancelled, it stops after the run in progress (milliseconds).
+    let enron = data("graphs/email-Enron.edges.xz");
+    let server = Server::start(&[&enron, "--listen", "127.0.0.1:0", "--timeout-s", "3"]);
+    let a = server.addr.as_str();
+    // About 10^5 runs of a few milliseconds each: minutes, were it not stopped.
+    let huge = dwell(&[
+        "run",
+        "bfs",
+        &enron,
+        "--sources",
+        "random:64",
+        "--repeat",
+        "100000",
+        "--server",
+        a,
+    ]);
+    assert_eq!(huge.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&huge.stderr);
+    assert!(err.contains("limit") && err.contains("Fix:"), "{err}");
+    // The next request is answered in full (within the same 3 s limit).
+    assert_same(a, &["bfs", &enron, "--sources", "0,7", "--json"]);
+    let (_, m) = http(a, "GET", "/metrics", &[], b"");
+    assert_eq!(m["timed_out"], 1, "{m}");
+    assert_eq!(m["cancelled"], 1, "{m}");
+    assert_eq!(m["in_flight"], 0, "{m}");
+    let g = &m["graphs"][0];
+    // The first request's runs stopped long before its 100,000.
+    assert_eq!(g["requests"], 2, "{g}");
+    let runs = g["runs"].as_u64().unwrap();
+    assert!((1..100_000).contains(&runs), "{g}");
+    assert_eq!(g["session_uploads"], 1, "{g}");
 }

@@ -266,16 +266,7 @@ fn allocate(
         counters,
     };
     let n = g.nodes() as u64;
-    // The plan's scratch must hold the traversal state this backend keeps
-    // (its `requirements` say so; a plan made for another backend may not).
-    let state = layout::state_bytes(n).map_err(|e| CudaError::Internal(e.to_string()))?;
-    if state > plan.scratch_bytes {
-        return Err(CudaError::PlanTooSmall {
-            what: "traversal state",
-            needed: state,
-            planned: plan.scratch_bytes,
-        });
-    }
+    check_state(n, plan)?;
     let fwd = a.csr(g.forward())?;
     let rev = if g.is_directed() {
         Some(a.csr(g.reverse())?)
@@ -286,6 +277,64 @@ fn allocate(
     let three_n = n
         .checked_mul(3)
         .ok_or(CudaError::Internal("3n overflows".into()))?;
+    let PerQuery {
+        inputs,
+        outputs,
+        stage,
+    } = per_query(dev, plan, counters, staged)?;
+    Ok(Buffers {
+        fwd,
+        rev,
+        visited: a.zeros(n)?,
+        frontier: a.zeros(three_n)?,
+        queue: a.zeros(three_n)?,
+        ctrl: a.zeros(CTRL_WORDS as u64)?,
+        inputs,
+        outputs,
+        stage,
+    })
+}
+
+/// The plan's scratch must hold the traversal state this backend keeps
+/// (its `requirements` say so; a plan made for another backend may not).
+fn check_state(n: u64, plan: &Plan) -> Result<(), CudaError> {
+    let state = layout::state_bytes(n).map_err(|e| CudaError::Internal(e.to_string()))?;
+    if state > plan.scratch_bytes {
+        return Err(CudaError::PlanTooSmall {
+            what: "traversal state",
+            needed: state,
+            planned: plan.scratch_bytes,
+        });
+    }
+    Ok(())
+}
+
+/// Output words a plan's slots take: one slot per run when it keeps every
+/// output, else one.
+fn output_words(plan: &Plan) -> Result<u64, CudaError> {
+    words(plan.output_bytes)
+        .checked_mul(if plan.keep_all_outputs { plan.runs } else { 1 })
+        .ok_or(CudaError::Internal("output slots overflow".into()))
+}
+
+/// The buffers sized by a query's plan rather than by the graph.
+struct PerQuery {
+    inputs: DevBuf<u32>,
+    outputs: DevBuf<u64>,
+    /// Staged sessions: the pinned input slots, one per run.
+    stage: Option<Stage>,
+}
+
+fn per_query(
+    dev: &Device,
+    plan: &Plan,
+    counters: &Counters,
+    staged: bool,
+) -> Result<PerQuery, CudaError> {
+    let a = Alloc {
+        ctx: &dev.ctx,
+        counters,
+    };
     let input_slots = plan.frontier_bytes / 4;
     let stage = if staged && input_slots > 0 {
         counters.bump(Counter::Allocations);
@@ -300,20 +349,9 @@ fn allocate(
     } else {
         None
     };
-    Ok(Buffers {
-        fwd,
-        rev,
-        visited: a.zeros(n)?,
-        frontier: a.zeros(three_n)?,
-        queue: a.zeros(three_n)?,
-        ctrl: a.zeros(CTRL_WORDS as u64)?,
+    Ok(PerQuery {
         inputs: a.zeros(input_slots)?,
-        // One slot per run when the plan keeps every output, else one slot.
-        outputs: a.zeros(
-            words(plan.output_bytes)
-                .checked_mul(if plan.keep_all_outputs { plan.runs } else { 1 })
-                .ok_or(CudaError::Internal("output slots overflow".into()))?,
-        )?,
+        outputs: a.zeros(output_words(plan)?)?,
         stage,
     })
 }
@@ -333,6 +371,9 @@ pub struct CudaResident<'g> {
     mode: Mode,
     launch: LaunchPlan,
     plan: Plan,
+    /// The plan the per-query buffers were sized for (the first, or the
+    /// last that needed more).
+    sized_for: Plan,
     counters: Arc<Counters>,
     /// Resident modes: allocated at open, kept until the session ends.
     bufs: Option<Buffers>,
@@ -362,6 +403,7 @@ impl<'g> CudaResident<'g> {
             mode,
             launch,
             plan: *plan,
+            sized_for: *plan,
             counters,
             bufs,
             pending: Vec::new(),
@@ -433,6 +475,43 @@ impl<'g> CudaResident<'g> {
             self.done.extend(out);
         }
         self.runs += 1;
+        Ok(())
+    }
+
+    /// The next query of a session that stays open: outputs not read back
+    /// are dropped, the topology stays, and the per-query buffers are made
+    /// anew only when `plan` needs more than they hold (more input slots,
+    /// output words or staging slots).
+    pub fn reserve(&mut self, plan: &Plan) -> Result<(), CudaError> {
+        check_state(self.g.nodes() as u64, plan)?;
+        let staged_slots = |p: &Plan| p.runs.clamp(1, MAX_STAGE_SLOTS);
+        let grow = plan.frontier_bytes / 4 > self.sized_for.frontier_bytes / 4
+            || output_words(plan)? > output_words(&self.sized_for)?
+            || staged_slots(plan) > staged_slots(&self.sized_for);
+        if let Some(bufs) = self.bufs.as_mut() {
+            if grow || !self.pending.is_empty() {
+                // Runs not read back may still use these buffers.
+                self.dev
+                    .ctx
+                    .synchronize()
+                    .map_err(drv("waiting for the last query's runs"))?;
+                self.counters.bump(Counter::HostSyncs);
+                if let Some(stage) = bufs.stage.as_mut() {
+                    stage.reset();
+                }
+            }
+            if grow {
+                let q = per_query(&self.dev, plan, &self.counters, true)?;
+                (bufs.inputs, bufs.outputs, bufs.stage) = (q.inputs, q.outputs, q.stage);
+            }
+        }
+        if grow {
+            self.sized_for = *plan;
+        }
+        self.pending.clear();
+        self.done.clear();
+        self.runs = 0;
+        self.plan = *plan;
         Ok(())
     }
 

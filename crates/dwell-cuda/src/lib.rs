@@ -239,6 +239,9 @@ impl Resident for Handle<'_> {
     fn read_back(&mut self) -> Result<Vec<dwell::analysis::Output>, BackendError> {
         Ok(self.0.read_back()?)
     }
+    fn reserve(&mut self, reservation: &Reservation) -> Result<(), BackendError> {
+        Ok(self.0.reserve(reservation)?)
+    }
 }
 
 /// A backend that cannot start: `--backend cuda` on a machine without a

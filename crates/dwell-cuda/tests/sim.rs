@@ -449,3 +449,47 @@ proptest! {
         prop_assert_eq!(got, oracle(&g, &q), "{:?}", case);
     }
 }
+
+/// A server's session on the device: opened by a small query, re-planned
+/// for larger ones (more sources and sinks, more runs, other analyses) and
+/// smaller ones, each read back on its own. The topology is uploaded once;
+/// the per-query buffers grow only when a plan needs more; answers equal
+/// the oracle's.
+#[test]
+fn one_resident_session_answers_differently_sized_queries_with_one_upload() {
+    let g = rmat();
+    let n = g.nodes() as u32;
+    let c = sim(2, 2, None, Tuning::default());
+    let queries = [
+        (bfs(vec![0]), 1),
+        (bfs((0..150).map(|v| v * 7 % n).collect()), 3),
+        (Query::Wcc, 1),
+        (
+            Query::Reach(ReachQuery {
+                sources: (0..70).collect(),
+                sinks: (0..40).map(|v| v * 13 % n).collect(),
+                direction: Direction::Backward,
+                ..ReachQuery::default()
+            }),
+            2,
+        ),
+        (bfs(vec![3, 5]), 5),
+    ];
+    let mut s: Option<Session<'_>> = None;
+    for (i, (q, runs)) in queries.iter().enumerate() {
+        let p = Session::plan_query(&c, &g, q, *runs, u64::MAX).unwrap();
+        match s.as_mut() {
+            Some(s) => s.replan(p).unwrap(),
+            None => s = Some(Session::open(&c, &g, p).unwrap()),
+        }
+        let s = s.as_mut().unwrap();
+        for _ in 0..*runs {
+            s.run(q).unwrap();
+        }
+        let mut r = s.read_back().unwrap();
+        assert_eq!(r.counters.graph_uploads, u64::from(i == 0), "query {i}");
+        assert_eq!(r.counters.runs, *runs, "query {i}");
+        assert_eq!(r.outputs.pop().unwrap(), oracle(&g, q), "query {i}");
+    }
+    assert_eq!(s.unwrap().counters().unwrap().graph_uploads, 1);
+}

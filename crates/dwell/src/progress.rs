@@ -5,7 +5,8 @@
 //! must be `Sync`; [`Steps`] turns "one more done" from many threads into
 //! monotone totals.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
 
 /// Receives counts of finished work.
 pub trait Progress: Sync {
@@ -53,6 +54,28 @@ impl<'a> Steps<'a> {
         if done / grain != before.min(self.total) / grain || done == self.total {
             self.sink.advance(self.unit, done, self.total);
         }
+    }
+}
+
+/// A request to stop: set by whoever gave up waiting (a server whose
+/// request ran past its time limit), checked by a session before each run,
+/// so a cancelled query stops at the end of the run in progress instead of
+/// running all its runs for nobody. Clones share one flag.
+#[derive(Debug, Clone, Default)]
+pub struct Cancel(Arc<AtomicBool>);
+
+impl Cancel {
+    pub fn new() -> Cancel {
+        Cancel::default()
+    }
+
+    /// Ask the work to stop.
+    pub fn cancel(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    pub fn is_cancelled(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
     }
 }
 

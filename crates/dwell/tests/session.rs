@@ -352,3 +352,107 @@ fn sessions_per_thread_over_one_shared_graph() {
         }
     });
 }
+
+#[test]
+fn one_session_answers_many_differently_sized_queries_with_one_upload() {
+    // A server's session: opened by the first query, re-planned for each
+    // later one (other analyses, more sources, more runs), each read back
+    // on its own; answers equal one-shot sessions of the oracle.
+    let g = polblogs();
+    let queries = [
+        (bfs(&[0, 1]), 1),
+        (bfs(&(0..300).collect::<Vec<_>>()), 3),
+        (Query::Wcc, 1),
+        (
+            Query::Reach(ReachQuery {
+                sources: (0..70).collect(),
+                sinks: vec![3, 9, 400],
+                ..ReachQuery::default()
+            }),
+            2,
+        ),
+        (bfs(&[5]), 1),
+        (Query::Scc, 2),
+    ];
+    for backend in [&Cpu as &dyn Backend, &CpuReference] {
+        let mut s: Option<Session<'_>> = None;
+        for (i, (q, runs)) in queries.iter().enumerate() {
+            let p = Session::plan_query(backend, &g, q, *runs, u64::MAX).unwrap();
+            match s.as_mut() {
+                Some(s) => s.replan(p).unwrap(),
+                None => s = Some(Session::open(backend, &g, p).unwrap()),
+            }
+            let s = s.as_mut().unwrap();
+            for _ in 0..*runs {
+                s.run(q).unwrap();
+            }
+            let mut r = s.read_back().unwrap();
+            assert_eq!(r.plan, p, "each query reports its own plan");
+            assert_eq!(r.counters.runs, *runs);
+            let cold = u64::from(i == 0);
+            assert_eq!(
+                r.counters.graph_uploads,
+                cold,
+                "{} query {i}",
+                backend.name()
+            );
+            assert_eq!(r.reuse.cold_uploads, cold);
+            assert_eq!(r.reuse.warm_reuses, runs - cold);
+            let oracle = dwell::session::run_once(&CpuReference, &g, q).unwrap();
+            assert_eq!(
+                r.outputs.pop().unwrap(),
+                oracle,
+                "{} query {i}",
+                backend.name()
+            );
+        }
+        let s = s.unwrap();
+        assert_eq!(s.counters().unwrap().graph_uploads, 1);
+        // A later query larger than every earlier one still fits: plans
+        // are per query, not the first query's.
+        let mut s = s;
+        let big = bfs(&(0..1000).collect::<Vec<_>>());
+        s.replan(Session::plan_query(backend, &g, &big, 1, u64::MAX).unwrap())
+            .unwrap();
+        s.run(&big).unwrap();
+        let r = s.finish().unwrap();
+        assert_eq!(r.counters.graph_uploads, 0);
+        assert_eq!(
+            r.outputs[0],
+            dwell::session::run_once(&CpuReference, &g, &big).unwrap()
+        );
+    }
+}
+
+#[test]
+fn a_cancelled_query_stops_before_its_next_run_and_the_session_goes_on() {
+    let g = polblogs();
+    let q = bfs(&(0..64).collect::<Vec<_>>());
+    let p = Session::plan_query(&Cpu, &g, &q, 10, u64::MAX).unwrap();
+    let mut s = Session::open(&Cpu, &g, p).unwrap();
+    let cancel = dwell::progress::Cancel::new();
+    s.set_cancel(Some(cancel.clone()));
+    s.run(&q).unwrap();
+    s.run(&q).unwrap();
+    cancel.cancel();
+    match s.run(&q) {
+        Err(SessionError::Cancelled {
+            runs: 2,
+            planned: 10,
+        }) => {}
+        other => panic!("expected a cancelled run, got {other:?}"),
+    }
+    assert_eq!(s.counters().unwrap().runs, 2);
+    // The next query, with no cancel flag, runs in the same session.
+    s.set_cancel(None);
+    let one = bfs(&[7]);
+    s.replan(Session::plan_query(&Cpu, &g, &one, 1, u64::MAX).unwrap())
+        .unwrap();
+    s.run(&one).unwrap();
+    let r = s.read_back().unwrap();
+    assert_eq!((r.counters.runs, r.counters.graph_uploads), (1, 0));
+    assert_eq!(
+        r.outputs,
+        vec![dwell::session::run_once(&CpuReference, &g, &one).unwrap()]
+    );
+}

@@ -51,9 +51,13 @@ enum GraphCopy {
 
 struct HostResident<'g> {
     g: &'g Graph,
-    /// May this session keep a copy? (`cpu`, more than one run: a one-run
-    /// session would pay the copy for a single query.)
+    /// May the current query use a copy? (`cpu`, more than one run: a
+    /// one-run query would pay the copy for a single run; and a one-run
+    /// `dwell run` answers from the original, so a long-lived session's
+    /// one-run queries do too.)
     copies: bool,
+    /// Was a fold tried and found not worth keeping? (Then no query tries again.)
+    no_fold: bool,
     /// The copy, made by the first query that uses one (so a session that
     /// only runs dataflow never makes one).
     copy: Option<GraphCopy>,
@@ -77,6 +81,7 @@ fn open<'g>(
     Ok(Box::new(HostResident {
         g,
         copies: reservation.runs > 1 && kernels == Kernels::Fast,
+        no_fold: false,
         copy: None,
         kernels,
         counters,
@@ -148,7 +153,7 @@ impl HostResident<'_> {
     /// made it yet: the degree-grouped copy of a skewed graph for any query
     /// but dataflow, the fold of a foldable one for a query it serves.
     fn make_copy_for(&mut self, q: &Query) -> Result<(), BackendError> {
-        if !self.copies || self.copy.is_some() {
+        if !self.copies || self.copy.is_some() || self.no_fold {
             return Ok(());
         }
         let g = self.g;
@@ -164,7 +169,7 @@ impl HostResident<'_> {
         } else if summary && fold::foldable(g) {
             // `None` when regions too large to fold leave too little:
             // then no copy, and later queries do not try again.
-            self.copies = false;
+            self.no_fold = true;
             if let Some(f) = Folded::build(g)? {
                 let _ = f.core.reverse();
                 self.counters.add(Counter::BytesUploaded, f.bytes());
@@ -190,7 +195,8 @@ impl Resident for HostResident<'_> {
         // thread and sleeping until it is done (another 1.3–1.5x on
         // 64-source BFS over email-Enron and pgp-strong-2009).
         let (g, kernels) = (self.g, self.kernels);
-        let out = rayon::scope(|_| match &self.copy {
+        let copy = self.copy.as_ref().filter(|_| self.copies);
+        let out = rayon::scope(|_| match copy {
             Some(GraphCopy::Relabeled(r)) if Relabeled::serves(q) => {
                 r.output_out(r.query_in(q).run(kernels, &r.graph, &ctx))
             }
@@ -208,5 +214,15 @@ impl Resident for HostResident<'_> {
         let outputs = std::mem::take(&mut self.outputs);
         super::count_read_back(self.g, &outputs, &self.counters)?;
         Ok(outputs)
+    }
+
+    /// Host buffers are sized by each kernel call (and reused from the
+    /// workspace), so only the copy rule and output keeping change; a copy
+    /// already made stays resident for later queries of more than one run.
+    fn reserve(&mut self, reservation: &Reservation) -> Result<(), BackendError> {
+        self.copies = reservation.runs > 1 && self.kernels == Kernels::Fast;
+        self.keep_all = reservation.keep_all_outputs;
+        self.outputs.clear();
+        Ok(())
     }
 }

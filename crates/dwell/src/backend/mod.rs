@@ -63,8 +63,20 @@ pub trait Resident {
     /// done (sweeps of a batch, …) to `progress`.
     fn run(&mut self, query: &Query, progress: &dyn Progress) -> Result<(), BackendError>;
 
-    /// The single read-back of the resident outputs.
+    /// The read-back of the resident outputs (once per query: a session
+    /// that stays open reads back each query's, then [`reserve`]s for the
+    /// next).
+    ///
+    /// [`reserve`]: Resident::reserve
     fn read_back(&mut self) -> Result<Vec<Output>, BackendError>;
+
+    /// Take the next query's `reservation` (its runs and per-run sizes),
+    /// keeping the topology resident: resize what is sized per run, drop
+    /// outputs not read back. A backend that cannot says so.
+    fn reserve(&mut self, reservation: &Reservation) -> Result<(), BackendError> {
+        let _ = reservation;
+        Err(BackendError::NoReplan)
+    }
 }
 
 /// Count the read-back of host-held `outputs` (their bytes, as the plan
@@ -113,6 +125,8 @@ pub enum BackendError {
         backend: &'static str,
         analysis: &'static str,
     },
+    #[error("this backend's resident sessions run one query only. Fix: open a session per query (Session::for_query)")]
+    NoReplan,
     /// A backend's own failure (a device, a driver, a compiler), kept whole.
     #[error("{backend} backend: {source}")]
     Device {

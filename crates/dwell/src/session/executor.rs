@@ -6,6 +6,12 @@
 //! resident, and recorded in the reuse telemetry (the first run uses the cold
 //! upload, every later run is a warm reuse); `finish` reads back once and
 //! checks the bytes read against the plan.
+//!
+//! A session can also outlive its first query (a server's): `read_back`
+//! hands back one query's outputs and keeps the graph resident, and
+//! `replan` starts the next query under its own plan — its own runs,
+//! sizes and budget check — with no upload. Each query's report counts
+//! only what happened for it.
 
 use super::plan::{plan, Plan};
 use super::profile;
@@ -15,7 +21,7 @@ use crate::analysis::{Output, Query, QueryError, SizeOverflow};
 use crate::backend::{Backend, BackendError, Resident};
 use crate::counters::{Counter, CounterOverflow, CounterSnapshot, Counters};
 use crate::graph::Graph;
-use crate::progress::{Progress, Quiet};
+use crate::progress::{Cancel, Progress, Quiet};
 use std::sync::Arc;
 
 /// Why a session could not open, run or finish.
@@ -47,17 +53,23 @@ pub enum SessionError {
     Backend(#[from] BackendError),
     #[error("the session read back no output. Fix: this is a bug in dwell; please report it")]
     NoOutput,
+    #[error("the query was cancelled after {runs} of its {planned} runs (it ran past its time limit). Fix: ask a smaller query (fewer sources, fewer runs), or allow it more time")]
+    Cancelled { runs: u64, planned: u64 },
 }
 
 /// What a finished session hands back.
 #[derive(Debug)]
 pub struct SessionReport {
     pub backend: &'static str,
+    /// The plan of the query reported (a session's only plan unless it was
+    /// re-planned).
     pub plan: Plan,
     /// The resident outputs, read back once: the last run's output, or every
     /// run's in order when the plan keeps all outputs.
     pub outputs: Vec<Output>,
-    /// Everything counted from open to finish.
+    /// Everything counted for this query: from open (or its `replan`) to
+    /// its read-back. A re-planned query made no upload: its
+    /// `graph_uploads` is 0.
     pub counters: CounterSnapshot,
     pub reuse: ReuseTelemetry,
 }
@@ -72,12 +84,20 @@ pub struct SessionReport {
 /// finished [`SessionReport`] is `Send`. (Tested in `tests/session.rs`.)
 pub struct Session<'g> {
     graph: &'g Graph,
+    /// The current query's plan.
     plan: Plan,
     backend: &'g dyn Backend,
+    /// Counted over the session's life.
     counters: Arc<Counters>,
+    /// The counters when the current query began.
+    base: CounterSnapshot,
     resident: Box<dyn Resident + 'g>,
+    /// Runs of the current query.
     runs: u64,
+    /// Has no run used the upload made at open yet? (That run is the cold one.)
+    cold_pending: bool,
     reuse: ReuseTelemetry,
+    cancel: Option<Cancel>,
     progress: &'g dyn Progress,
     /// Where queries the backend does not run go, if anywhere.
     fallback: Option<&'g dyn Backend>,
@@ -96,9 +116,24 @@ impl<'g> Session<'g> {
         runs: u64,
         budget_bytes: u64,
     ) -> Result<Session<'g>, SessionError> {
+        let plan = Session::plan_query(backend, graph, query, runs, budget_bytes)?;
+        Session::open(backend, graph, plan)
+    }
+
+    /// The plan for `runs` runs of `query` on `graph` within `budget_bytes`
+    /// (what [`Session::for_query`] opens with, and what a long-lived
+    /// session's next query is [`replan`](Session::replan)ned with). An
+    /// invalid or unsupported query, or one over budget, is refused here.
+    pub fn plan_query(
+        backend: &dyn Backend,
+        graph: &Graph,
+        query: &Query,
+        runs: u64,
+        budget_bytes: u64,
+    ) -> Result<Plan, SessionError> {
         query.validate(graph)?;
         let profile = profile::derive(backend, graph, query, runs, budget_bytes)?;
-        Session::open(backend, graph, plan(&profile)?)
+        Ok(plan(&profile)?)
     }
 
     /// Check the plan against the graph, then make the graph resident.
@@ -107,17 +142,7 @@ impl<'g> Session<'g> {
         graph: &'g Graph,
         plan: Plan,
     ) -> Result<Session<'g>, SessionError> {
-        if plan.layout_hash != graph.layout_hash() {
-            return Err(SessionError::LayoutMismatch {
-                planned: plan.layout_hash,
-                actual: graph.layout_hash(),
-            });
-        }
-        if !plan.is_resident() {
-            return Err(SessionError::NotResident);
-        }
-        let needed = resident_graph_bytes(graph)?;
-        check("resident graph", needed, plan.graph_upload_bytes)?;
+        check_plan(graph, &plan)?;
         let counters = Arc::new(Counters::default());
         let resident = backend.open(graph, &plan.reservation(), Arc::clone(&counters))?;
         Ok(Session {
@@ -125,13 +150,41 @@ impl<'g> Session<'g> {
             plan,
             backend,
             counters,
+            base: CounterSnapshot::default(),
             resident,
             runs: 0,
+            cold_pending: true,
             reuse: ReuseTelemetry::default(),
+            cancel: None,
             progress: &Quiet,
             fallback: None,
             borrowed: Vec::new(),
         })
+    }
+
+    /// Start the next query of a session that stays open (a server's),
+    /// under its own `plan` (from [`Session::plan_query`]: its runs, sizes
+    /// and budget check). The graph stays resident: no upload; the backend
+    /// resizes its per-run buffers for the new reservation. Outputs not
+    /// read back are dropped. Counters and reuse telemetry start again, so
+    /// the next [`read_back`](Session::read_back) reports this query alone.
+    pub fn replan(&mut self, plan: Plan) -> Result<(), SessionError> {
+        check_plan(self.graph, &plan)?;
+        self.base = self.counters.snapshot()?;
+        self.resident.reserve(&plan.reservation())?;
+        self.plan = plan;
+        self.runs = 0;
+        self.cold_pending = false;
+        self.reuse = ReuseTelemetry::default();
+        self.borrowed.clear();
+        Ok(())
+    }
+
+    /// Stop the runs of the current query once `cancel` is set: the run in
+    /// progress finishes, the next [`run`](Session::run) is refused with
+    /// [`SessionError::Cancelled`].
+    pub fn set_cancel(&mut self, cancel: Option<Cancel>) {
+        self.cancel = cancel;
     }
 
     /// Send queries the backend does not run (e.g. SCC on `cuda`) to
@@ -147,6 +200,12 @@ impl<'g> Session<'g> {
 
     /// Run one query (a batch of sources is one run). Its output stays resident.
     pub fn run(&mut self, query: &Query) -> Result<(), SessionError> {
+        if self.cancel.as_ref().is_some_and(Cancel::is_cancelled) {
+            return Err(SessionError::Cancelled {
+                runs: self.runs,
+                planned: self.plan.runs,
+            });
+        }
         if self.runs == self.plan.runs {
             return Err(SessionError::RunsExhausted {
                 planned: self.plan.runs,
@@ -163,12 +222,13 @@ impl<'g> Session<'g> {
         check("frontier", need.frontier_bytes, self.plan.frontier_bytes)?;
         check("scratch", need.scratch_bytes, self.plan.scratch_bytes)?;
         check("output", need.output_bytes, self.plan.output_bytes)?;
-        let use_of_graph = if self.runs == 0 {
+        let use_of_graph = if self.cold_pending {
             ReuseTelemetry::cold_upload(self.plan.graph_upload_bytes)
         } else {
             ReuseTelemetry::warm_reuse(self.plan.graph_upload_bytes)
         };
         self.resident.run(query, self.progress)?;
+        self.cold_pending = false;
         self.reuse = self.reuse.checked_add(use_of_graph)?;
         self.runs += 1;
         self.counters.bump(Counter::Runs);
@@ -204,30 +264,59 @@ impl<'g> Session<'g> {
         self.progress = progress;
     }
 
-    /// Counters so far (for a timed region: snapshot before and after).
+    /// Counters over the session's whole life so far (for a timed region:
+    /// snapshot before and after).
     pub fn counters(&self) -> Result<CounterSnapshot, SessionError> {
         Ok(self.counters.snapshot()?)
     }
 
+    /// The current query's plan.
     pub fn plan(&self) -> &Plan {
         &self.plan
     }
 
     /// Read back once and close.
     pub fn finish(mut self) -> Result<SessionReport, SessionError> {
+        self.read_back()
+    }
+
+    /// Read back the current query's outputs once, keeping the graph
+    /// resident for a next query ([`Session::replan`]).
+    pub fn read_back(&mut self) -> Result<SessionReport, SessionError> {
         let before = self.counters.snapshot()?.bytes_read_back;
         let resident = self.resident.read_back()?;
         let read = self.counters.snapshot()?.bytes_read_back - before;
         check("read-back", read, self.plan.host_readback_bytes)?;
         let outputs = self.merge_borrowed(resident);
+        let counters = self
+            .counters
+            .snapshot()?
+            .since(&self.base)
+            .expect("counters only grow");
         Ok(SessionReport {
             backend: self.backend.name(),
             plan: self.plan,
             outputs,
-            counters: self.counters.snapshot()?,
+            counters,
             reuse: self.reuse,
         })
     }
+}
+
+/// The checks a plan passes before a session takes it: made for this graph,
+/// resident, with room for its topology.
+fn check_plan(graph: &Graph, plan: &Plan) -> Result<(), SessionError> {
+    if plan.layout_hash != graph.layout_hash() {
+        return Err(SessionError::LayoutMismatch {
+            planned: plan.layout_hash,
+            actual: graph.layout_hash(),
+        });
+    }
+    if !plan.is_resident() {
+        return Err(SessionError::NotResident);
+    }
+    let needed = resident_graph_bytes(graph)?;
+    check("resident graph", needed, plan.graph_upload_bytes)
 }
 
 impl Session<'_> {
