@@ -265,7 +265,8 @@ pub struct RunArgs {
     /// taint: skip witness paths.
     #[arg(long)]
     pub no_witness: bool,
-    /// dataflow: gen sets, one line per node: `node fact fact …`.
+    /// dataflow: gen sets, one line per node: `node fact fact …` (on a named
+    /// graph the node is its name, like --sources).
     #[arg(long)]
     pub gen: Option<PathBuf>,
     /// dataflow: kill sets, same format as --gen.

@@ -74,8 +74,8 @@ pub fn from_flags(args: &RunArgs, g: &Graph) -> Result<Query> {
                 MeetArg::Union => Meet::Union,
                 MeetArg::Intersection => Meet::Intersection,
             };
-            let gen = read_facts(gen, g.nodes())?;
-            let kill = read_facts(kill, g.nodes())?;
+            let gen = read_facts(gen, g, "--gen")?;
+            let kill = read_facts(kill, g, "--kill")?;
             Query::Dataflow(analysis::DataflowProblem::new(direction, meet, gen, kill))
         }
     })
@@ -106,11 +106,14 @@ fn id_list(g: &Graph, value: Option<&str>, flag: &str) -> Result<Vec<u32>> {
     }
 }
 
-fn read_facts(path: &Path, nodes: usize) -> Result<analysis::FactSets> {
+/// A gen/kill file; on a named graph its lines start with vertex names.
+fn read_facts(path: &Path, g: &Graph, flag: &str) -> Result<analysis::FactSets> {
     let name = path.display().to_string();
-    Ok(analysis::FactSets::read(
-        crate::input::open_named(path)?,
-        &name,
-        nodes,
-    )?)
+    let reader = crate::input::open_named(path)?;
+    Ok(match g.vertex_names() {
+        Some(_) => analysis::FactSets::read_named(reader, &name, g.nodes(), |tok| {
+            dwell::sources::vertex(g, tok, flag).map_err(|e| e.to_string())
+        })?,
+        None => analysis::FactSets::read(reader, &name, g.nodes())?,
+    })
 }

@@ -265,6 +265,37 @@ impl FactSets {
     /// assert_eq!(s.iter(0).collect::<Vec<_>>(), vec![1, 2, 3]);
     /// ```
     pub fn read(reader: impl BufRead, name: &str, nodes: usize) -> Result<FactSets, FactsError> {
+        Self::read_lines(reader, name, nodes, None)
+    }
+
+    /// [`read`](Self::read) for a graph whose vertices have names: each
+    /// line's first token is a vertex name, which `node` resolves to its id
+    /// (or to the problem, ending in a `Fix:` hint). A name may hold `#`, so
+    /// here a comment is a token that starts with `#` (a whole line, or after
+    /// the facts); names with whitespace cannot be written in this format.
+    ///
+    /// ```
+    /// use dwell::analysis::FactSets;
+    /// let ids = |t: &str| match t { "libc6" => Ok(0), "a#b" => Ok(1), _ => Err(format!("no {t}. Fix: …")) };
+    /// let s = FactSets::read_named("libc6 1 # x\na#b 0\n".as_bytes(), "gen.txt", 2, ids).unwrap();
+    /// assert_eq!(s.iter(1).collect::<Vec<_>>(), vec![0]);
+    /// ```
+    pub fn read_named(
+        reader: impl BufRead,
+        name: &str,
+        nodes: usize,
+        mut node: impl FnMut(&str) -> Result<u32, String>,
+    ) -> Result<FactSets, FactsError> {
+        Self::read_lines(reader, name, nodes, Some(&mut node))
+    }
+
+    #[allow(clippy::type_complexity)]
+    fn read_lines(
+        reader: impl BufRead,
+        name: &str,
+        nodes: usize,
+        mut named: Option<&mut dyn FnMut(&str) -> Result<u32, String>>,
+    ) -> Result<FactSets, FactsError> {
         let mut pairs: Vec<(u32, u32)> = Vec::new();
         let mut max_fact: Option<u32> = None;
         let parse_err = |line: u64, problem: String| FactsError::Parse {
@@ -278,28 +309,37 @@ impl FactSets {
                 file: name.to_string(),
                 source,
             })?;
-            let content = line.split('#').next().unwrap_or("");
-            let mut tokens = content.split_whitespace();
-            let Some(first) = tokens.next() else {
+            let (first, facts): (Option<&str>, Vec<&str>) = if named.is_some() {
+                let mut toks = line.split_whitespace().take_while(|t| !t.starts_with('#'));
+                (toks.next(), toks.collect())
+            } else {
+                let content = line.split('#').next().unwrap_or("");
+                let mut toks = content.split_whitespace();
+                (toks.next(), toks.collect())
+            };
+            let Some(first) = first else {
                 continue;
             };
-            let v: u32 = first.parse().map_err(|_| {
-                parse_err(
-                    lineno,
-                    format!("{first:?} is not a node id (a whole number below 2^32). Fix: start each line with a node id, then its facts: `node fact fact …`"),
-                )
-            })?;
+            let v: u32 = match named.as_mut() {
+                Some(resolve) => resolve(first).map_err(|p| parse_err(lineno, p))?,
+                None => first.parse().map_err(|_| {
+                    parse_err(
+                        lineno,
+                        format!("{first:?} is not a node id (a whole number below 2^32). Fix: start each line with a node id, then its facts: `node fact fact …`"),
+                    )
+                })?,
+            };
             if v as usize >= nodes {
                 return Err(parse_err(
                     lineno,
                     format!("node {v} is out of range: the graph has {nodes} nodes (ids 0..{nodes}). Fix: use node ids below {nodes}, or load the matching graph"),
                 ));
             }
-            for tok in tokens {
+            for tok in facts {
                 let f: u32 = tok.parse().map_err(|_| {
                     parse_err(
                         lineno,
-                        format!("{tok:?} is not a fact number (a whole number below 2^32). Fix: list facts as numbers 0, 1, 2, … after the node id"),
+                        format!("{tok:?} is not a fact number (a whole number below 2^32). Fix: list facts as numbers 0, 1, 2, … after the node"),
                     )
                 })?;
                 max_fact = Some(max_fact.map_or(f, |m| m.max(f)));
