@@ -23,11 +23,12 @@
 //!   edge lines, and any other number of lines is an error (that is how a
 //!   truncated file is caught); `directed 0` makes the graph undirected.
 //!   Without a header the graph is directed with `max id + 1` vertices.
-//! - A label is a bit mask (`5`, `0x5`, `0b101`) or else a name: any
-//!   other token (`call`, `Depends`, `~`, `#m`, `rdfs:subClassOf`; only
-//!   `all` is reserved). Each distinct name gets the next free bit (at most
-//!   32 names, one per bit of the mask). One file uses either masks or names,
-//!   never both, and either every line has a label or none does.
+//! - Labels are bit masks (`5`, `0x5`, `0b101`) while every label token is
+//!   a number; any other token (`call`, `Depends`, `~`, `#m`,
+//!   `rdfs:subClassOf`; only `all` is reserved) makes every label of the
+//!   file a name, numbers included (`1` is then a name). Each distinct name
+//!   gets the next free bit (at most 32 names, one per bit of the mask); see
+//!   `labels.rs`. Either every line has a label or none does.
 //!
 //! `ids`: under `auto`, canonical decimal integers (no sign, no leading
 //! zero) are indices while every vertex token is one; the first other token
@@ -37,21 +38,16 @@
 //! compacted the same way. Either way `--sources` takes the file's own
 //! tokens.
 
-use super::ids::Ids;
+use super::ids::{Ids, Pending};
+use super::labels::Labels;
 use super::{clip, parse_u64, Ctx, FormatError, LoadOptions, RESERVE_CAP};
 use crate::formats::lines::Lines;
-use crate::graph::{parse_mask, Graph, GraphBuilder, LabelNames};
+use crate::graph::{Graph, GraphBuilder};
 use std::io::BufRead;
 
 const FIX_LINE: &str = "edge lines are `u v [label]`: two vertex ids or names, then an optional label; comments start with `#`";
 const FIX_INDEX: &str = "under `--ids index` edge lines are `u v [label]` with two non-negative integer vertex ids (0-based, below 4294967295); use `--ids auto` or `--ids name` for named vertices";
 const FIX_HEADER: &str = "the header comment is `# nodes N edges M directed 0|1` (each key optional, non-negative integer values); reword the comment if it is not meant as a header";
-
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum LabelKind {
-    Numeric,
-    Named,
-}
 
 /// What the `# nodes …` header declared, and on which line.
 #[derive(Default)]
@@ -70,23 +66,43 @@ pub(crate) fn parse<R: BufRead>(
     let mut b = GraphBuilder::new(true);
     let mut header: Option<Header> = None;
     let mut data_lines: u64 = 0;
-    let mut kind: Option<LabelKind> = None;
-    let mut names = LabelNames::default();
+    let mut labels = Labels::default();
     let mut ids = Ids::new(opts.ids);
     let fix_id = match opts.ids {
         super::IdMode::Index => FIX_INDEX,
         _ => FIX_LINE,
     };
 
-    while let Some((no, line)) = lines.next_line()? {
+    let mut pending = Pending::default();
+    // An error on a line: the arcs still pending come before it, and one of
+    // them may fail first.
+    macro_rules! fail {
+        ($e:expr) => {{
+            let e: FormatError = $e;
+            pending.flush(&mut ids, &mut b, ctx, |b, no, u, v, l| {
+                push(b, &mut labels, &header, ctx, no, u, v, l)
+            })?;
+            return Err(e);
+        }};
+    }
+    macro_rules! tri {
+        ($e:expr) => {
+            match $e {
+                Ok(x) => x,
+                Err(e) => fail!(e),
+            }
+        };
+    }
+
+    while let Some((no, line)) = tri!(lines.next_line()) {
         let t = line.trim_ascii_start();
         if t.is_empty() {
             continue;
         }
         if let Some(comment) = t.strip_prefix('#') {
-            if let Some(h) = parse_header(comment, no, ctx)? {
+            if let Some(h) = tri!(parse_header(comment, no, ctx)) {
                 if let Some(prev) = &header {
-                    return Err(ctx.err(
+                    fail!(ctx.err(
                         no,
                         format!(
                             "a second `# nodes …` header (the first is on line {})",
@@ -96,29 +112,31 @@ pub(crate) fn parse<R: BufRead>(
                     ));
                 }
                 if data_lines > 0 {
-                    return Err(ctx.err(
+                    fail!(ctx.err(
                         no,
                         "the `# nodes …` header comes after edge lines",
                         "move the header above the first edge line",
                     ));
                 }
                 if let Some(n) = h.nodes {
-                    ctx.check_nodes(no, n, "the header declares")?;
-                    b.set_nodes(n)
-                        .map_err(|e| ctx.push_err(no, e, FIX_HEADER))?;
+                    tri!(ctx.check_nodes(no, n, "the header declares"));
+                    tri!(b.set_nodes(n).map_err(|e| ctx.push_err(no, e, FIX_HEADER)));
                 }
                 if let Some(m) = h.edges {
-                    b.reserve(m.min(RESERVE_CAP) as usize)
-                        .map_err(|e| ctx.graph(e))?;
+                    tri!(b
+                        .reserve(m.min(RESERVE_CAP) as usize)
+                        .map_err(|e| ctx.graph(e)));
                 }
                 header = Some(h);
             }
             continue;
         }
 
-        data_lines = data_lines
-            .checked_add(1)
-            .ok_or_else(|| ctx.err(no, "too many edge lines to count", "split the file"))?;
+        data_lines = tri!(data_lines.checked_add(1).ok_or_else(|| ctx.err(
+            no,
+            "too many edge lines to count",
+            "split the file"
+        )));
         if let Some(Header {
             edges: Some(m),
             line: hl,
@@ -126,7 +144,7 @@ pub(crate) fn parse<R: BufRead>(
         }) = header
         {
             if data_lines > m {
-                return Err(ctx.err(
+                fail!(ctx.err(
                     no,
                     format!("more edge lines than the {m} edges declared by the header on line {hl} (this is edge line {data_lines})"),
                     "correct `edges` in the header, or remove the extra lines",
@@ -137,7 +155,7 @@ pub(crate) fn parse<R: BufRead>(
         // A lone `#` field starts a trailing comment.
         let mut it = t.split_ascii_whitespace().take_while(|f| *f != "#");
         let (Some(u), Some(v)) = (it.next(), it.next()) else {
-            return Err(ctx.err(
+            fail!(ctx.err(
                 no,
                 format!("`{}` has one field, an edge needs two vertices", clip(t)),
                 FIX_LINE,
@@ -146,27 +164,28 @@ pub(crate) fn parse<R: BufRead>(
         let label_tok = it.next();
         if let Some(extra) = it.next() {
             if !extra.starts_with('#') {
-                return Err(ctx.err(
+                fail!(ctx.err(
                     no,
                     format!("unexpected fourth field `{}`", clip(extra)),
                     "edge lines are `u v [label]`; a label with spaces needs a TSV file (tab-separated fields) or a quoted CSV field",
                 ));
             }
         }
-        let (u, v) = ids.pair(u, v, &mut b, ctx, no, fix_id)?;
-        let label = match label_tok {
-            None => None,
-            Some(tok) => {
-                Some(parse_label(tok, &mut kind, &mut names).map_err(|(p, f)| ctx.err(no, p, f))?)
+        if ids.named() {
+            // Names: the arc waits for a batch of lookups.
+            if pending.push(no, u, v, label_tok) {
+                pending.flush(&mut ids, &mut b, ctx, |b, no, u, v, l| {
+                    push(b, &mut labels, &header, ctx, no, u, v, l)
+                })?;
             }
-        };
-        let fix_range = match &header {
-            Some(Header { nodes: Some(n), line: hl, .. }) => format!("ids are 0-based and must be below the `nodes {n}` declared on line {hl}; correct the header or the id"),
-            _ => FIX_LINE.to_string(),
-        };
-        b.push_arc(u, v, label, None)
-            .map_err(|e| ctx.push_err(no, e, &fix_range))?;
+            continue;
+        }
+        let (u, v) = ids.pair(u, v, &mut b, ctx, no, fix_id)?;
+        push(&mut b, &mut labels, &header, ctx, no, u, v, label_tok)?;
     }
+    pending.flush(&mut ids, &mut b, ctx, |b, no, u, v, l| {
+        push(b, &mut labels, &header, ctx, no, u, v, l)
+    })?;
 
     if let Some(Header {
         edges: Some(m),
@@ -188,10 +207,33 @@ pub(crate) fn parse<R: BufRead>(
         .unwrap_or(true);
     b.set_directed(directed);
     ids.finish(&mut b, ctx, lines.line())?;
-    if !names.is_empty() {
-        b.set_label_names(names);
-    }
+    labels.finish(&mut b);
     b.build().map_err(|e| ctx.graph(e))
+}
+
+/// Push the arc `u → v` of line `no` with its label token.
+#[allow(clippy::too_many_arguments)]
+fn push(
+    b: &mut GraphBuilder,
+    labels: &mut Labels,
+    header: &Option<Header>,
+    ctx: &Ctx,
+    no: u64,
+    u: u64,
+    v: u64,
+    label_tok: Option<&str>,
+) -> Result<(), FormatError> {
+    let label = match label_tok {
+        None => None,
+        Some(tok) => Some(labels.mask(tok, b, ctx, no)?),
+    };
+    b.push_arc(u, v, label, None).map_err(|e| {
+        let fix = match header {
+            Some(Header { nodes: Some(n), line: hl, .. }) => format!("ids are 0-based and must be below the `nodes {n}` declared on line {hl}; correct the header or the id"),
+            _ => FIX_LINE.to_string(),
+        };
+        ctx.push_err(no, e, &fix)
+    })
 }
 
 /// Parse a `#` comment as a header, if it is one: its first word is `nodes`,
@@ -252,45 +294,6 @@ fn parse_header(comment: &str, no: u64, ctx: &Ctx) -> Result<Option<Header>, For
         }
     }
     Ok(Some(h))
-}
-
-/// A label token: a numeric mask or a name (assigned a bit).
-fn parse_label(
-    tok: &str,
-    kind: &mut Option<LabelKind>,
-    names: &mut LabelNames,
-) -> Result<u32, (String, String)> {
-    const FIX_MIX: &str = "use either numeric masks or names in one file, not both: each name gets its own bit, which would collide with numeric masks";
-    if let Some(mask) = parse_mask(tok) {
-        if *kind == Some(LabelKind::Named) {
-            return Err((
-                format!("numeric label `{tok}` in a file whose earlier labels are names"),
-                FIX_MIX.to_string(),
-            ));
-        }
-        *kind = Some(LabelKind::Numeric);
-        return Ok(mask);
-    }
-    if tok == "all" {
-        return Err((
-            "label name `all` is reserved (it selects every label)".to_string(),
-            "rename this edge kind".to_string(),
-        ));
-    }
-    if *kind == Some(LabelKind::Numeric) {
-        return Err((
-            format!("label name `{tok}` in a file whose earlier labels are numeric masks"),
-            FIX_MIX.to_string(),
-        ));
-    }
-    *kind = Some(LabelKind::Named);
-    names.bit_for(tok).map_err(|e| {
-        let msg = e.to_string();
-        match msg.split_once(". Fix: ") {
-            Some((p, f)) => (p.to_string(), f.to_string()),
-            None => (msg, "merge edge kinds".to_string()),
-        }
-    })
 }
 
 #[cfg(test)]
@@ -535,12 +538,88 @@ mod tests {
     }
 
     #[test]
-    fn mixing_label_styles_or_presence_is_an_error() {
-        let e = el_err("0 1 call\n1 2 4\n");
-        assert_eq!(e.line(), Some(2));
-        assert!(e.to_string().contains("collide"), "{e}");
-        let e = el_err("0 1 4\n1 2 call\n");
-        assert_eq!(e.line(), Some(2));
+    fn a_label_name_makes_every_label_a_name() {
+        // Numbers read before the first name become names by their spelling,
+        // in first-seen order; numbers after it are names too.
+        let g = el("0 1 4\n1 2 0x1\n2 0 call\n0 2 4\n2 1 1\n1 0 0\n");
+        let names: Vec<_> = g.label_names().iter().map(|(n, _)| n).collect();
+        assert_eq!(names, ["4", "0x1", "call", "1", "0"]);
+        // Arcs sorted by source: 0→1 `4`, 0→2 `4`, 1→0 `0`, 1→2 `0x1`, 2→0 `call`, 2→1 `1`.
+        assert_eq!(g.forward().labels().unwrap(), &[1, 1, 16, 2, 4, 8]);
+        // `--labels 1` is the label named `1`, not bit 0 (`4`).
+        assert_eq!(g.label_names().resolve("1").unwrap(), 8);
+        assert_eq!(g.label_names().resolve("4,call").unwrap(), 5);
+        // A name first: every later number is a name.
+        let g = el("a b call\nb c 2\n");
+        assert_eq!(g.label_names().to_string(), "call=0x1, 2=0x2");
+        assert_eq!(g.forward().labels().unwrap(), &[1, 2]);
+    }
+
+    #[test]
+    fn labels_that_cannot_become_names_are_errors() {
+        // One mask spelled two ways cannot become two names.
+        let e = el_err("0 1 3\n1 2 0x3\n2 0 call\n");
+        assert_eq!(e.line(), Some(3));
+        assert!(
+            e.to_string().contains("`3` (line 1) and `0x3` (line 2)"),
+            "{e}"
+        );
+        assert!(e.to_string().contains("Fix:"), "{e}");
+        // 33 distinct numbers, then a name: 34 names.
+        let mut s: String = (0..32).map(|i| format!("0 1 {}\n", 1u64 << i)).collect();
+        s.push_str("1 0 0\n0 1 call\n");
+        let e = el_err(&s);
+        assert_eq!(e.line(), Some(34), "{e}");
+        assert!(e.to_string().contains("more than 32"), "{e}");
+        // 32 numbers and a name: 33 names, the 33rd is the name.
+        let mut s: String = (0..32).map(|i| format!("0 1 {}\n", 1u64 << i)).collect();
+        s.push_str("0 1 call\n");
+        let e = el_err(&s);
+        assert_eq!(e.line(), Some(33), "{e}");
+        assert!(e.to_string().contains("\"call\""), "{e}");
+        assert!(e.to_string().contains("Fix:"), "{e}");
+    }
+
+    #[test]
+    fn batched_names_keep_first_seen_order_and_first_error() {
+        // Over several batches of pending arcs, with names repeated across them.
+        let mut text = String::new();
+        for i in 0..3000u32 {
+            text.push_str(&format!("n{} n{}\n", i % 1700, (i * 7) % 2100));
+        }
+        let g = el(&text);
+        let mut want: Vec<String> = Vec::new();
+        for tok in text.split_ascii_whitespace() {
+            if !want.iter().any(|w| w == tok) {
+                want.push(tok.to_string());
+            }
+        }
+        let names = g.vertex_names().unwrap();
+        assert_eq!(names.len(), want.len());
+        for (i, w) in want.iter().enumerate() {
+            assert_eq!(names.get(i as u32), Some(w.as_str()));
+        }
+        // The first error in file order wins, whichever step finds it.
+        let limit = LoadOptions {
+            max_nodes: Some(3),
+            ..Default::default()
+        };
+        for (data, line, needle) in [
+            (&b"a b x\nb c all\nc d x\n"[..], 2, "reserved"),
+            (b"a b x\nc d x\nb c all\n", 2, "more than the limit"),
+            (b"a b\nb c\nc\n", 3, "one field"),
+            (b"a b\nb c\n# nodes 3\n", 3, "after edge lines"),
+            (b"a b\nb c 1\n", 2, "label"),
+            (b"a b\nb c\nc a\xff\n", 3, "UTF-8"),
+        ] {
+            let e = parse_err(data, &limit);
+            assert_eq!(e.line(), Some(line), "{data:?}: {e}");
+            assert!(e.to_string().contains(needle), "{data:?}: {e}");
+        }
+    }
+
+    #[test]
+    fn label_presence_must_be_uniform() {
         let e = el_err("0 1 4\n1 2\n");
         assert_eq!(e.line(), Some(2));
         assert!(e.to_string().contains("label"), "{e}");

@@ -33,6 +33,11 @@ impl Ids {
         }
     }
 
+    /// Are vertex tokens names from now on (so arcs can wait in [`Pending`])?
+    pub fn named(&self) -> bool {
+        self.names.is_some()
+    }
+
     /// The ids of the two vertex tokens of the arc on line `no`; `fix` is
     /// the line format hint.
     pub fn pair(
@@ -132,6 +137,108 @@ impl Ids {
             b.set_vertex_names(names);
         }
         Ok(())
+    }
+}
+
+/// Arcs of a named file waiting for their vertices' ids, so that a batch of
+/// lookups runs back to back ([`VertexNames::intern_many`]: on a large graph
+/// each lookup is a few cache misses, which then overlap).
+#[derive(Default)]
+pub(crate) struct Pending {
+    /// The arcs' tokens, concatenated.
+    text: String,
+    rows: Vec<Row>,
+    ids: Vec<u32>,
+}
+
+/// One pending arc: its line and where its tokens end in `Pending::text`.
+struct Row {
+    no: u64,
+    u_end: usize,
+    v_end: usize,
+    /// Where the label token ends, if the arc has one (it starts at `v_end`).
+    label_end: Option<usize>,
+}
+
+impl Pending {
+    /// Arcs per batch: enough to keep lookups overlapping, few enough that
+    /// the batch stays in the processor's caches.
+    const BATCH: usize = 1024;
+
+    /// Queue the arc on line `no`; true when the batch is full.
+    pub fn push(&mut self, no: u64, u: &str, v: &str, label: Option<&str>) -> bool {
+        self.text.push_str(u);
+        let u_end = self.text.len();
+        self.text.push_str(v);
+        let v_end = self.text.len();
+        let label_end = label.map(|l| {
+            self.text.push_str(l);
+            self.text.len()
+        });
+        self.rows.push(Row {
+            no,
+            u_end,
+            v_end,
+            label_end,
+        });
+        self.rows.len() >= Self::BATCH
+    }
+
+    /// Look up the queued arcs' vertex names, then hand each arc (its line,
+    /// endpoint ids and label token) to `arc`, in file order. An error is
+    /// the first in file order: a name that cannot be interned on line `n`
+    /// comes after what `arc` reports for the lines before `n`.
+    pub fn flush(
+        &mut self,
+        ids: &mut Ids,
+        b: &mut GraphBuilder,
+        ctx: &Ctx,
+        mut arc: impl FnMut(&mut GraphBuilder, u64, u64, u64, Option<&str>) -> Result<(), FormatError>,
+    ) -> Result<(), FormatError> {
+        if self.rows.is_empty() {
+            return Ok(());
+        }
+        let names = ids.names.get_or_insert_with(VertexNames::new);
+        let mut toks: Vec<&str> = Vec::with_capacity(2 * self.rows.len());
+        let mut start = 0;
+        for r in &self.rows {
+            toks.push(&self.text[start..r.u_end]);
+            toks.push(&self.text[r.u_end..r.v_end]);
+            start = r.label_end.unwrap_or(r.v_end);
+        }
+        self.ids.clear();
+        let mut failed = names
+            .intern_many(&toks, &mut self.ids)
+            .err()
+            .map(|(i, e)| (i / 2, ctx.err(self.rows[i / 2].no, e, "split the graph")));
+        // Ids come in increasing order, so the first over the limit is the
+        // first error (before any failure to intern, whose ids are missing).
+        if let Some(j) = self
+            .ids
+            .iter()
+            .position(|&id| u64::from(id) >= ctx.max_nodes)
+        {
+            let no = self.rows[j / 2].no;
+            let id = u64::from(self.ids[j]);
+            if let Err(e) = ctx.check_nodes(no, id + 1, "the distinct vertex names make") {
+                failed = Some((j / 2, e));
+            }
+        }
+        let done = failed.as_ref().map_or(self.rows.len(), |(row, _)| *row);
+        let result = self.rows[..done]
+            .iter()
+            .zip(self.ids.chunks_exact(2))
+            .try_for_each(|(r, pair)| {
+                let label = r.label_end.map(|end| &self.text[r.v_end..end]);
+                arc(b, r.no, pair[0].into(), pair[1].into(), label)
+            });
+        self.text.clear();
+        self.rows.clear();
+        result?;
+        match failed {
+            Some((_, e)) => Err(e),
+            None => Ok(()),
+        }
     }
 }
 

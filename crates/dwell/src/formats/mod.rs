@@ -41,6 +41,7 @@
 pub mod dimacs;
 pub mod edgelist;
 mod ids;
+mod labels;
 mod lines;
 pub mod matrix_market;
 pub mod snapshot;

@@ -20,12 +20,14 @@
 //!   `to`, `object`, `parent`, `node2`, `v` …, any case); otherwise every row
 //!   is data.
 //! - Vertex tokens follow `--ids` like edge lists; labels are masks or names
-//!   as in edge lists; a weight is a non-negative 32-bit integer.
+//!   as in edge lists (one field that is not a number makes them all names);
+//!   a weight is a non-negative 32-bit integer.
 //! - Always directed unless `--undirected`.
 
 use super::ids::Ids;
+use super::labels::Labels;
 use super::{clip, Ctx, FormatError, LoadOptions, MAX_LINE};
-use crate::graph::{parse_mask, Graph, GraphBuilder, LabelNames};
+use crate::graph::{Graph, GraphBuilder};
 use std::io::Read;
 
 const SOURCE_WORDS: &[&str] = &[
@@ -80,8 +82,7 @@ pub(crate) fn parse<R: Read>(
 
     let mut b = GraphBuilder::new(true);
     let mut ids = Ids::new(opts.ids);
-    let mut names = LabelNames::default();
-    let mut numeric_labels: Option<bool> = None;
+    let mut labels = Labels::default();
     let mut cols: Option<Cols> = None;
     let mut rec = csv::StringRecord::new();
     let mut last_line = 0u64;
@@ -147,10 +148,7 @@ pub(crate) fn parse<R: Read>(
         let (u, v) = (field(c.src, "source")?, field(c.dst, "target")?);
         let label = match c.label {
             None => None,
-            Some(i) => Some(
-                label_bit(field(i, "label")?, &mut numeric_labels, &mut names)
-                    .map_err(|(p, f)| ctx.err(no, p, f))?,
-            ),
+            Some(i) => Some(labels.mask(field(i, "label")?, &mut b, ctx, no)?),
         };
         let weight = match c.weight {
             None => None,
@@ -178,9 +176,7 @@ pub(crate) fn parse<R: Read>(
     }
     b.set_directed(opts.directed.unwrap_or(true));
     ids.finish(&mut b, ctx, last_line)?;
-    if !names.is_empty() {
-        b.set_label_names(names);
-    }
+    labels.finish(&mut b);
     b.build().map_err(|e| ctx.graph(e))
 }
 
@@ -268,50 +264,6 @@ fn choose_columns(
     ))
 }
 
-/// A label field: a numeric mask or a name (any text but `all`).
-fn label_bit(
-    f: &str,
-    numeric: &mut Option<bool>,
-    names: &mut LabelNames,
-) -> Result<u32, (String, String)> {
-    const FIX_MIX: &str = "use either numeric masks or names in one file, not both: each name gets its own bit, which would collide with numeric masks";
-    let mask = parse_mask(f);
-    match (mask, *numeric) {
-        (Some(_), Some(false)) => Err((
-            format!(
-                "numeric label `{}` in a file whose earlier labels are names",
-                clip(f)
-            ),
-            FIX_MIX.to_string(),
-        )),
-        (None, Some(true)) => Err((
-            format!(
-                "label name `{}` in a file whose earlier labels are numeric masks",
-                clip(f)
-            ),
-            FIX_MIX.to_string(),
-        )),
-        (Some(m), _) => {
-            *numeric = Some(true);
-            Ok(m)
-        }
-        (None, _) if f == "all" => Err((
-            "label name `all` is reserved (it selects every label)".to_string(),
-            "rename this edge kind".to_string(),
-        )),
-        (None, _) => {
-            *numeric = Some(false);
-            names.bit_for(f).map_err(|e| {
-                let msg = e.to_string();
-                match msg.split_once(". Fix: ") {
-                    Some((p, f)) => (p.to_string(), f.to_string()),
-                    None => (msg, "merge edge kinds".to_string()),
-                }
-            })
-        }
-    }
-}
-
 /// A `csv` error as a line-numbered [`FormatError`].
 fn csv_err(ctx: &Ctx, e: &csv::Error, last: u64) -> FormatError {
     let line = e.position().map_or(last + 1, |p| p.line());
@@ -359,6 +311,15 @@ mod tests {
     }
 
     #[test]
+    fn a_label_field_that_is_no_number_makes_all_names() {
+        let data = b"a\tb\t1\nb\tc\tpart of\nc\ta\t1\n";
+        let g = load_as(data, "t.tsv", None).unwrap();
+        assert_eq!(g.label_names().to_string(), "1=0x1, part of=0x2");
+        assert_eq!(g.forward().labels().unwrap(), &[1, 2, 1]);
+        assert_eq!(g.label_names().resolve("1").unwrap(), 1);
+    }
+
+    #[test]
     fn csv_quoting_columns_and_weights() {
         let data = b"id,src,dst,kind,w,extra\n1,\"a,1\",b,\"x \"\"y\"\"\",3,z\n2,b,c,z,4,\n";
         let g = load_as(data, "t.csv", Some("src,dst,kind,w")).unwrap();
@@ -389,11 +350,11 @@ mod tests {
             (b"a,\"b\nc,d\n", "t.csv", None, 1, "unbalanced"),
             (b"a\tb\tx\nc\td\tall\n", "t.tsv", None, 2, "reserved"),
             (
-                b"a,b,1\nc,d,e\n",
+                b"a,b,1\nc,d,0x1\ne,f,is a\n",
                 "t.csv",
                 None,
-                2,
-                "earlier labels are numeric",
+                3,
+                "`1` (line 1) and `0x1` (line 2)",
             ),
             (b"a,b,x\n", "t.csv", Some("1,2,3,3"), 1, "twice"),
             (b"a,b,x\n", "t.csv", Some("0,2"), 1, "1-based"),

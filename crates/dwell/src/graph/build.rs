@@ -112,6 +112,14 @@ impl GraphBuilder {
         Ok(())
     }
 
+    /// Replace every pushed label mask with `f(mask)`, e.g. when a reader
+    /// learns mid-file that numeric labels were names after all.
+    pub fn relabel(&mut self, mut f: impl FnMut(u32) -> u32) {
+        for l in self.labels.iter_mut().flatten() {
+            *l = f(*l);
+        }
+    }
+
     /// Pushed endpoints in push order (`u` then `v` of each arc).
     pub fn endpoints(&self) -> impl Iterator<Item = u32> + '_ {
         self.src.iter().zip(&self.dst).flat_map(|(&u, &v)| [u, v])

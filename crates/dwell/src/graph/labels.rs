@@ -49,7 +49,8 @@ impl LabelNames {
     }
 
     /// Resolve a selection such as `call,isa`, `0x5`, `5` or `all` to a mask.
-    /// Names and numbers may be mixed; the result is their union. A
+    /// Names and numbers may be mixed; the result is their union (a part
+    /// that is a label name means that label, even `1`). A
     /// selection that is itself a label name (`part of`, `a,b`) is that
     /// label: a name holding a comma is given whole, never split.
     pub fn resolve(&self, selection: &str) -> Result<u32, LabelError> {
@@ -64,10 +65,11 @@ impl LabelNames {
         {
             if part == "all" {
                 mask = u32::MAX;
+            } else if let Some(i) = self.names.iter().position(|n| n == part) {
+                // A name first: in a file whose labels are names, `1` is one.
+                mask |= 1 << i;
             } else if let Some(m) = parse_mask(part) {
                 mask |= m;
-            } else if let Some(i) = self.names.iter().position(|n| n == part) {
-                mask |= 1 << i;
             } else {
                 return Err(LabelError::Unknown {
                     name: part.to_string(),
