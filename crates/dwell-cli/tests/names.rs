@@ -229,7 +229,7 @@ fn dataflow_gen_kill_by_name_matches_the_integer_twin() {
         t.lines()
             .filter(|l| !l.starts_with('#'))
             .map(|l| {
-                let (v, rest) = l.split_once(|c| c == '\t' || c == ' ').unwrap();
+                let (v, rest) = l.split_once(['\t', ' ']).unwrap();
                 (v.to_string(), rest.trim_start().to_string())
             })
             .collect()
