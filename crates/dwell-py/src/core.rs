@@ -10,7 +10,8 @@ use dwell::graph::{Graph, GraphBuilder, GraphError, LabelError, LabelNames, NO_V
 use dwell::session::memory::MemoryLimits;
 use dwell::session::{Session, SessionError};
 use std::path::Path;
-use std::sync::OnceLock;
+use std::sync::{mpsc, Arc, OnceLock};
+use std::thread::JoinHandle;
 
 /// Why a call could not be answered; every message ends with a `Fix:` hint.
 #[derive(Debug, thiserror::Error)]
@@ -167,25 +168,121 @@ pub struct Report {
     pub reuse: String,
 }
 
-/// One session: plan `runs` runs of `q` within `budget` bytes, open (the
-/// graph made resident once), run `runs` times, read back once.
-pub fn run(
-    backend: &dyn Backend,
-    g: &Graph,
+/// A dwell session kept open across calls — a Python `with g.session()`
+/// block, on one graph: the first call opens it (the one upload), each later
+/// call re-plans it for its own query (own runs, sizes, budget check), runs
+/// and reads back, the graph staying resident. The session lives on its own
+/// thread: it borrows its graph, and a device context belongs to the thread
+/// that made it. Calls from several threads take turns.
+pub struct Live {
+    backend: &'static dyn Backend,
+    graph: Arc<Graph>,
+    jobs: Option<mpsc::Sender<Job>>,
+    thread: Option<JoinHandle<()>>,
+}
+
+/// A call's work on the session thread, with the session (`None` until the
+/// first call opens it, or after a call failed midway).
+type Job = Box<dyn for<'s> FnOnce(&'s Graph, &mut Option<Session<'s>>) + Send>;
+
+impl Live {
+    pub fn new(backend: &'static dyn Backend, graph: Arc<Graph>) -> Result<Live, Error> {
+        let (tx, rx) = mpsc::channel::<Job>();
+        let g = Arc::clone(&graph);
+        let thread = std::thread::Builder::new()
+            .name(format!("dwell-{}-session", backend.name()))
+            .spawn(move || {
+                let mut session: Option<Session<'_>> = None;
+                for job in rx {
+                    let call = std::panic::AssertUnwindSafe(|| job(&g, &mut session));
+                    if std::panic::catch_unwind(call).is_err() {
+                        session = None; // its state is unknown; the next call opens anew
+                    }
+                }
+            })
+            .map_err(|e| {
+                Error::Input(format!(
+                    "cannot start the session's thread: {e}. Fix: close other sessions, or raise the process's thread limit"
+                ))
+            })?;
+        Ok(Live {
+            backend,
+            graph,
+            jobs: Some(tx),
+            thread: Some(thread),
+        })
+    }
+
+    pub fn graph(&self) -> &Graph {
+        &self.graph
+    }
+
+    /// `runs` runs of `q` within `budget` bytes on the resident session,
+    /// read back once: the last run's output and this call's report.
+    pub fn run(&self, q: &Query, runs: u64, budget: u64) -> Result<(Output, Report), Error> {
+        if runs == 0 {
+            return Err(Error::Input(
+                "repeat=0 runs nothing. Fix: pass repeat=1 or more".into(),
+            ));
+        }
+        let (reply, answer) = mpsc::sync_channel(1);
+        let (backend, q) = (self.backend, q.clone());
+        let job: Job = Box::new(move |g, session| {
+            let _ = reply.send(call(backend, g, session, &q, runs, budget));
+        });
+        let lost = || {
+            Error::Input(
+                "the session's thread ended. Fix: this is a bug in dwell; please report it (open a new session meanwhile)".into(),
+            )
+        };
+        self.jobs
+            .as_ref()
+            .ok_or_else(lost)?
+            .send(job)
+            .map_err(|_| lost())?;
+        answer.recv().map_err(|_| lost())?
+    }
+}
+
+impl Drop for Live {
+    fn drop(&mut self) {
+        self.jobs = None; // ends the thread's loop
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
+/// One call on the session thread: open the session (first call) or
+/// re-plan it, run, read back. A query refused at planning leaves the
+/// session as it was; a failure after that drops it.
+fn call<'s>(
+    backend: &'s dyn Backend,
+    g: &'s Graph,
+    session: &mut Option<Session<'s>>,
     q: &Query,
     runs: u64,
     budget: u64,
 ) -> Result<(Output, Report), Error> {
-    if runs == 0 {
-        return Err(Error::Input(
-            "repeat=0 runs nothing. Fix: pass repeat=1 or more".into(),
-        ));
-    }
-    let mut s = Session::for_query(backend, g, q, runs, budget)?;
-    for _ in 0..runs {
-        s.run(q)?;
-    }
-    let mut report = s.finish()?;
+    let plan = Session::plan_query(backend, g, q, runs, budget)?;
+    let result = (|| {
+        match session {
+            Some(s) => s.replan(plan)?,
+            None => *session = Some(Session::open(backend, g, plan)?),
+        }
+        let s = session.as_mut().expect("opened above");
+        for _ in 0..runs {
+            s.run(q)?;
+        }
+        s.read_back()
+    })();
+    let mut report = match result {
+        Ok(r) => r,
+        Err(e) => {
+            *session = None;
+            return Err(e.into());
+        }
+    };
     let out = report.outputs.pop().ok_or(SessionError::NoOutput)?;
     let json = |v: serde_json::Result<String>| v.expect("plain structs serialize");
     Ok((
@@ -207,12 +304,11 @@ pub fn level_batch(g: &Graph, budget: u64) -> usize {
     ((budget / 4) / per_source).clamp(1, 512) as usize
 }
 
-/// BFS with levels from `sources` in batches of `batch` (one session each,
-/// within `budget`), handing every source's result to `each` in source
+/// BFS with levels from `sources` in batches of `batch` (one call each on
+/// the live session, within `budget`), handing every source's result to `each` in source
 /// order. The level arrays of one batch at a time are held, never all.
 pub fn levels_batched(
-    backend: &dyn Backend,
-    g: &Graph,
+    live: &Live,
     sources: &[u32],
     batch: usize,
     budget: u64,
@@ -223,7 +319,7 @@ pub fn levels_batched(
             sources: chunk.to_vec(),
             keep_levels: true,
         });
-        let (Output::Bfs(results), _) = run(backend, g, &q, 1, budget)? else {
+        let (Output::Bfs(results), _) = live.run(&q, 1, budget)? else {
             unreachable!("a BFS query answers with BFS results")
         };
         for r in results {
@@ -259,14 +355,10 @@ pub fn harmonic_sum(counts: &[u64]) -> f64 {
 
 /// Harmonic sums Σ_{v ≠ s} 1/d(s, v) for every source `s` (NetworkX's
 /// harmonic centrality of `s` is this on the reversed graph).
-pub fn harmonic(
-    backend: &dyn Backend,
-    g: &Graph,
-    sources: &[u32],
-    budget: u64,
-) -> Result<Vec<f64>, Error> {
+pub fn harmonic(live: &Live, sources: &[u32], budget: u64) -> Result<Vec<f64>, Error> {
     let mut out = Vec::with_capacity(sources.len());
-    levels_batched(backend, g, sources, level_batch(g, budget), budget, |r| {
+    let batch = level_batch(live.graph(), budget);
+    levels_batched(live, sources, batch, budget, |r| {
         let levels = r.levels.as_deref().unwrap_or(&[]);
         out.push(harmonic_sum(&level_counts(levels)));
         Ok(())
@@ -294,6 +386,10 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
+    fn live(backend: &'static dyn Backend, g: &Arc<Graph>) -> Live {
+        Live::new(backend, Arc::clone(g)).unwrap()
+    }
+
     fn graph(directed: bool, arcs: &[(u64, u64)], n: u64) -> Graph {
         let (src, dst): (Vec<u64>, Vec<u64>) = arcs.iter().copied().unzip();
         from_edges(&src, &dst, Some(n), directed, None, &[]).unwrap()
@@ -320,12 +416,63 @@ mod tests {
     #[test]
     fn harmonic_of_a_path() {
         // 0 → 1 → 2 → 3: from 0, distances 1, 2, 3.
-        let g = graph(true, &[(0, 1), (1, 2), (2, 3)], 4);
-        let h = harmonic(&Cpu, &g, &[0, 3], 1 << 30).unwrap();
+        let g = Arc::new(graph(true, &[(0, 1), (1, 2), (2, 3)], 4));
+        let h = harmonic(&live(&Cpu, &g), &[0, 3], 1 << 30).unwrap();
         assert_eq!(h, vec![1.0 + 0.5 + 1.0 / 3.0, 0.0]);
-        let r = reversed(&g).unwrap();
-        let h = harmonic(&Cpu, &r, &[3], 1 << 30).unwrap();
+        let r = Arc::new(reversed(&g).unwrap());
+        let h = harmonic(&live(&Cpu, &r), &[3], 1 << 30).unwrap();
         assert_eq!(h, vec![1.0 + 0.5 + 1.0 / 3.0]);
+    }
+
+    /// One live session answers differently sized queries with one upload,
+    /// each as a fresh one-query session would; a query refused at planning
+    /// (over budget) leaves it open and resident.
+    #[test]
+    fn a_live_session_uploads_once_and_answers_every_query_as_the_oracle() {
+        let g = Arc::new(
+            load(
+                Path::new(concat!(
+                    env!("CARGO_MANIFEST_DIR"),
+                    "/../../data/graphs/dolphins.edges.xz"
+                )),
+                None,
+                None,
+            )
+            .unwrap(),
+        );
+        let on_cpu = live(&Cpu, &g);
+        let queries = [
+            Query::Bfs(BfsQuery {
+                sources: vec![0],
+                keep_levels: true,
+            }),
+            Query::Bfs(BfsQuery {
+                sources: (0..62).collect(),
+                keep_levels: false,
+            }),
+            Query::Wcc,
+            Query::Bfs(BfsQuery {
+                sources: (0..62).rev().collect(),
+                keep_levels: true,
+            }),
+        ];
+        let uploads = |r: &Report| {
+            let c: serde_json::Value = serde_json::from_str(&r.counters).unwrap();
+            (
+                c["graph_uploads"].as_u64().unwrap(),
+                c["runs"].as_u64().unwrap(),
+            )
+        };
+        for (i, q) in queries.iter().enumerate() {
+            let (got, rep) = on_cpu.run(q, 3, 1 << 30).unwrap();
+            let (want, _) = live(&CpuReference, &g).run(q, 1, 1 << 30).unwrap();
+            assert_eq!(got, want, "query {i}");
+            assert_eq!(uploads(&rep), (u64::from(i == 0), 3), "query {i}");
+        }
+        let e = on_cpu.run(&queries[1], 1, 64).unwrap_err();
+        assert!(e.to_string().contains("Fix:"), "{e}");
+        let (_, rep) = on_cpu.run(&queries[0], 1, 1 << 30).unwrap();
+        assert_eq!(uploads(&rep), (0, 1), "still resident after a refusal");
     }
 
     /// `backend="cuda"`: on the simulated device (feature `cuda-sim`) its
@@ -333,15 +480,17 @@ mod tests {
     /// is an error with a `Fix:`, not a panic.
     #[test]
     fn cuda_answers_as_the_oracle_or_says_how_to_get_a_device() {
-        let g = load(
-            Path::new(concat!(
-                env!("CARGO_MANIFEST_DIR"),
-                "/../../data/graphs/karate.edges.xz"
-            )),
-            None,
-            None,
-        )
-        .unwrap();
+        let g = Arc::new(
+            load(
+                Path::new(concat!(
+                    env!("CARGO_MANIFEST_DIR"),
+                    "/../../data/graphs/karate.edges.xz"
+                )),
+                None,
+                None,
+            )
+            .unwrap(),
+        );
         let cuda = match backend("cuda") {
             Ok(b) => b,
             Err(e) => {
@@ -355,6 +504,9 @@ mod tests {
         };
         let same = |b: &dyn Backend| backend("cuda").map(|c| std::ptr::eq(c, b)).unwrap_or(false);
         assert!(same(cuda), "one device per process");
+        // One live session for every query: one upload.
+        let on_cuda = live(cuda, &g);
+        let mut uploads = 0;
         for q in [
             Query::Bfs(BfsQuery {
                 sources: (0..34).collect(),
@@ -362,11 +514,14 @@ mod tests {
             }),
             Query::Wcc,
         ] {
-            let (got, rep) = run(cuda, &g, &q, 2, 1 << 30).unwrap();
-            let (want, _) = run(&CpuReference, &g, &q, 1, 1 << 30).unwrap();
+            let (got, rep) = on_cuda.run(&q, 2, 1 << 30).unwrap();
+            let (want, _) = live(&CpuReference, &g).run(&q, 1, 1 << 30).unwrap();
             assert_eq!(rep.backend, "cuda");
+            let counters: serde_json::Value = serde_json::from_str(&rep.counters).unwrap();
+            uploads += counters["graph_uploads"].as_u64().unwrap();
             assert_eq!(got, want);
         }
+        assert_eq!(uploads, 1);
     }
 
     proptest! {
@@ -396,20 +551,20 @@ mod tests {
             arcs in proptest::collection::vec((0u64..40, 0u64..40), 1..150),
             batch in 1usize..50,
         ) {
-            let g = graph(directed, &arcs, 40);
+            let g = Arc::new(graph(directed, &arcs, 40));
             let sources: Vec<u32> = (0..40).collect();
             let mut streamed = Vec::new();
-            levels_batched(&Cpu, &g, &sources, batch, 1 << 30, |r| {
+            levels_batched(&live(&Cpu, &g), &sources, batch, 1 << 30, |r| {
                 streamed.push(r);
                 Ok(())
             })
             .unwrap();
             let q = Query::Bfs(BfsQuery { sources: sources.clone(), keep_levels: true });
-            let (Output::Bfs(oracle), _) = run(&CpuReference, &g, &q, 1, u64::MAX).unwrap() else {
+            let (Output::Bfs(oracle), _) = live(&CpuReference, &g).run(&q, 1, u64::MAX).unwrap() else {
                 unreachable!()
             };
             prop_assert_eq!(&streamed, &oracle);
-            let h = harmonic(&Cpu, &g, &sources, 1 << 30).unwrap();
+            let h = harmonic(&live(&Cpu, &g), &sources, 1 << 30).unwrap();
             for (hs, o) in h.iter().zip(&oracle) {
                 let levels = o.levels.as_ref().unwrap();
                 let direct: f64 = levels

@@ -3,18 +3,19 @@
 //! package (`python/dwell/`) shapes the results into structured arrays,
 //! dataclasses and dicts.
 
-use crate::core::{self, Error, Report};
+use crate::core::{self, Error, Live, Report};
 use crate::nx_order;
 use dwell::analysis::{
     BfsQuery, DataflowProblem, Direction, FactSets, Meet, Output, Query, ReachQuery, TaintQuery,
 };
+use dwell::backend::Backend;
 use dwell::graph::Graph;
 use numpy::ndarray::Array2;
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyReadonlyArray1, PyReadonlyArray2};
 use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
 use std::path::PathBuf;
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// `dwell.DwellError(message, fix)`, defined in Python so it can carry both.
 fn to_py(py: Python<'_>, e: Error) -> PyErr {
@@ -159,20 +160,68 @@ fn report(r: Report) -> PyReport {
     (r.backend, r.plan, r.counters, r.reuse)
 }
 
-/// Run `q` in one session of `runs` runs on `graph` (GIL released).
-fn session(
+/// A Python session (`with g.session(backend=…)`): one live dwell session
+/// per direction searched (the graph, and its reverse for `reverse=True`
+/// searches), each opened by the first call that needs it and kept
+/// resident until `close`.
+#[pyclass(frozen, module = "dwell._dwell", name = "CoreSession")]
+pub struct CoreSession {
+    graph: Py<CoreGraph>,
+    backend: &'static dyn Backend,
+    /// [forward, reverse].
+    lives: Mutex<[Option<Arc<Live>>; 2]>,
+}
+
+#[pymethods]
+impl CoreSession {
+    /// Opens the backend (`cuda`: device 0, once per process); the graph is
+    /// uploaded by the first call.
+    #[new]
+    fn new(py: Python<'_>, graph: Py<CoreGraph>, backend: &str) -> PyResult<CoreSession> {
+        let backend = py
+            .detach(|| core::backend(backend))
+            .map_err(|e| to_py(py, e))?;
+        Ok(CoreSession {
+            graph,
+            backend,
+            lives: Mutex::new([None, None]),
+        })
+    }
+
+    /// Release the resident graphs (their threads end once a call still
+    /// running returns).
+    fn close(&self, py: Python<'_>) {
+        let taken = std::mem::take(&mut *self.lives.lock().unwrap_or_else(|p| p.into_inner()));
+        py.detach(move || drop(taken));
+    }
+}
+
+/// The live session for `reverse` (or forward) searches, opened on first use.
+fn live(py: Python<'_>, s: &CoreSession, reverse: bool) -> PyResult<Arc<Live>> {
+    // The graph first: reversing it releases the GIL, which must not happen
+    // while the lock below is held.
+    let g = pick(py, s.graph.get(), reverse)?;
+    let mut lives = s.lives.lock().unwrap_or_else(|p| p.into_inner());
+    let slot = &mut lives[usize::from(reverse)];
+    if let Some(l) = slot {
+        return Ok(Arc::clone(l));
+    }
+    let l = Arc::new(Live::new(s.backend, g).map_err(|e| to_py(py, e))?);
+    *slot = Some(Arc::clone(&l));
+    Ok(l)
+}
+
+/// Run `q` `runs` times on the live session and read back (GIL released).
+fn call(
     py: Python<'_>,
-    graph: &Arc<Graph>,
-    backend: &str,
+    live: Arc<Live>,
     q: Query,
     runs: u64,
     budget: Option<u64>,
 ) -> PyResult<(Output, PyReport)> {
-    let g = Arc::clone(graph);
     py.detach(move || {
-        let b = core::backend(backend)?;
         let budget = budget.unwrap_or_else(core::default_budget);
-        core::run(b, &g, &q, runs, budget)
+        live.run(&q, runs, budget)
     })
     .map(|(out, r)| (out, report(r)))
     .map_err(|e| to_py(py, e))
@@ -207,28 +256,27 @@ type BfsColumns<'py> = (
 /// level_sum), the int32 level matrix when asked for, and the report.
 /// `reverse` searches against the arcs (on the cached reverse graph).
 #[pyfunction]
-#[pyo3(signature = (graph, sources, keep_levels, reverse, backend, runs, budget))]
+#[pyo3(signature = (session, sources, keep_levels, reverse, runs, budget))]
 #[allow(clippy::too_many_arguments, clippy::type_complexity)]
 fn bfs<'py>(
     py: Python<'py>,
-    graph: &CoreGraph,
+    session: &CoreSession,
     sources: PyReadonlyArray1<'_, u32>,
     keep_levels: bool,
     reverse: bool,
-    backend: &str,
     runs: u64,
     budget: Option<u64>,
 ) -> PyResult<(BfsColumns<'py>, Option<Bound<'py, PyArray2<i32>>>, PyReport)> {
-    let g = pick(py, graph, reverse)?;
     let q = Query::Bfs(BfsQuery {
         sources: sources.as_slice()?.to_vec(),
         keep_levels,
     });
-    let (out, rep) = session(py, &g, backend, q, runs, budget)?;
+    let live = live(py, session, reverse)?;
+    let n = live.graph().nodes();
+    let (out, rep) = call(py, live, q, runs, budget)?;
     let Output::Bfs(rs) = out else {
         unreachable!("a BFS query answers with BFS results")
     };
-    let n = g.nodes();
     let levels = if keep_levels {
         let flat = py
             .detach(|| -> Result<Vec<i32>, Error> {
@@ -267,39 +315,34 @@ fn bfs<'py>(
 
 /// Harmonic sums Σ 1/d per source, streamed in level batches.
 #[pyfunction]
-#[pyo3(signature = (graph, sources, reverse, backend, budget))]
+#[pyo3(signature = (session, sources, reverse, budget))]
 fn harmonic<'py>(
     py: Python<'py>,
-    graph: &CoreGraph,
+    session: &CoreSession,
     sources: PyReadonlyArray1<'_, u32>,
     reverse: bool,
-    backend: &str,
     budget: Option<u64>,
 ) -> PyResult<Bound<'py, PyArray1<f64>>> {
-    let g = pick(py, graph, reverse)?;
+    let live = live(py, session, reverse)?;
     let sources = sources.as_slice()?;
-    py.detach(|| {
-        let b = core::backend(backend)?;
-        core::harmonic(b, &g, sources, budget.unwrap_or_else(core::default_budget))
-    })
-    .map(|v| v.into_pyarray(py))
-    .map_err(|e| to_py(py, e))
+    py.detach(move || core::harmonic(&live, sources, budget.unwrap_or_else(core::default_budget)))
+        .map(|v| v.into_pyarray(py))
+        .map_err(|e| to_py(py, e))
 }
 
 /// Reachability: (sources, reached, [sinks reached per source], bool set
 /// matrix or None, report).
 #[pyfunction]
-#[pyo3(signature = (graph, sources, direction, mask, sinks, keep_sets, backend, runs, budget))]
+#[pyo3(signature = (session, sources, direction, mask, sinks, keep_sets, runs, budget))]
 #[allow(clippy::too_many_arguments, clippy::type_complexity)]
 fn reach<'py>(
     py: Python<'py>,
-    graph: &CoreGraph,
+    session: &CoreSession,
     sources: PyReadonlyArray1<'_, u32>,
     direction: &str,
     mask: u32,
     sinks: PyReadonlyArray1<'_, u32>,
     keep_sets: bool,
-    backend: &str,
     runs: u64,
     budget: Option<u64>,
 ) -> PyResult<(
@@ -316,11 +359,11 @@ fn reach<'py>(
         sinks: sinks.as_slice()?.to_vec(),
         keep_sets,
     });
-    let (out, rep) = session(py, &graph.g, backend, q, runs, budget)?;
+    let n = session.graph.get().g.nodes();
+    let (out, rep) = call(py, live(py, session, false)?, q, runs, budget)?;
     let Output::Reach(rs) = out else {
         unreachable!("a reach query answers with reach results")
     };
-    let n = graph.g.nodes();
     let sets = keep_sets.then(|| {
         let m = Array2::from_shape_fn((rs.len(), n), |(i, v)| {
             rs[i]
@@ -351,17 +394,16 @@ type PyFinding = (u32, Option<Vec<u32>>);
 
 /// Taint: per source (source, tainted count, [(sink, witness path)]), report.
 #[pyfunction]
-#[pyo3(signature = (graph, sources, sinks, sanitizers, mask, witnesses, backend, runs, budget))]
+#[pyo3(signature = (session, sources, sinks, sanitizers, mask, witnesses, runs, budget))]
 #[allow(clippy::too_many_arguments, clippy::type_complexity)]
 fn taint(
     py: Python<'_>,
-    graph: &CoreGraph,
+    session: &CoreSession,
     sources: PyReadonlyArray1<'_, u32>,
     sinks: PyReadonlyArray1<'_, u32>,
     sanitizers: PyReadonlyArray1<'_, u32>,
     mask: u32,
     witnesses: bool,
-    backend: &str,
     runs: u64,
     budget: Option<u64>,
 ) -> PyResult<(Vec<(u32, u64, Vec<PyFinding>)>, PyReport)> {
@@ -372,7 +414,7 @@ fn taint(
         mask,
         witnesses,
     });
-    let (out, rep) = session(py, &graph.g, backend, q, runs, budget)?;
+    let (out, rep) = call(py, live(py, session, false)?, q, runs, budget)?;
     let Output::Taint(rs) = out else {
         unreachable!("a taint query answers with taint results")
     };
@@ -388,17 +430,16 @@ fn taint(
 
 /// Weak (`strong=False`) or strong components: (count, largest, labels, report).
 #[pyfunction]
-#[pyo3(signature = (graph, strong, backend, runs, budget))]
+#[pyo3(signature = (session, strong, runs, budget))]
 fn components<'py>(
     py: Python<'py>,
-    graph: &CoreGraph,
+    session: &CoreSession,
     strong: bool,
-    backend: &str,
     runs: u64,
     budget: Option<u64>,
 ) -> PyResult<(u64, u64, Bound<'py, PyArray1<u32>>, PyReport)> {
     let q = if strong { Query::Scc } else { Query::Wcc };
-    let (out, rep) = session(py, &graph.g, backend, q, runs, budget)?;
+    let (out, rep) = call(py, live(py, session, false)?, q, runs, budget)?;
     let (Output::Wcc(c) | Output::Scc(c)) = out else {
         unreachable!("a components query answers with components")
     };
@@ -435,16 +476,15 @@ fn fact_matrix(s: &FactSets) -> Array2<bool> {
 /// Bit-vector dataflow: (input, output, evaluations, report); gen and kill
 /// are (nodes, facts) bool matrices.
 #[pyfunction]
-#[pyo3(signature = (graph, gen, kill, direction, meet, backend, runs, budget))]
+#[pyo3(signature = (session, gen, kill, direction, meet, runs, budget))]
 #[allow(clippy::too_many_arguments, clippy::type_complexity)]
 fn dataflow<'py>(
     py: Python<'py>,
-    graph: &CoreGraph,
+    session: &CoreSession,
     gen: PyReadonlyArray2<'_, bool>,
     kill: PyReadonlyArray2<'_, bool>,
     direction: &str,
     meet: &str,
-    backend: &str,
     runs: u64,
     budget: Option<u64>,
 ) -> PyResult<(
@@ -453,7 +493,7 @@ fn dataflow<'py>(
     u64,
     PyReport,
 )> {
-    let n = graph.g.nodes();
+    let n = session.graph.get().g.nodes();
     let problem = (|| -> Result<DataflowProblem, Error> {
         let meet = match meet {
             "union" => Meet::Union,
@@ -472,14 +512,8 @@ fn dataflow<'py>(
         ))
     })()
     .map_err(|e| to_py(py, e))?;
-    let (out, rep) = session(
-        py,
-        &graph.g,
-        backend,
-        Query::Dataflow(problem),
-        runs,
-        budget,
-    )?;
+    let live = live(py, session, false)?;
+    let (out, rep) = call(py, live, Query::Dataflow(problem), runs, budget)?;
     let Output::Dataflow(sol) = out else {
         unreachable!("a dataflow query answers with a solution")
     };
@@ -524,6 +558,7 @@ fn nx_bfs_layers<'py>(
 #[pymodule]
 fn _dwell(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<CoreGraph>()?;
+    m.add_class::<CoreSession>()?;
     m.add_function(wrap_pyfunction!(from_edges, m)?)?;
     m.add_function(wrap_pyfunction!(load, m)?)?;
     m.add_function(wrap_pyfunction!(default_budget, m)?)?;

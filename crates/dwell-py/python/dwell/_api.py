@@ -277,12 +277,13 @@ def _sum(a: Dict[str, int], b: Dict[str, int]) -> Dict[str, int]:
 class Session:
     """Runs queries over one graph and keeps what they did.
 
-    Each call is one dwell session: planned from its query and ``repeat``
-    (peak bytes within ``budget_bytes``), the graph made resident once, run
-    ``repeat`` times, read back once; the GIL is released meanwhile. The
-    graph object (with its reverse arcs, built once) stays in memory between
-    calls. ``plan`` is the last call's plan; ``counters`` and ``telemetry``
-    add up every call of this session.
+    The graph is made resident by the first call (one upload; a second one
+    for the reverse arcs the first time a call searches against them) and
+    stays resident until the session closes. Each call is planned from its
+    own query and ``repeat`` (peak bytes within ``budget_bytes``, refused
+    before it runs if it does not fit), run ``repeat`` times and read back
+    once; the GIL is released meanwhile. ``plan`` is the last call's plan;
+    ``counters`` and ``telemetry`` add up every call of this session.
     """
 
     def __init__(self, graph: Graph, backend: str = "cpu", budget_bytes: Optional[int] = None) -> None:
@@ -292,6 +293,9 @@ class Session:
                              'backend="cpu-reference" (the oracle)')
         self.graph = graph
         self.backend = backend
+        # The resident dwell sessions (forward, and reverse when asked): the
+        # backend opens here (cuda: device 0), the graph uploads on the first call.
+        self._core = _dwell.CoreSession(graph._core, backend)
         # The process's default budget, measured once per session (as the CLI does per run).
         self.budget_bytes = _dwell.default_budget() if budget_bytes is None else int(budget_bytes)
         self.plan: Optional[Dict[str, Any]] = None
@@ -307,7 +311,9 @@ class Session:
         self.close()
 
     def close(self) -> None:
+        """Release the resident graph (device memory on cuda)."""
         self._open = False
+        self._core.close()
 
     def _done(self, report) -> None:
         _backend, plan, counters, reuse = report
@@ -342,8 +348,7 @@ class Session:
         one = np.ndim(sources) == 0
         keep = one if levels is None else bool(levels)
         ids = _ids(sources, "source")
-        cols, lv, report = _dwell.bfs(self.graph._core, ids, keep, bool(reverse), self.backend, runs,
-                                      self.budget_bytes)
+        cols, lv, report = _dwell.bfs(self._core, ids, keep, bool(reverse), runs, self.budget_bytes)
         self._done(report)
         if keep:
             return lv[0] if one else lv
@@ -358,8 +363,8 @@ class Session:
         or against (``"backward"``) arcs whose label meets ``labels``."""
         runs = self._check(repeat)
         src, reached, sinks_reached, bitsets, report = _dwell.reach(
-            self.graph._core, _ids(sources, "source"), direction, self.graph.mask(labels), _ids(sinks, "sink"),
-            bool(sets), self.backend, runs, self.budget_bytes)
+            self._core, _ids(sources, "source"), direction, self.graph.mask(labels), _ids(sinks, "sink"),
+            bool(sets), runs, self.budget_bytes)
         self._done(report)
         summary = np.empty(len(src), dtype=REACH_SUMMARY)
         summary["source"], summary["reached"] = src, reached
@@ -370,9 +375,9 @@ class Session:
         """Taint from each source to the sinks; sanitizer vertices stop it.
         Each finding has a shortest witness path when ``witnesses``."""
         runs = self._check(repeat)
-        rows, report = _dwell.taint(self.graph._core, _ids(sources, "source"), _ids(sinks, "sink"),
+        rows, report = _dwell.taint(self._core, _ids(sources, "source"), _ids(sinks, "sink"),
                                     _ids(sanitizers, "sanitizer"), self.graph.mask(labels), bool(witnesses),
-                                    self.backend, runs, self.budget_bytes)
+                                    runs, self.budget_bytes)
         self._done(report)
         return [TaintResult(s, t, [Finding(k, None if p is None else np.asarray(p, dtype=np.uint32))
                                    for k, p in f]) for s, t, f in rows]
@@ -387,8 +392,7 @@ class Session:
 
     def _components(self, strong: bool, repeat: int) -> Components:
         runs = self._check(repeat)
-        count, largest, labels, report = _dwell.components(self.graph._core, strong, self.backend, runs,
-                                                           self.budget_bytes)
+        count, largest, labels, report = _dwell.components(self._core, strong, runs, self.budget_bytes)
         self._done(report)
         return Components(count, largest, labels)
 
@@ -402,8 +406,8 @@ class Session:
         if g.ndim != 2 or k.ndim != 2:
             raise DwellError(f"gen and kill must be 2-D (nodes × facts), got {g.shape} and {k.shape}.",
                              "pass bool matrices with one row per node")
-        inp, out, evaluations, report = _dwell.dataflow(self.graph._core, g, k, direction, meet, self.backend,
-                                                        runs, self.budget_bytes)
+        inp, out, evaluations, report = _dwell.dataflow(self._core, g, k, direction, meet, runs,
+                                                        self.budget_bytes)
         self._done(report)
         return Dataflow(inp, out, evaluations)
 
@@ -433,5 +437,4 @@ class Session:
         """Σ 1/d(s, v) over the vertices v ≠ s each source reaches (level
         arrays streamed in batches, never all at once)."""
         self._check(1)
-        return _dwell.harmonic(self.graph._core, _ids(sources, "source"), bool(reverse), self.backend,
-                               self.budget_bytes)
+        return _dwell.harmonic(self._core, _ids(sources, "source"), bool(reverse), self.budget_bytes)

@@ -15,6 +15,7 @@ graphs …), and NetworkX then runs its own code.
 
 from __future__ import annotations
 
+import contextlib
 import os
 from typing import Any, Dict, Iterator, Optional
 
@@ -42,6 +43,7 @@ class DwellGraph:
         self.index: Dict[Any, int] = graph._index if graph._index is not None else {v: i for i, v in enumerate(nodes)}
         self._directed = directed
         self._multigraph = multigraph
+        self._session = None  # opened by the first call (see _session)
         self.__networkx_cache__: Dict[str, Any] = {}
 
     def ordered_adjacency(self) -> tuple:
@@ -86,7 +88,12 @@ def _convert(G: Any) -> DwellGraph:
 
 
 def _session(G: DwellGraph):
-    return G.graph.session(backend=os.environ.get("DWELL_NX_BACKEND", "cpu"))
+    """G's session, kept open with the converted graph (the graph stays
+    resident between NetworkX calls; NetworkX drops the conversion, and with
+    it the session, when G changes). A context that does not close it."""
+    if G._session is None:
+        G._session = G.graph.session(backend=os.environ.get("DWELL_NX_BACKEND", "cpu"))
+    return contextlib.nullcontext(G._session)
 
 
 def _summaries(G: DwellGraph, reverse: bool) -> np.ndarray:
@@ -453,8 +460,8 @@ _ONE_PASS = {
 _ONE_PASS_NODES = 1_000
 _ONE_PASS_COLD_NODES = 10_000
 #: Every-source functions (closeness, eccentricity, all pairs, …) win from
-#: here even with the conversion (closeness: 1.2× at 30 nodes, 11× at 100).
-_ALL_SOURCES_NODES = 30
+#: here even with the conversion (closeness: a tie at 30 nodes, 13× at 100).
+_ALL_SOURCES_NODES = 50
 
 
 def should_run(name: str, args: tuple, kwargs: dict):
