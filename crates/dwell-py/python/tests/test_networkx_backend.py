@@ -120,3 +120,13 @@ def test_automatic_dispatch_picks_dwell_only_where_it_pays():
         assert isinstance(dnx.should_run("closeness_centrality", (big, 0), {}), str) is False
     finally:
         nx.config.backend_priority.algos = saved
+
+
+def test_views_convert_by_what_they_iterate():
+    """An edge_subgraph of a multigraph is a view whose rows' len() counts
+    differently from what they yield; conversion follows the iteration."""
+    G = nx.MultiGraph()
+    G.add_weighted_edges_from([(0, 1, 5), (0, 1, 10), (1, 2, 4), (1, 2, 8), (2, 3, 5), (3, 4, 3)])
+    T = G.edge_subgraph([(0, 1, 0), (1, 2, 1), (3, 4, 0)])
+    assert nx.number_connected_components(T, backend="dwell") == nx.number_connected_components(T) == 2
+    assert list(nx.bfs_layers(T, 0, backend="dwell")) == list(nx.bfs_layers(T, 0))
