@@ -21,18 +21,21 @@
 //!   `u32` flags (bit 0: labels), then the records, each `u32` u, `u32` v,
 //!   `u32` label mask: first every stored arc `u → v` whose source `u` the
 //!   part owns (both directions of an undirected edge are stored arcs), then,
-//!   for a directed graph, every arc whose target `v` it owns. An undirected
-//!   graph needs no second section: its in-arcs are its out-arcs.
+//!   for a directed graph, every arc whose target `v` it owns; both sections
+//!   in the whole graph's row order (by `u`, then `v`). An undirected graph
+//!   needs no second section: its in-arcs are its out-arcs.
 //!
 //! [`load_part`] builds the out-arcs as one graph over all vertices (the
 //! session's graph; rows of vertices the part does not own are empty) and
 //! the in-arcs of a directed graph as a second one, transposed, so each
-//! holds only what the part owns: about `1/P` of the arcs each.
+//! holds only what the part owns: about `1/P` of the arcs each. Both CSRs
+//! are filled from the records directly (no edge list in between), so
+//! loading peaks at what stays resident.
 
-use dwell::graph::{Graph, GraphBuilder, LabelNames};
+use dwell::graph::{Csr, Graph, LabelNames};
 use serde::{Deserialize, Serialize};
 use std::fs::File;
-use std::io::{self, BufReader, Read};
+use std::io::{self, BufReader, Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
 
 /// Name of the manifest inside a shard folder.
@@ -345,35 +348,31 @@ pub fn load_part(dir: &Path, index: usize) -> Result<Part, ShardError> {
             m.labels
         )));
     }
+    let mut names = LabelNames::default();
+    for n in &m.label_names {
+        names.bit_for(n).map_err(|e| invalid(e.to_string()))?;
+    }
+    let n = usize::try_from(m.nodes).map_err(|_| invalid("node count too large".into()))?;
+    let memory = |len: usize| invalid(format!("{len} entries do not fit this process's memory"));
+    // The CSR arrays are filled straight from the records, without an edge
+    // list, so loading peaks at the part's resident size. `write` emits
+    // records by source, each row's targets increasing: out-rows arrive as
+    // contiguous runs; in-rows (by target) are counted in a first pass and
+    // placed in a second. `Csr::from_parts` then checks every invariant.
     let mut read = |records: u64, inward: bool| -> Result<Graph, ShardError> {
-        let graph_err = |source| ShardError::Graph {
-            path: path.clone(),
-            source,
-        };
-        let mut b = GraphBuilder::new(true);
-        b.set_nodes(m.nodes).map_err(graph_err)?;
-        let mut names = LabelNames::default();
-        for n in &m.label_names {
-            names.bit_for(n).map_err(|e| invalid(e.to_string()))?;
-        }
-        b.set_label_names(names);
         let count =
             usize::try_from(records).map_err(|_| invalid("record count too large".into()))?;
-        b.reserve(count).map_err(graph_err)?;
-        let mut rec = vec![0u8; RECORD_BYTES * 4096];
-        let mut left = count;
-        while left > 0 {
-            let take = left.min(4096);
-            let bytes = &mut rec[..take * RECORD_BYTES];
-            r.read_exact(bytes).map_err(|e| {
-                invalid(format!(
-                    "ends after {} of {count} records ({e})",
-                    count - left
-                ))
-            })?;
-            for c in bytes.chunks_exact(RECORD_BYTES) {
-                let f = |at: usize| u32::from_le_bytes(c[at..at + 4].try_into().expect("4 bytes"));
-                let (u, v, label) = (f(0), f(4), f(8));
+        let start = r.stream_position().map_err(io_err(&path))?;
+        let mut offsets: Vec<u64> = zeroed(n + 1).ok_or_else(|| memory(n + 1))?;
+        let mut targets: Vec<u32> = zeroed(count).ok_or_else(|| memory(count))?;
+        let mut labels: Option<Vec<u32>> = match m.labels {
+            true => Some(zeroed(count).ok_or_else(|| memory(count))?),
+            false => None,
+        };
+        for pass in 0..if inward { 2 } else { 1 } {
+            r.seek(SeekFrom::Start(start)).map_err(io_err(&path))?;
+            let (mut next, mut last) = (0usize, 0u32);
+            each_record(&mut r, count, &invalid, |u, v, label| {
                 let (from, to) = if inward { (v, u) } else { (u, v) };
                 if from as usize % m.parts as usize != index {
                     return Err(invalid(format!(
@@ -381,12 +380,52 @@ pub fn load_part(dir: &Path, index: usize) -> Result<Part, ShardError> {
                         if inward { "in" } else { "out" }
                     )));
                 }
-                b.push_arc(from.into(), to.into(), m.labels.then_some(label), None)
-                    .map_err(graph_err)?;
+                if from as usize >= n {
+                    return Err(invalid(format!(
+                        "arc {u} → {v} names a vertex beyond the split's {n}"
+                    )));
+                }
+                let slot = if !inward {
+                    if from < last {
+                        return Err(invalid(format!(
+                            "out-arc {u} → {v} is out of order (records go by source)"
+                        )));
+                    }
+                    last = from;
+                    offsets[from as usize + 1] += 1;
+                    next += 1;
+                    next - 1
+                } else if pass == 0 {
+                    offsets[from as usize + 1] += 1;
+                    return Ok(());
+                } else {
+                    // offsets[v] is row v's next free place (see below).
+                    let cursor = &mut offsets[from as usize];
+                    *cursor += 1;
+                    (*cursor - 1) as usize
+                };
+                targets[slot] = to;
+                if let Some(l) = labels.as_mut() {
+                    l[slot] = label;
+                }
+                Ok(())
+            })?;
+            if pass == 0 {
+                // Counts to row starts: offsets[v + 1] += offsets[v].
+                for i in 0..n {
+                    offsets[i + 1] += offsets[i];
+                }
             }
-            left -= take;
         }
-        b.build().map_err(graph_err)
+        if inward {
+            // Placing moved each offsets[v] to its row's end, the start of
+            // row v + 1: shift them back up by one.
+            offsets.copy_within(0..n, 1);
+            offsets[0] = 0;
+        }
+        let bad = |e: dwell::graph::PartsError| invalid(format!("not a valid part ({e})"));
+        let csr = Csr::from_parts(offsets, targets, labels, None).map_err(bad)?;
+        Graph::from_csr(csr, true, names.clone()).map_err(bad)
     };
     let out = read(outs, false)?;
     let inn = if m.directed {
@@ -403,6 +442,42 @@ pub fn load_part(dir: &Path, index: usize) -> Result<Part, ShardError> {
         out,
         inn,
     })
+}
+
+/// `len` zeros, or `None` when the memory cannot be had (never an abort).
+fn zeroed<T: Clone + Default>(len: usize) -> Option<Vec<T>> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(len).ok()?;
+    v.resize(len, T::default());
+    Some(v)
+}
+
+/// Read `count` records of part `r`, calling `f(source, target, label)`
+/// on each; a short file is `invalid`.
+fn each_record(
+    r: &mut impl Read,
+    count: usize,
+    invalid: &dyn Fn(String) -> ShardError,
+    mut f: impl FnMut(u32, u32, u32) -> Result<(), ShardError>,
+) -> Result<(), ShardError> {
+    let mut rec = vec![0u8; RECORD_BYTES * 4096];
+    let mut left = count;
+    while left > 0 {
+        let take = left.min(4096);
+        let bytes = &mut rec[..take * RECORD_BYTES];
+        r.read_exact(bytes).map_err(|e| {
+            invalid(format!(
+                "ends after {} of {count} records ({e})",
+                count - left
+            ))
+        })?;
+        for c in bytes.chunks_exact(RECORD_BYTES) {
+            let w = |at: usize| u32::from_le_bytes(c[at..at + 4].try_into().expect("4 bytes"));
+            f(w(0), w(4), w(8))?;
+        }
+        left -= take;
+    }
+    Ok(())
 }
 
 /// The whole graph's vertices with an outgoing arc, in increasing order

@@ -178,6 +178,18 @@ fn symmetric(csr: &Csr) -> bool {
 }
 
 impl Graph {
+    /// A graph from a forward CSR checked by [`Csr::from_parts`], hashed
+    /// here: for readers that build the arrays themselves (a timely part
+    /// straight from its records, without an edge list in between).
+    pub fn from_csr(
+        forward: Csr,
+        directed: bool,
+        label_names: LabelNames,
+    ) -> Result<Graph, PartsError> {
+        let layout_hash = hash::layout_hash(&forward, directed);
+        Graph::from_forward(forward, directed, label_names, None, layout_hash)
+    }
+
     /// A graph from a checked forward CSR ([`Csr::from_parts`]); the reverse
     /// is built on first use as for any graph. `layout_hash` must be the
     /// hash of exactly these arrays, computed by the caller from their bytes
