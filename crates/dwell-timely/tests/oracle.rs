@@ -347,3 +347,30 @@ fn scc_peels_a_chain_of_cycles_one_colouring_at_a_time() {
         check_against_oracle(&g, &qs, outs, &format!("process {p} of 3"));
     }
 }
+
+#[test]
+fn bit_vector_dataflow_and_taint_are_refused_before_anything_is_resident() {
+    use dwell::analysis::{DataflowProblem, FactSets, Meet, TaintQuery};
+    let g = Arc::new(graph(true, 4, &[(0, 1, 0), (1, 2, 0)], false));
+    let t = Timely::new(Cluster::local(1), Arc::clone(&g));
+    let dataflow = Query::Dataflow(DataflowProblem::new(
+        Direction::Forward,
+        Meet::Union,
+        FactSets::from_lists(4, 3, &[(0, vec![1])]),
+        FactSets::new(4, 3),
+    ));
+    let taint = Query::Taint(TaintQuery {
+        sources: vec![0],
+        sinks: vec![2],
+        ..TaintQuery::default()
+    });
+    for (q, name) in [(dataflow, "dataflow"), (taint, "taint")] {
+        assert!(!t.supports(&q));
+        let e = run_once(&t, &g, &q).unwrap_err().to_string();
+        assert!(
+            e.contains("timely") && e.contains(name) && e.contains("Fix:"),
+            "{e}"
+        );
+    }
+    assert!(t.figures().is_empty());
+}
