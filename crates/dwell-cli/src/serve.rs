@@ -118,6 +118,15 @@ fn session_thread(
     std::thread::Builder::new()
         .name(format!("dwell-session-{which}"))
         .spawn(move || {
+            // A rayon pool with this thread in it, so a query's parallel
+            // steps start here instead of waking a pool thread and sleeping
+            // until it is done (backend/host.rs; `dwell run`'s main thread
+            // does the same). Without one (no threads to spare), the
+            // global pool runs them.
+            let _pool = rayon::ThreadPoolBuilder::new()
+                .thread_name(move |i| format!("dwell-session-{which}-{i}"))
+                .use_current_thread()
+                .build();
             let inputs = &*inputs;
             let served = &inputs.served[which];
             let mut session: Option<Session<'_>> = None;
