@@ -375,3 +375,88 @@ fn gpu_tuning_knobs_from_the_environment() {
         assert_eq!(v["results"], cpu["results"], "{env:?}");
     }
 }
+
+/// `dwell serve --backend cuda`: one resident device session per graph for
+/// the server's life. Queries of different sizes and analyses (one source,
+/// a hundred, sinks, components) answer what the local `--backend cuda`
+/// run answers, and the graph is uploaded once (loopback only).
+#[test]
+fn gpu_served_cuda_answers_equal_local_with_one_upload() {
+    use std::io::{BufRead, BufReader, Read, Write};
+    if !has_driver() {
+        eprintln!("NOTICE: no CUDA driver; gpu_served_cuda_answers_equal_local_with_one_upload runs on the device machine or with --features cuda-sim");
+        return;
+    }
+    let g = data("graphs/email-Enron.edges.xz");
+    let bin =
+        std::env::var("DWELL_BIN").unwrap_or_else(|_| env!("CARGO_BIN_EXE_dwell").to_string());
+    let mut server = Command::new(bin)
+        .args(["serve", &g, "--backend", "cuda", "--listen", "127.0.0.1:0"])
+        .stderr(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(server.stderr.take().unwrap()).lines();
+    let addr = loop {
+        let line = lines
+            .next()
+            .expect("dwell serve says where it listens")
+            .unwrap();
+        if let Some(rest) = line.strip_prefix("dwell serve: listening on ") {
+            break rest.split(' ').next().unwrap().to_string();
+        }
+    };
+    let queries: [Vec<&str>; 5] = [
+        vec!["bfs", &g, "--sources", "0"],
+        vec!["bfs", &g, "--sources", "random:100", "--repeat", "3"],
+        vec!["wcc", &g],
+        vec![
+            "reach",
+            &g,
+            "--sources",
+            "random:70",
+            "--sinks",
+            "1,2,3,500",
+            "--direction",
+            "backward",
+        ],
+        vec!["bfs", &g, "--sources", "5,9"],
+    ];
+    for (i, q) in queries.iter().enumerate() {
+        let run = |server: bool| {
+            let mut a = vec!["run"];
+            a.extend(q.iter().copied());
+            a.extend(["--backend", "cuda", "--json"]);
+            if server {
+                a.extend(["--server", addr.as_str()]);
+            }
+            let out = dwell(&a);
+            assert!(
+                out.status.success(),
+                "dwell {a:?}: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()
+        };
+        let (local, served) = (run(false), run(true));
+        assert_eq!(local["results"], served["results"], "{q:?}");
+        assert_eq!(local["plan"]["runs"], served["plan"]["runs"], "{q:?}");
+        let uploads = served["counters"]["graph_uploads"].as_u64();
+        assert_eq!(uploads, Some(u64::from(i == 0)), "{q:?}: {served}");
+    }
+    let mut s = std::net::TcpStream::connect(&addr).unwrap();
+    write!(
+        s,
+        "GET /metrics HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut raw = String::new();
+    s.read_to_string(&mut raw).unwrap();
+    let body = raw.split("\r\n\r\n").nth(1).unwrap();
+    let m: serde_json::Value = serde_json::from_str(body).unwrap();
+    assert_eq!(m["backend"], "cuda");
+    assert_eq!(m["graphs"][0]["session_uploads"], 1, "{m}");
+    assert_eq!(m["graphs"][0]["runs"], 7, "{m}");
+    let _ = server.kill();
+    let _ = server.wait();
+}
