@@ -88,17 +88,17 @@ fn snapshot_corpus() {
 #[test]
 fn names_corpus() {
     let n = replay("names", |d| checks::named(d, Format::EdgeList));
-    assert_replayed("names", n, 200);
+    assert_replayed("names", n, 1000);
 }
 
 #[test]
 fn tsv_corpus() {
     let n = replay("tsv", |d| checks::named(d, Format::Tsv));
-    assert_replayed("tsv", n, 150);
+    assert_replayed("tsv", n, 700);
 }
 
 #[test]
 fn csv_corpus() {
     let n = replay("csv", |d| checks::named(d, Format::Csv));
-    assert_replayed("csv", n, 150);
+    assert_replayed("csv", n, 700);
 }

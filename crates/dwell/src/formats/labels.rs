@@ -32,6 +32,8 @@ pub(crate) struct Labels {
     seen: Vec<Spelled>,
     /// More distinct numeric spellings than `seen` holds.
     overflow: bool,
+    /// Index in `seen` of the spelling read last.
+    last: usize,
 }
 
 impl Labels {
@@ -68,7 +70,12 @@ impl Labels {
     }
 
     fn remember(&mut self, mask: u32, tok: &str, no: u64) {
-        if self.overflow || self.seen.iter().any(|s| s.text == tok) {
+        // Most lines repeat a recent spelling: try the last one seen first.
+        if self.overflow || self.seen.get(self.last).is_some_and(|s| s.text == tok) {
+            return;
+        }
+        if let Some(i) = self.seen.iter().position(|s| s.text == tok) {
+            self.last = i;
             return;
         }
         // One more than fits is enough to know the switch must fail.
@@ -76,6 +83,7 @@ impl Labels {
             self.overflow = true;
             return;
         }
+        self.last = self.seen.len();
         self.seen.push(Spelled {
             mask,
             text: tok.to_string(),
