@@ -3,19 +3,22 @@
 //! A [`VertexNames`] interns names in first-seen order: the first distinct
 //! name is vertex 0, the next vertex 1, and so on. All names live in one
 //! string arena with `u64` start offsets, and a `hashbrown::HashTable` of
-//! [`Slot`]s (hashed with hashbrown's default, randomly seeded hasher, so
+//! slots (hashed with hashbrown's default, randomly seeded hasher, so
 //! crafted names cannot force collisions) finds a name's id.
 //!
 //! Loading a named file is one lookup per endpoint, and on a large graph
 //! each lookup is a few cache misses, which is most of the load time. A slot
-//! therefore holds the name's length and either its arena offset or, for
-//! names of at most 8 bytes, the bytes themselves: a probe confirms a match
-//! from the slot and (long names) the arena, never the `starts` array, and
-//! a short name's probe touches nothing but the table. Per name that is its
-//! bytes plus 8 bytes of offset and about 18 bytes of table (16-byte slots
-//! at hashbrown's 7/8 load, 1 control byte): a 10-million-name table with
-//! 10-byte names costs about 360 MB, not the 60+ bytes per name of a map
-//! of owned strings.
+//! therefore holds the name's length and either the name itself (up to 24
+//! bytes: most package names, ontology ids, user ids) or its arena offset: a
+//! probe confirms a match from the slot and (long names) the arena, never the
+//! `starts` array, and a short name's probe touches nothing but the table.
+//! [`intern_many`](VertexNames::intern_many) looks a batch up back to back.
+//! Per name that is its bytes plus 8 bytes of offset and 38–75 bytes of
+//! table (a 32-byte slot and a control byte per bucket, buckets a power of
+//! two at most 7/8 full): a 10-million-name table of 10-byte names costs
+//! about 0.75 GB (16.8M buckets), 580k names of 22 bytes 63 MB. That is the
+//! price of the speed (docs/BENCHMARKS.md, "Named vertices at scale"); a
+//! table of `u32` ids alone takes a sixth of that but four misses a probe.
 //!
 //! Names are not part of the [layout hash](super::hash): the hash fingerprints
 //! the normalized topology a backend holds and every answer is computed on,
