@@ -107,13 +107,7 @@ pub fn run_graph<'g>(
             (report, open_ms, t.elapsed().as_secs_f64() * 1e3)
         }
         Some(held) => {
-            match held.session.as_mut() {
-                Some(s) => s.replan(plan)?,
-                None => *held.session = Some(Session::open(backend, g, plan)?),
-            }
-            let Some(s) = held.session.as_mut() else {
-                unreachable!("the session was opened above")
-            };
+            let s = Session::open_or_replan(held.session, backend, g, plan)?;
             let open_ms = t.elapsed().as_secs_f64() * 1e3;
             s.set_cancel(Some(held.cancel));
             let t = Instant::now();

@@ -266,11 +266,7 @@ fn call<'s>(
 ) -> Result<(Output, Report), Error> {
     let plan = Session::plan_query(backend, g, q, runs, budget)?;
     let result = (|| {
-        match session {
-            Some(s) => s.replan(plan)?,
-            None => *session = Some(Session::open(backend, g, plan)?),
-        }
-        let s = session.as_mut().expect("opened above");
+        let s = Session::open_or_replan(session, backend, g, plan)?;
         for _ in 0..runs {
             s.run(q)?;
         }
@@ -386,6 +382,15 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
+    /// A graph of the repository's data/graphs (provenance in data/README.md).
+    fn bundled(name: &str) -> Arc<Graph> {
+        let path = format!(
+            "{}/../../data/graphs/{name}.edges.xz",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        Arc::new(load(Path::new(&path), None, None).unwrap())
+    }
+
     fn live(backend: &'static dyn Backend, g: &Arc<Graph>) -> Live {
         Live::new(backend, Arc::clone(g)).unwrap()
     }
@@ -429,17 +434,7 @@ mod tests {
     /// (over budget) leaves it open and resident.
     #[test]
     fn a_live_session_uploads_once_and_answers_every_query_as_the_oracle() {
-        let g = Arc::new(
-            load(
-                Path::new(concat!(
-                    env!("CARGO_MANIFEST_DIR"),
-                    "/../../data/graphs/dolphins.edges.xz"
-                )),
-                None,
-                None,
-            )
-            .unwrap(),
-        );
+        let g = bundled("dolphins");
         let on_cpu = live(&Cpu, &g);
         let queries = [
             Query::Bfs(BfsQuery {
@@ -480,17 +475,7 @@ mod tests {
     /// is an error with a `Fix:`, not a panic.
     #[test]
     fn cuda_answers_as_the_oracle_or_says_how_to_get_a_device() {
-        let g = Arc::new(
-            load(
-                Path::new(concat!(
-                    env!("CARGO_MANIFEST_DIR"),
-                    "/../../data/graphs/karate.edges.xz"
-                )),
-                None,
-                None,
-            )
-            .unwrap(),
-        );
+        let g = bundled("karate");
         let cuda = match backend("cuda") {
             Ok(b) => b,
             Err(e) => {

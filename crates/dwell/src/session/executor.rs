@@ -180,6 +180,22 @@ impl<'g> Session<'g> {
         Ok(())
     }
 
+    /// The session a long-lived holder keeps in `slot` (a server's graph
+    /// thread, a Python session), made ready for its next query's `plan`:
+    /// re-planned if one is open there, else opened (the one upload).
+    pub fn open_or_replan<'s>(
+        slot: &'s mut Option<Session<'g>>,
+        backend: &'g dyn Backend,
+        graph: &'g Graph,
+        plan: Plan,
+    ) -> Result<&'s mut Session<'g>, SessionError> {
+        match slot {
+            Some(s) => s.replan(plan)?,
+            None => *slot = Some(Session::open(backend, graph, plan)?),
+        }
+        Ok(slot.as_mut().expect("opened above"))
+    }
+
     /// Stop the runs of the current query once `cancel` is set: the run in
     /// progress finishes, the next [`run`](Session::run) is refused with
     /// [`SessionError::Cancelled`].
