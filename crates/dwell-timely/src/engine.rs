@@ -584,38 +584,59 @@ impl Engine {
                 .copied()
         };
         let mut label: Vec<u32> = self.layout.owned(self.me, n).collect();
+        self.min_labels(worker, &mut label, |_| true, neighbours)?;
+        self.gather_labels(worker, &label)
+    }
+
+    /// Min-label propagation to a fixpoint. `label` holds one label per
+    /// vertex of this worker ([`Layout::owned`] order), each its own id to
+    /// start; every vertex for which `live` holds (by its local index) ends
+    /// with the smallest id among the live vertices that reach it along
+    /// `neighbours`. WCC runs it over both arc directions, SCC's colouring
+    /// over forward arcs among the vertices not yet in a component.
+    fn min_labels<I: Iterator<Item = u32>>(
+        &mut self,
+        worker: &mut Worker,
+        label: &mut [u32],
+        live: impl Fn(usize) -> bool,
+        neighbours: impl Fn(u32) -> I,
+    ) -> Result<(), Lost> {
+        let n = self.g.nodes();
+        let layout = self.layout;
         let mut out: Vec<Msg> = Vec::new();
         let mut next = Combiner::min(n);
-        for v in self.layout.owned(self.me, n) {
-            for x in neighbours(v).filter(|&x| v < x) {
-                next.add_label(x, v);
+        for (i, v) in layout.owned(self.me, n).enumerate() {
+            if live(i) {
+                let l = label[i];
+                for x in neighbours(v).filter(|&x| l < x) {
+                    next.add_label(x, l);
+                }
             }
         }
         next.drain(&mut out);
         loop {
             let r = self.round(worker, std::mem::take(&mut out), Vec::new())?;
             if r.total == 0 {
-                break;
+                return Ok(());
             }
             let mut changed = Vec::new();
             for (x, _, l) in r.inbox {
-                let slot = &mut label[self.layout.local(x)];
-                if (l as u32) < *slot {
-                    *slot = l as u32;
+                let i = layout.local(x);
+                if live(i) && (l as u32) < label[i] {
+                    label[i] = l as u32;
                     changed.push(x);
                 }
             }
             changed.sort_unstable();
             changed.dedup();
             for x in changed {
-                let l = label[self.layout.local(x)];
+                let l = label[layout.local(x)];
                 for y in neighbours(x).filter(|&y| l < y) {
                     next.add_label(y, l);
                 }
             }
             next.drain(&mut out);
         }
-        self.gather_labels(worker, &label)
     }
 
     /// Send `label` (one per vertex of this worker, in [`Layout::owned`]
@@ -739,37 +760,10 @@ impl Engine {
             }
             // Colouring.
             let mut colour: Vec<u32> = owned.clone();
-            let mut out: Vec<Msg> = Vec::new();
-            let mut next = Combiner::min(n);
-            for (&v, _) in owned.iter().zip(&comp).filter(|(_, &c)| c == NO_VERTEX) {
-                for &w in fwd.neighbors(v).iter().filter(|&&w| v < w) {
-                    next.add_label(w, v);
-                }
-            }
-            next.drain(&mut out);
-            loop {
-                let r = self.round(worker, std::mem::take(&mut out), Vec::new())?;
-                if r.total == 0 {
-                    break;
-                }
-                let mut changed = Vec::new();
-                for (x, _, c) in r.inbox {
-                    let i = layout.local(x);
-                    if comp[i] == NO_VERTEX && (c as u32) < colour[i] {
-                        colour[i] = c as u32;
-                        changed.push(x);
-                    }
-                }
-                changed.sort_unstable();
-                changed.dedup();
-                for x in changed {
-                    let c = colour[layout.local(x)];
-                    for &w in fwd.neighbors(x).iter().filter(|&&w| c < w) {
-                        next.add_label(w, c);
-                    }
-                }
-                next.drain(&mut out);
-            }
+            let uncovered = |i: usize| comp[i] == NO_VERTEX;
+            self.min_labels(worker, &mut colour, uncovered, |v| {
+                fwd.neighbors(v).iter().copied()
+            })?;
             // Each root collects its component backward.
             let mut out: Vec<Msg> = Vec::new();
             for (i, &v) in owned.iter().enumerate() {
