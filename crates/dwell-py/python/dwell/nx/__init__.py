@@ -184,8 +184,8 @@ def _components(G: DwellGraph, strong: bool):
         return s.scc() if strong else s.wcc()
 
 
-def _component_sets(G: DwellGraph, strong: bool) -> Iterator[set]:
-    labels = _components(G, strong).labels
+def _label_sets(G: DwellGraph, labels: np.ndarray) -> Iterator[set]:
+    """The node sets of equal labels, in label order."""
     order = np.argsort(labels, kind="stable")
     bounds = np.flatnonzero(np.diff(labels[order])) + 1
     nodes = G.nodes
@@ -193,8 +193,13 @@ def _component_sets(G: DwellGraph, strong: bool) -> Iterator[set]:
         yield {nodes[i] for i in part.tolist()}
 
 
+def _weak_sets(G: DwellGraph) -> Iterator[set]:
+    # dwell's labels number components by their smallest vertex: NetworkX's order.
+    return _label_sets(G, _components(G, False).labels)
+
+
 def connected_components(G):
-    yield from _component_sets(G, False)
+    yield from _weak_sets(G)
 
 
 def number_connected_components(G):
@@ -216,7 +221,7 @@ def node_connected_component(G, n):
 
 
 def weakly_connected_components(G):
-    yield from _component_sets(G, False)
+    yield from _weak_sets(G)
 
 
 def number_weakly_connected_components(G):
@@ -232,10 +237,7 @@ def is_weakly_connected(G):
 def _strong_sets(G: DwellGraph) -> list:
     """NetworkX's components in NetworkX's yield order (dwell.nx_order)."""
     labels, _ = _dwell.nx_strong_components(*G.ordered_adjacency())
-    order = np.argsort(labels, kind="stable")
-    bounds = np.flatnonzero(np.diff(labels[order])) + 1
-    nodes = G.nodes
-    return [{nodes[i] for i in part.tolist()} for part in (np.split(order, bounds) if len(order) else [])]
+    return list(_label_sets(G, labels))
 
 
 def strongly_connected_components(G):
