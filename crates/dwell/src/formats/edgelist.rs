@@ -73,14 +73,14 @@ pub(crate) fn parse<R: BufRead>(
         _ => FIX_LINE,
     };
 
-    let mut pending = Pending::default();
+    let mut pending = Pending::new(ctx.lookups);
     // An error on a line: the arcs still pending come before it, and one of
     // them may fail first.
     macro_rules! fail {
         ($e:expr) => {{
             let e: FormatError = $e;
-            pending.flush(&mut ids, &mut b, ctx, |b, no, u, v, l| {
-                push(b, &mut labels, &header, ctx, no, u, v, l)
+            pending.finish(&mut ids, &mut b, ctx, |b, a| {
+                push(b, &mut labels, &header, ctx, a.no, a.u, a.v, a.label)
             })?;
             return Err(e);
         }};
@@ -173,9 +173,9 @@ pub(crate) fn parse<R: BufRead>(
         }
         if ids.named() {
             // Names: the arc waits for a batch of lookups.
-            if pending.push(no, u, v, label_tok) {
-                pending.flush(&mut ids, &mut b, ctx, |b, no, u, v, l| {
-                    push(b, &mut labels, &header, ctx, no, u, v, l)
+            if pending.push(no, u, v, label_tok, None) {
+                pending.flush(&mut ids, &mut b, ctx, |b, a| {
+                    push(b, &mut labels, &header, ctx, a.no, a.u, a.v, a.label)
                 })?;
             }
             continue;
@@ -183,8 +183,8 @@ pub(crate) fn parse<R: BufRead>(
         let (u, v) = ids.pair(u, v, &mut b, ctx, no, fix_id)?;
         push(&mut b, &mut labels, &header, ctx, no, u, v, label_tok)?;
     }
-    pending.flush(&mut ids, &mut b, ctx, |b, no, u, v, l| {
-        push(b, &mut labels, &header, ctx, no, u, v, l)
+    pending.finish(&mut ids, &mut b, ctx, |b, a| {
+        push(b, &mut labels, &header, ctx, a.no, a.u, a.v, a.label)
     })?;
 
     if let Some(Header {

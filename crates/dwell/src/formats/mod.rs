@@ -226,6 +226,8 @@ impl FormatError {
 pub(crate) struct Ctx<'a> {
     pub file: &'a Path,
     pub max_nodes: u64,
+    /// How named arcs are looked up (tests vary it).
+    pub lookups: ids::Lookups,
 }
 
 impl Ctx<'_> {
@@ -348,6 +350,16 @@ pub fn read<'a, R: Read + Send + 'a>(
     name: &Path,
     opts: &LoadOptions,
 ) -> Result<Graph, FormatError> {
+    read_tuned(reader, name, opts, ids::Lookups::default())
+}
+
+/// [`read`], with named arcs looked up as `lookups` says.
+pub(crate) fn read_tuned<'a, R: Read + Send + 'a>(
+    reader: R,
+    name: &Path,
+    opts: &LoadOptions,
+    lookups: ids::Lookups,
+) -> Result<Graph, FormatError> {
     let read_err = |line, source| FormatError::Read {
         file: name.to_path_buf(),
         line,
@@ -362,6 +374,7 @@ pub fn read<'a, R: Read + Send + 'a>(
     let ctx = Ctx {
         file: name,
         max_nodes: opts.node_limit(),
+        lookups,
     };
     if let Some(kind) = crate::io::unsupported_compression(&head) {
         return Err(ctx.err(

@@ -24,7 +24,7 @@
 //!   a weight is a non-negative 32-bit integer.
 //! - Always directed unless `--undirected`.
 
-use super::ids::Ids;
+use super::ids::{Ids, LineArc, Pending};
 use super::labels::Labels;
 use super::{clip, Ctx, FormatError, LoadOptions, MAX_LINE};
 use crate::graph::{Graph, GraphBuilder};
@@ -86,31 +86,51 @@ pub(crate) fn parse<R: Read>(
     let mut cols: Option<Cols> = None;
     let mut rec = csv::StringRecord::new();
     let mut last_line = 0u64;
+    let mut pending = Pending::new(ctx.lookups);
+    // An error on a row: the arcs still pending come before it, and one of
+    // them may fail first.
+    macro_rules! fail {
+        ($e:expr) => {{
+            let e: FormatError = $e;
+            pending.finish(&mut ids, &mut b, ctx, |b, a| {
+                push(b, &mut labels, ctx, &fix_row, a)
+            })?;
+            return Err(e);
+        }};
+    }
+    macro_rules! tri {
+        ($e:expr) => {
+            match $e {
+                Ok(x) => x,
+                Err(e) => fail!(e),
+            }
+        };
+    }
     loop {
-        let more = rdr
+        let more = tri!(rdr
             .read_record(&mut rec)
-            .map_err(|e| csv_err(ctx, &e, last_line))?;
+            .map_err(|e| csv_err(ctx, &e, last_line)));
         if !more {
             break;
         }
         let no = rec.position().map_or(last_line + 1, |p| p.line());
         last_line = no;
         if rec.as_slice().len() > MAX_LINE {
-            return Err(ctx.err(
+            fail!(ctx.err(
                 no,
                 format!("a row longer than {MAX_LINE} bytes"),
                 "check for an unbalanced `\"` quote (it runs to the next quote, across lines), or split the row",
             ));
         }
         if rec.iter().any(|f| f.contains(['\n', '\r'])) {
-            return Err(ctx.err(
+            fail!(ctx.err(
                 no,
                 "a field holds a line break",
                 "vertex names and labels are one line each; this is usually an unbalanced `\"` quote: close it, or double a quote inside a quoted field (`\"\"`)",
             ));
         }
         if rec.iter().any(|f| f.contains('\0')) {
-            return Err(ctx.err(
+            fail!(ctx.err(
                 no,
                 "binary data (a NUL byte)",
                 "this is not a text graph file; decompress it first if it is compressed with something other than gzip or xz",
@@ -122,7 +142,7 @@ pub(crate) fn parse<R: Read>(
         let c = match &cols {
             Some(c) => c,
             None => {
-                let (c, header) = choose_columns(&rec, spec.as_deref(), named_cols, ctx, no)?;
+                let (c, header) = tri!(choose_columns(&rec, spec.as_deref(), named_cols, ctx, no));
                 cols = Some(c);
                 if header {
                     continue;
@@ -145,28 +165,46 @@ pub(crate) fn parse<R: Read>(
                 Some(f) => Ok(f),
             }
         };
-        let (u, v) = (field(c.src, "source")?, field(c.dst, "target")?);
+        let (u, v) = (tri!(field(c.src, "source")), tri!(field(c.dst, "target")));
         let label = match c.label {
             None => None,
-            Some(i) => Some(labels.mask(field(i, "label")?, &mut b, ctx, no)?),
+            Some(i) => Some(tri!(field(i, "label"))),
         };
         let weight = match c.weight {
             None => None,
             Some(i) => {
-                let w = field(i, "weight")?;
-                Some(w.parse::<u32>().map_err(|_| {
+                let w = tri!(field(i, "weight"));
+                Some(tri!(w.parse::<u32>().map_err(|_| {
                     ctx.err(
                         no,
                         format!("weight `{}` is not a non-negative 32-bit integer", clip(w)),
                         "weights are integers from 0 to 4294967295; choose the right column with `--columns`",
                     )
-                })?)
+                })))
             }
         };
+        if ids.named() {
+            // Names: the arc waits for a batch of lookups.
+            if pending.push(no, u, v, label, weight) {
+                pending.flush(&mut ids, &mut b, ctx, |b, a| {
+                    push(b, &mut labels, ctx, &fix_row, a)
+                })?;
+            }
+            continue;
+        }
         let (u, v) = ids.pair(u, v, &mut b, ctx, no, &fix_row)?;
-        b.push_arc(u, v, label, weight)
-            .map_err(|e| ctx.push_err(no, e, &fix_row))?;
+        let arc = LineArc {
+            no,
+            u,
+            v,
+            label,
+            weight,
+        };
+        push(&mut b, &mut labels, ctx, &fix_row, arc)?;
     }
+    pending.finish(&mut ids, &mut b, ctx, |b, a| {
+        push(b, &mut labels, ctx, &fix_row, a)
+    })?;
     if cols.is_none() && named_cols {
         return Err(ctx.err(
             1,
@@ -178,6 +216,22 @@ pub(crate) fn parse<R: Read>(
     ids.finish(&mut b, ctx, last_line)?;
     labels.finish(&mut b);
     b.build().map_err(|e| ctx.graph(e))
+}
+
+/// Push the arc of a row, its label token made a mask.
+fn push(
+    b: &mut GraphBuilder,
+    labels: &mut Labels,
+    ctx: &Ctx,
+    fix_row: &str,
+    a: LineArc,
+) -> Result<(), FormatError> {
+    let label = match a.label {
+        None => None,
+        Some(tok) => Some(labels.mask(tok, b, ctx, a.no)?),
+    };
+    b.push_arc(a.u, a.v, label, a.weight)
+        .map_err(|e| ctx.push_err(a.no, e, fix_row))
 }
 
 /// Columns from `--columns` (and whether the first row is a header).

@@ -25,7 +25,7 @@ mod parts;
 
 pub use build::{GraphBuilder, GraphError};
 pub use labels::{parse_mask, LabelError, LabelNames, MAX_LABEL_NAMES};
-pub use names::{NamesError, VertexNames};
+pub use names::{NameHasher, NamesError, VertexNames};
 pub use parts::PartsError;
 
 use std::sync::OnceLock;

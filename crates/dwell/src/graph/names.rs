@@ -125,6 +125,18 @@ fn rehash(hasher: &DefaultHashBuilder, arena: &str, s: &Slot) -> u64 {
     }
 }
 
+/// The hash function of one [`VertexNames`] table (each table has its own
+/// random seed): a copy can hash names on another thread.
+#[derive(Clone, Copy)]
+pub struct NameHasher(DefaultHashBuilder);
+
+impl NameHasher {
+    /// The hash the table gives `name`.
+    pub fn hash(&self, name: &str) -> u64 {
+        self.0.hash_one(name)
+    }
+}
+
 /// A name that could not be interned.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum NamesError {
@@ -185,16 +197,35 @@ impl VertexNames {
         names: &[&str],
         ids: &mut Vec<u32>,
     ) -> Result<(), (usize, NamesError)> {
+        let hashes: Vec<u64> = names.iter().map(|n| self.hasher.hash_one(n)).collect();
+        self.intern_many_hashed(names, &hashes, ids)
+    }
+
+    /// The hasher of this table, so that names can be hashed on another
+    /// thread than the one that interns them ([`intern_many_hashed`](Self::intern_many_hashed)).
+    pub fn hasher(&self) -> NameHasher {
+        NameHasher(self.hasher)
+    }
+
+    /// [`intern_many`](Self::intern_many) with each name's hash computed
+    /// already: `hashes[i]` must be [`self.hasher()`](Self::hasher)`.hash(names[i])`
+    /// (another hash would intern a held name again). `hashes` as long as `names`.
+    pub fn intern_many_hashed(
+        &mut self,
+        names: &[&str],
+        hashes: &[u64],
+        ids: &mut Vec<u32>,
+    ) -> Result<(), (usize, NamesError)> {
         // Never an id: ids stay below MAX_NODES = u32::MAX.
         const MISSING: u32 = u32::MAX;
-        let hashes: Vec<u64> = names.iter().map(|n| self.hasher.hash_one(n)).collect();
+        debug_assert_eq!(names.len(), hashes.len());
         let base = ids.len();
-        ids.extend(names.iter().zip(&hashes).map(|(n, &h)| {
+        ids.extend(names.iter().zip(hashes).map(|(n, &h)| {
             Probe::new(n)
                 .and_then(|p| self.table.find(h, |s| p.matches(s, &self.arena)))
                 .map_or(MISSING, |s| s.id)
         }));
-        for (i, (n, &h)) in names.iter().zip(&hashes).enumerate() {
+        for (i, (n, &h)) in names.iter().zip(hashes).enumerate() {
             if ids[base + i] == MISSING {
                 match self.intern_hashed(n, h) {
                     Ok(id) => ids[base + i] = id,
