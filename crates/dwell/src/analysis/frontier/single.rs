@@ -15,13 +15,29 @@
 //! way (`analysis/folded.rs`).
 
 use super::bits::{bitset_of_where, set, test, words};
-use super::{Lane, Search, ALPHA, BOTTOM_UP_CHUNK};
+use super::{Lane, Search, BOTTOM_UP_CHUNK};
 use crate::graph::{Csr, NO_VERTEX};
 use rayon::prelude::*;
 
 /// A single search goes back top-down once its frontier shrinks below
 /// `n / BETA` vertices (GAP's β).
 const BETA: usize = 18;
+
+/// A single search goes bottom-up when the frontier's out-arcs exceed the
+/// unexplored arcs over `SINGLE_ALPHA`. GAP's α is 15 (`ALPHA`, which
+/// the sweeps keep); a single search's top-down level is a serial,
+/// branch-free loop that costs about as much per arc as a bottom-up level
+/// per vertex examined, so going bottom-up pays only later: 2 made single
+/// searches 1.3-1.5x faster on email-Enron, cond-mat-2005 and
+/// pgp-strong-2009 and left R-MAT 18 and Bremen alike.
+const SINGLE_ALPHA: usize = 2;
+
+/// `DWELL_TRACE_LEVELS=1` prints each level of every single search to
+/// stderr (size, direction, time): where a search's time goes.
+fn trace_levels() -> bool {
+    static TRACE: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *TRACE.get_or_init(|| std::env::var_os("DWELL_TRACE_LEVELS").is_some_and(|v| v != "0"))
+}
 
 /// Rows of at most this many arcs are gathered as a fixed-size copy.
 const SHORT_ROW: usize = 4;
@@ -93,8 +109,11 @@ pub(crate) struct SingleScratch {
     seen: Seen,
     queue: Vec<u32>,
     gathered: Vec<u32>,
-    /// A bottom-up level's frontier as a bitset; all zero between levels.
+    /// A bottom-up level's frontier as a bitset, and the next level's,
+    /// which a bottom-up level sets as it finds vertices; all zero between
+    /// searches.
     front: Vec<u64>,
+    next: Vec<u64>,
 }
 
 impl SingleScratch {
@@ -112,6 +131,7 @@ impl SingleScratch {
             queue: vec![0; n + 1],
             gathered: Vec::new(),
             front: vec![0; words(n)],
+            next: vec![0; words(n)],
         }
     }
 
@@ -161,13 +181,24 @@ trait Marks: Send {
     fn has(&self, v: u32) -> bool;
     /// Mark `v`; was it unmarked? (No branch.)
     fn mark(&mut self, v: u32) -> bool;
-    /// For every unmarked vertex below `n`, in parallel blocks of about
-    /// [`BOTTOM_UP_CHUNK`] vertices, call `pull(w)` and mark `w` when it
-    /// says so; returns each block's pulled vertices (ascending) and the
-    /// sum of the costs `pull` reported.
-    fn pull_unmarked<F>(&mut self, n: usize, pull: F) -> Vec<(Vec<u32>, usize)>
+    /// In parallel blocks of [`BOTTOM_UP_CHUNK`] vertices below `n`: the
+    /// block's unmarked vertices (ascending) go to `pull`, which pushes
+    /// those it finds onto its second argument (ascending) and returns its
+    /// [`Pulled`] costs; they are marked, and set in the bitset `next`
+    /// (all zero before). Returns each block's found vertices and costs.
+    fn pull_unmarked<F>(&mut self, n: usize, next: &mut [u64], pull: F) -> Vec<(Vec<u32>, Pulled)>
     where
-        F: Fn(u32) -> (bool, usize) + Sync;
+        F: Fn(&[u32], &mut Vec<u32>) -> Pulled + Sync;
+}
+
+/// What a bottom-up block cost, for the next level's choice of direction.
+#[derive(Clone, Copy, Default)]
+struct Pulled {
+    /// Vertices examined and not found, plus the in-arcs they scanned: they
+    /// are examined again by the next bottom-up level.
+    missed: usize,
+    /// Out-arcs of the vertices found (the next frontier's top-down cost).
+    scout: usize,
 }
 
 impl Marks for [u64] {
@@ -185,34 +216,36 @@ impl Marks for [u64] {
         self[k] = old | bit;
         old & bit == 0
     }
-    fn pull_unmarked<F>(&mut self, n: usize, pull: F) -> Vec<(Vec<u32>, usize)>
+    fn pull_unmarked<F>(&mut self, n: usize, next: &mut [u64], pull: F) -> Vec<(Vec<u32>, Pulled)>
     where
-        F: Fn(u32) -> (bool, usize) + Sync,
+        F: Fn(&[u32], &mut Vec<u32>) -> Pulled + Sync,
     {
         let block = BOTTOM_UP_CHUNK / 64;
         self[..words(n)]
             .par_chunks_mut(block)
+            .zip(next[..words(n)].par_chunks_mut(block))
             .enumerate()
-            .map(|(c, words)| {
-                let (mut found, mut cost) = (Vec::new(), 0);
-                for (j, word) in words.iter_mut().enumerate() {
-                    let base = (c * block + j) * 64;
-                    let mut todo = !*word;
-                    if n - base < 64 {
-                        todo &= (1u64 << (n - base)) - 1;
+            .map(|(c, (words, next))| {
+                let base = c * BOTTOM_UP_CHUNK;
+                let mut todo = Vec::with_capacity(BOTTOM_UP_CHUNK);
+                for (j, word) in words.iter().enumerate() {
+                    let at = base + j * 64;
+                    let mut open = !*word;
+                    if n - at < 64 {
+                        open &= (1u64 << (n - at)) - 1;
                     }
-                    while todo != 0 {
-                        let b = todo.trailing_zeros();
-                        todo &= todo - 1;
-                        // `base + b < n`, a u32 id.
-                        let w = (base + b as usize) as u32;
-                        let (hit, c) = pull(w);
-                        cost += c;
-                        if hit {
-                            *word |= 1 << b;
-                            found.push(w);
-                        }
+                    while open != 0 {
+                        // `at + bit < n`, a u32 id.
+                        todo.push((at + open.trailing_zeros() as usize) as u32);
+                        open &= open - 1;
                     }
+                }
+                let mut found = Vec::new();
+                let cost = pull(&todo, &mut found);
+                for &w in &found {
+                    let k = (w as usize - base) / 64;
+                    words[k] |= 1 << (w % 64);
+                    next[k] |= 1 << (w % 64);
                 }
                 (found, cost)
             })
@@ -234,33 +267,37 @@ impl Marks for [u8] {
         self[v as usize] = 1;
         old == 0
     }
-    fn pull_unmarked<F>(&mut self, n: usize, pull: F) -> Vec<(Vec<u32>, usize)>
+    fn pull_unmarked<F>(&mut self, n: usize, next: &mut [u64], pull: F) -> Vec<(Vec<u32>, Pulled)>
     where
-        F: Fn(u32) -> (bool, usize) + Sync,
+        F: Fn(&[u32], &mut Vec<u32>) -> Pulled + Sync,
     {
         self[..n]
             .par_chunks_mut(BOTTOM_UP_CHUNK)
+            .zip(next[..words(n)].par_chunks_mut(BOTTOM_UP_CHUNK / 64))
             .enumerate()
-            .map(|(c, marks)| {
-                let (mut found, mut cost) = (Vec::new(), 0);
-                for (e, eight) in marks.chunks_mut(8).enumerate() {
+            .map(|(c, (marks, next))| {
+                let base = c * BOTTOM_UP_CHUNK;
+                // Every vertex written, the length advanced for unmarked
+                // ones only: no branch on a mark (half of them are set in a
+                // wide level, so a branch would mispredict often).
+                let mut todo = vec![0u32; marks.len()];
+                let mut len = 0;
+                for (e, eight) in marks.chunks(8).enumerate() {
                     // Eight reached vertices are skipped by one test.
                     if eight.iter().all(|&m| m != 0) {
                         continue;
                     }
-                    for (j, mark) in eight.iter_mut().enumerate() {
-                        if *mark != 0 {
-                            continue;
-                        }
-                        // `c * BOTTOM_UP_CHUNK + 8 e + j < n`, a u32 id.
-                        let w = (c * BOTTOM_UP_CHUNK + 8 * e + j) as u32;
-                        let (hit, k) = pull(w);
-                        cost += k;
-                        if hit {
-                            *mark = 1;
-                            found.push(w);
-                        }
+                    for (j, &m) in eight.iter().enumerate() {
+                        // `base + 8 e + j < n`, a u32 id.
+                        todo[len] = (base + 8 * e + j) as u32;
+                        len += usize::from(m == 0);
                     }
+                }
+                let mut found = Vec::new();
+                let cost = pull(&todo[..len], &mut found);
+                for &w in &found {
+                    marks[w as usize - base] = 1;
+                    next[(w as usize - base) / 64] |= 1 << (w % 64);
                 }
                 (found, cost)
             })
@@ -301,8 +338,9 @@ impl Search<'_> {
             queue,
             gathered,
             front,
+            next,
         } = s;
-        let bufs = (queue, gathered, &mut front[..]);
+        let bufs = (queue, gathered, &mut front[..], &mut next[..]);
         match seen {
             Seen::Bits(b) => self.single_with(&mut b[..], src, keep_levels, limit, tally, bufs),
             Seen::Bytes(b) => self.single_with(&mut b[..], src, keep_levels, limit, tally, bufs),
@@ -317,7 +355,7 @@ impl Search<'_> {
         keep_levels: bool,
         limit: usize,
         tally: &mut T,
-        (queue, gathered, front): (&mut Vec<u32>, &mut Vec<u32>, &mut [u64]),
+        (queue, gathered, front, next): (&mut Vec<u32>, &mut Vec<u32>, &mut [u64], &mut [u64]),
     ) -> (Lane, bool) {
         let n = self.out.nodes();
         seen.clear(n);
@@ -335,8 +373,15 @@ impl Search<'_> {
         let mut levels = keep_levels.then(|| vec![NO_VERTEX; n]);
         let (mut head, mut tail) = (0usize, 1usize);
         let mut unexplored = self.out.arcs();
-        let (mut bottom_up, mut last_size, mut bottom_up_cost) = (false, 0usize, 0usize);
+        // After a bottom-up level: what its misses cost (they are examined
+        // again by the next one), the new frontier's out-arcs, and `front`
+        // already holding the new frontier.
+        let (mut bottom_up, mut last_size, mut missed) = (false, 0usize, 0usize);
+        let (mut next_scout, mut front_ready) = (None, false);
+        let (mut front, mut next) = (front, next);
+        let trace = trace_levels();
         loop {
+            let started = trace.then(std::time::Instant::now);
             let end = tail;
             let size = end - head;
             if let Some(l) = levels.as_mut() {
@@ -347,31 +392,44 @@ impl Search<'_> {
             level_sum += u64::from(level) * size as u64;
             // Small frontiers stay top-down without summing their degrees
             // (the high-diameter case: hundreds of tiny levels). Bottom-up
-            // needs GAP's rule and, once a bottom-up level has run, that it
-            // cost less than the frontier's out-arcs: on a directed graph
-            // every vertex the source cannot reach scans all its in-arcs at
-            // every bottom-up level (pgp-strong-2009: 3x slower than top-down).
+            // needs GAP's rule and that the last bottom-up level's misses,
+            // which the next one examines again, cost less than the
+            // frontier's out-arcs: on a directed graph every vertex the
+            // source cannot reach scans all its in-arcs at every bottom-up
+            // level (pgp-strong-2009: 3x slower than top-down).
+            let scout_hint = next_scout.take();
+            let mut scout = 0;
             bottom_up = size > GATHER_CHUNK && {
-                let scout: usize = queue[head..end].iter().map(|&v| self.out.degree(v)).sum();
+                scout = scout_hint
+                    .unwrap_or_else(|| queue[head..end].iter().map(|&v| self.out.degree(v)).sum());
                 let wide = if bottom_up {
                     size >= last_size || size > n / BETA
                 } else {
-                    scout > unexplored / ALPHA
+                    scout > unexplored / SINGLE_ALPHA
                 };
-                wide && (bottom_up_cost == 0 || bottom_up_cost < scout)
+                wide && missed <= scout
             };
             if bottom_up {
-                for &v in &queue[head..end] {
-                    set(front, v);
+                if !front_ready {
+                    for &v in &queue[head..end] {
+                        set(front, v);
+                    }
                 }
                 tally.add_all(self.out, &queue[head..end]);
-                let (found, cost) = self.bottom_up_single(seen, front, &mut queue[end..]);
+                let (found, pulled) =
+                    self.bottom_up_single(seen, front, next, &mut queue[end..], plain);
                 tail += found;
-                bottom_up_cost = cost;
-                for &v in &queue[head..end] {
-                    front[v as usize / 64] = 0;
-                }
+                (missed, next_scout) = (pulled.missed, Some(pulled.scout));
+                // `next` holds the new frontier; the old one is cleared
+                // whole (n / 64 words), cheaper than bit by bit.
+                front.fill(0);
+                std::mem::swap(&mut front, &mut next);
+                front_ready = true;
             } else {
+                if front_ready {
+                    front.fill(0);
+                    front_ready = false;
+                }
                 let arcs;
                 (tail, arcs) = if plain {
                     expand_plain(self.out, seen, queue, gathered, head, end, tally)
@@ -381,6 +439,14 @@ impl Search<'_> {
                 };
                 unexplored = unexplored.saturating_sub(arcs);
             }
+            if let Some(t) = started {
+                let dir = if bottom_up { "bottom-up" } else { "top-down" };
+                eprintln!(
+                    "dwell bfs level {level}: frontier {size} (out-arcs {scout}), {dir}, found {}, {:.1} us",
+                    tail - end,
+                    t.elapsed().as_secs_f64() * 1e6
+                );
+            }
             head = end;
             last_size = size;
             tally.close(level);
@@ -389,6 +455,8 @@ impl Search<'_> {
             }
             level += 1;
         }
+        // Both bitsets all zero between searches.
+        front.fill(0);
         let complete = head == tail;
         (
             Lane {
@@ -403,37 +471,52 @@ impl Search<'_> {
 
     /// One bottom-up level of a single search: every unreached, unblocked
     /// vertex with an in-neighbour in `front` (over a followed arc) is marked
-    /// in `seen` and appended to `out` (in id order); returns how many, and
-    /// the level's cost (vertices examined plus arcs scanned). Parallel over
-    /// blocks of `seen`, which each task owns.
+    /// in `seen`, set in `next` and appended to `out` (in id order); returns
+    /// how many and what the level cost. Parallel over blocks of `seen`,
+    /// which each task owns.
     fn bottom_up_single<M: Marks + ?Sized>(
         &self,
         seen: &mut M,
         front: &[u64],
+        next: &mut [u64],
         out: &mut [u32],
-    ) -> (usize, usize) {
+        plain: bool,
+    ) -> (usize, Pulled) {
         let n = self.out.nodes();
-        let sources = self.inc.targets();
-        let parts = seen.pull_unmarked(n, |w| {
-            if self.blocked(w) {
-                return (false, 1);
-            }
-            let range = self.inc.range(w);
-            let start = range.start;
-            for i in range.clone() {
-                if test(front, sources[i]) && self.passes(self.inc, i) {
-                    return (true, 1 + i + 1 - start);
+        let (offsets, sources) = (self.inc.offsets(), self.inc.targets());
+        let out_offsets = self.out.offsets();
+        let parts = if plain {
+            seen.pull_unmarked(n, next, |todo, found| {
+                pull_plain(offsets, sources, out_offsets, front, todo, found)
+            })
+        } else {
+            seen.pull_unmarked(n, next, |todo, found| {
+                let mut pulled = Pulled::default();
+                for &w in todo {
+                    let range = self.inc.range(w);
+                    let len = range.len();
+                    let hit = !self.blocked(w)
+                        && range
+                            .into_iter()
+                            .any(|i| test(front, sources[i]) && self.passes(self.inc, i));
+                    if hit {
+                        found.push(w);
+                        pulled.scout += self.out.degree(w);
+                    } else {
+                        pulled.missed += 1 + len;
+                    }
                 }
-            }
-            (false, 1 + range.len())
-        });
-        let (mut count, mut cost) = (0, 0);
+                pulled
+            })
+        };
+        let (mut count, mut total) = (0, Pulled::default());
         for (p, c) in parts {
             out[count..count + p.len()].copy_from_slice(&p);
             count += p.len();
-            cost += c;
+            total.missed += c.missed;
+            total.scout += c.scout;
         }
-        (count, cost)
+        (count, total)
     }
 
     /// One level of a single search with a label mask or blocked vertices:
@@ -470,6 +553,53 @@ impl Search<'_> {
         let (lane, complete) = self.single(src, false, quota, s);
         (!complete).then_some(lane.max_level)
     }
+}
+
+/// The bottom-up test of a plain search (every arc followed, nothing
+/// blocked) over in-arcs `offsets`/`sources`: which of `todo` have an
+/// in-neighbour in `front` (pushed onto `found`, in order), and the costs
+/// (out-arcs of the found from `out_offsets`). The first [`SHORT_ROW`]
+/// in-arcs of a vertex are tested together with no branch (slots past a
+/// short row's end test arcs of the next rows, whose answers are masked
+/// off), and the vertex is appended with no branch either; only a longer
+/// row not decided by its first arcs loops on. A loop that stops at the
+/// first hit mispredicts once per vertex, at a random arc.
+fn pull_plain(
+    offsets: &[u64],
+    sources: &[u32],
+    out_offsets: &[u64],
+    front: &[u64],
+    todo: &[u32],
+    found: &mut Vec<u32>,
+) -> Pulled {
+    found.resize(todo.len(), 0);
+    let mut len = 0usize;
+    let mut pulled = Pulled::default();
+    for &w in todo {
+        let w_ = w as usize;
+        // Offsets never exceed the arc count, a usize.
+        let (a, b) = (offsets[w_] as usize, offsets[w_ + 1] as usize);
+        let degree = b - a;
+        let hit = match sources.get(a..a + SHORT_ROW) {
+            Some(first) => first
+                .iter()
+                .enumerate()
+                .fold(false, |h, (j, &u)| h | ((j < degree) & test(front, u))),
+            None => sources[a..b].iter().any(|&u| test(front, u)),
+        };
+        let hit = hit
+            || (degree > SHORT_ROW && sources[a + SHORT_ROW..b].iter().any(|&u| test(front, u)));
+        let out_degree = (out_offsets[w_ + 1] - out_offsets[w_]) as usize;
+        if hit {
+            pulled.scout += out_degree;
+        } else {
+            pulled.missed += 1 + degree;
+        }
+        found[len] = w;
+        len += usize::from(hit);
+    }
+    found.truncate(len);
+    pulled
 }
 
 /// One level of a plain single search: expands `queue[head..end]`, appending
