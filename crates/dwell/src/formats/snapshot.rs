@@ -37,9 +37,11 @@
 //! first use, as for any loaded graph, because a stored one could only be
 //! trusted after a transpose-sized check.
 //!
-//! Reading is one sequential pass with one `read_exact` per megabyte
+//! Reading is one sequential pass with one `read_exact` per 256 KiB
 //! straight into the CSR's vectors (viewed as bytes through `bytemuck`),
-//! hashing each chunk as it arrives. Before anything is allocated the header
+//! hashing each chunk as it arrives; the targets go on to a second thread
+//! that checks their rows and an undirected graph's symmetry while the next
+//! chunk is read ([`RowScan`]). Before anything is allocated the header
 //! checksum, the section table and every length are checked against the
 //! file's size (checked arithmetic), so a header cannot make the reader
 //! allocate more than the file holds. While reading, the arrays' bytes feed
@@ -54,7 +56,7 @@
 
 use super::{FormatError, LoadOptions};
 use crate::graph::hash::LayoutHasher;
-use crate::graph::{Csr, Graph, LabelNames, VertexNames, MAX_LABEL_NAMES, NO_VERTEX};
+use crate::graph::{Csr, Graph, LabelNames, RowScan, VertexNames, MAX_LABEL_NAMES, NO_VERTEX};
 use std::io::{self, Read, Write};
 use std::path::Path;
 use xxhash_rust::xxh3::{xxh3_64, Xxh3};
@@ -361,6 +363,7 @@ pub fn read<R: Read>(
     let (mut offsets, mut targets) = (Vec::new(), Vec::new());
     let (mut labels, mut weights, mut label_names) = (None, None, LabelNames::default());
     let mut vertex_names = None;
+    let (mut rows_scanned, mut symmetric) = (None, None);
     for e in &entries {
         if !skip_padding(&mut r, e.offset - pos).map_err(io_err)? {
             return Err(bad(
@@ -389,7 +392,17 @@ pub fn read<R: Read>(
         };
         match e.kind {
             Kind::Offsets => offsets = read_words(&mut r, e.length, h, oom, &io_err)?,
-            Kind::Targets => targets = read_words(&mut r, e.length, h, oom, &io_err)?,
+            // The rows (and an undirected graph's symmetry) are checked on
+            // a second thread as the targets arrive (the read itself is
+            // mostly the kernel's copying), not in passes of their own after.
+            Kind::Targets => match RowScan::new(&offsets, arcs, directed) {
+                Some(mut scan) => {
+                    targets =
+                        read_words_piped(&mut r, e.length, h, oom, &io_err, |t| scan.feed(t))?;
+                    (rows_scanned, symmetric) = (Some(scan.first_bad_row()), scan.symmetric());
+                }
+                None => targets = read_words(&mut r, e.length, h, oom, &io_err)?,
+            },
             Kind::Labels => labels = Some(read_words(&mut r, e.length, h, oom, &io_err)?),
             Kind::Weights => weights = Some(read_words(&mut r, e.length, h, oom, &io_err)?),
             Kind::LabelNames => {
@@ -438,8 +451,17 @@ pub fn read<R: Read>(
         ));
     }
     let invalid = |p| bad(name, format!("invalid graph: {p}"), REWRITE);
-    let csr = Csr::from_parts(offsets, targets, labels, weights).map_err(invalid)?;
-    Graph::from_forward(csr, directed, label_names, vertex_names, computed).map_err(invalid)
+    let csr = Csr::from_scanned_parts(offsets, targets, labels, weights, rows_scanned)
+        .map_err(invalid)?;
+    Graph::from_forward(
+        csr,
+        directed,
+        label_names,
+        vertex_names,
+        computed,
+        symmetric,
+    )
+    .map_err(invalid)
 }
 
 /// Read `n` (< 8) bytes of padding; are they all zero?
@@ -490,6 +512,37 @@ fn read_words<T: Word>(
     if cfg!(target_endian = "big") {
         v.iter_mut().for_each(|x| *x = x.le_to_native());
     }
+    Ok(v)
+}
+
+/// [`read_words`], handing each chunk, in order, to `consume` on a second
+/// thread while the next one is read.
+fn read_words_piped<T: Word + Sync>(
+    r: &mut impl Read,
+    bytes: u64,
+    h: &mut dyn FnMut(&[u8]),
+    oom: impl Fn() -> FormatError,
+    io_err: &dyn Fn(io::Error) -> FormatError,
+    mut consume: impl FnMut(&[T]) + Send,
+) -> Result<Vec<T>, FormatError> {
+    let n = usize::try_from(bytes / std::mem::size_of::<T>() as u64).map_err(|_| oom())?;
+    let mut v: Vec<T> = bytemuck::allocation::try_zeroed_vec(n).map_err(|_| oom())?;
+    let words = &mut v;
+    std::thread::scope(|s| {
+        let (tx, rx) = std::sync::mpsc::channel::<&[T]>();
+        s.spawn(move || rx.into_iter().for_each(&mut consume));
+        for chunk in words.chunks_mut(CHUNK / std::mem::size_of::<T>()) {
+            r.read_exact(bytemuck::cast_slice_mut(chunk))
+                .map_err(io_err)?;
+            h(bytemuck::cast_slice(chunk));
+            if cfg!(target_endian = "big") {
+                chunk.iter_mut().for_each(|x| *x = x.le_to_native());
+            }
+            // The consumer runs until `tx` drops, so a send cannot fail.
+            let _ = tx.send(&*chunk);
+        }
+        Ok(())
+    })?;
     Ok(v)
 }
 

@@ -56,6 +56,19 @@ impl Csr {
         labels: Option<Vec<u32>>,
         weights: Option<Vec<u32>>,
     ) -> Result<Csr, PartsError> {
+        Csr::from_scanned_parts(offsets, targets, labels, weights, None)
+    }
+
+    /// [`Csr::from_parts`], with the rows already checked by a [`RowScan`]
+    /// fed exactly these targets when `scanned` is its
+    /// [`first_bad_row`](RowScan::first_bad_row).
+    pub(crate) fn from_scanned_parts(
+        offsets: Vec<u64>,
+        targets: Vec<u32>,
+        labels: Option<Vec<u32>>,
+        weights: Option<Vec<u32>>,
+        scanned: Option<Option<usize>>,
+    ) -> Result<Csr, PartsError> {
         let nodes = offsets.len().checked_sub(1).ok_or(PartsError::NoOffsets)?;
         if nodes as u64 >= NO_VERTEX as u64 {
             return Err(PartsError::TooManyNodes {
@@ -93,15 +106,17 @@ impl Csr {
         }
         // Offsets are now monotone and end at `arcs`, so every row slice below
         // is in bounds.
-        let bad_row = (0..nodes)
-            .into_par_iter()
-            .with_min_len(4096)
-            .find_first(|&v| {
-                !row_ok(
-                    &targets[offsets[v] as usize..offsets[v + 1] as usize],
-                    nodes,
-                )
-            });
+        let bad_row = scanned.unwrap_or_else(|| {
+            (0..nodes)
+                .into_par_iter()
+                .with_min_len(4096)
+                .find_first(|&v| {
+                    !row_ok(
+                        &targets[offsets[v] as usize..offsets[v + 1] as usize],
+                        nodes,
+                    )
+                })
+        });
         if let Some(v) = bad_row {
             // `find_first` found an error at v, so this is Some.
             return Err(row_error(&offsets, &targets, v, nodes).unwrap_or(PartsError::NoOffsets));
@@ -143,38 +158,136 @@ fn row_error(offsets: &[u64], targets: &[u32], v: usize, nodes: usize) -> Option
         })
 }
 
-/// Is every arc u→v matched by v→u? An order-independent fingerprint: each
-/// arc between two different vertices adds a keyed mix of its pair
-/// (smaller id first) when it points up and subtracts it when it points
-/// down; the wrapping sum is 0 exactly when the two directions hold the
-/// same pairs, up to a false match of about 2^-64 — and the key is drawn at
-/// random per call, so a crafted file cannot aim for one. One mix per arc,
-/// one sequential pass (a transpose would cost what a snapshot saves).
+/// Is every arc u→v matched by v→u? An order-independent fingerprint: with
+/// h(x) a keyed mix of vertex x, row u adds h(u)·(Σ h(v) over its targets
+/// above u − Σ h(v) over those below u). Each pair {lo, hi} then counts
+/// h(lo)·h(hi) once for the arc pointing up and minus once for the arc
+/// pointing down, so the wrapping sum is hᵀMh for the matrix M of pairs
+/// whose two directions differ: 0 when the rows are symmetric, and for any
+/// other M about as likely to vanish as a product of two random 64-bit
+/// words (about 64 · 2^-64 = 2^-58). The key is drawn at random per call,
+/// so a crafted file cannot aim for a false match. One mix per arc, summed
+/// in two runs split at the row's own id (rows are sorted): a transpose
+/// would cost what a snapshot saves.
 fn symmetric(csr: &Csr) -> bool {
-    use std::hash::{BuildHasher, Hasher};
-    let key = std::collections::hash_map::RandomState::new()
-        .build_hasher()
-        .finish();
+    let key = symmetry_key();
     let sum = (0..csr.nodes() as u32)
         .into_par_iter()
         .with_min_len(4096)
-        .map(|u| {
-            csr.neighbors(u).iter().fold(0u64, |acc, &v| {
-                let (lo, hi) = (u.min(v) as u64, u.max(v) as u64);
-                // splitmix64's finalizer over the keyed pair.
-                let mut x = (lo << 32 | hi) ^ key;
-                x ^= x >> 30;
-                x = x.wrapping_mul(0xbf58_476d_1ce4_e5b9);
-                x ^= x >> 27;
-                x = x.wrapping_mul(0x94d0_49bb_1331_11eb);
-                x ^= x >> 31;
-                // +x up, -x down, 0 for a self loop.
-                let sign = (u < v) as u64 as i64 - (u > v) as u64 as i64;
-                acc.wrapping_add(x.wrapping_mul(sign as u64))
-            })
-        })
+        .map(|u| segment(u, csr.neighbors(u), key))
         .reduce(|| 0, u64::wrapping_add);
     sum == 0
+}
+
+fn symmetry_key() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    std::collections::hash_map::RandomState::new()
+        .build_hasher()
+        .finish()
+}
+
+/// h(x): splitmix64's finalizer over the keyed id.
+#[inline]
+fn mix(x: u32, key: u64) -> u64 {
+    let mut x = x as u64 ^ key;
+    x ^= x >> 30;
+    x = x.wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x ^= x >> 27;
+    x = x.wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ x >> 31
+}
+
+/// Row u's share of the fingerprint from `seg`, a run of its targets (a
+/// whole row, or the part of it one chunk of a file holds). On an unsorted
+/// run the split is wrong but harmless: `Csr::from_parts` refuses the row.
+fn segment(u: u32, seg: &[u32], key: u64) -> u64 {
+    let below = seg.partition_point(|&v| v < u);
+    let above = below + seg[below..].partition_point(|&v| v <= u);
+    let sum = |run: &[u32]| run.iter().fold(0u64, |a, &v| a.wrapping_add(mix(v, key)));
+    mix(u, key).wrapping_mul(sum(&seg[above..]).wrapping_sub(sum(&seg[..below])))
+}
+
+/// The row checks of [`Csr::from_parts`] and, for an undirected graph, the
+/// symmetry fingerprint of [`symmetric`], fed with the targets array in
+/// order, piece by piece, as a reader receives it: the snapshot reader runs
+/// them on a second thread while it reads the next piece, instead of in
+/// passes of their own afterwards.
+pub(crate) struct RowScan<'a> {
+    offsets: &'a [u64],
+    /// The fingerprint's key; `None` for a directed graph.
+    key: Option<u64>,
+    /// The row of the next arc.
+    row: usize,
+    /// Arcs fed so far.
+    fed: usize,
+    /// The last target fed of `row`, if any.
+    prev: Option<u32>,
+    first_bad: Option<usize>,
+    sum: u64,
+}
+
+impl<'a> RowScan<'a> {
+    /// A scan over rows cut by `offsets`, or `None` when they cannot cut
+    /// `arcs` arcs into rows (not starting at 0, decreasing, not ending at
+    /// `arcs`) or leave no id free: [`Csr::from_parts`] then says which.
+    pub(crate) fn new(offsets: &'a [u64], arcs: u64, directed: bool) -> Option<RowScan<'a>> {
+        let ok = offsets.first() == Some(&0)
+            && offsets.last() == Some(&arcs)
+            && offsets.len() - 1 < NO_VERTEX as usize
+            && offsets.windows(2).all(|w| w[0] <= w[1]);
+        ok.then(|| RowScan {
+            offsets,
+            key: (!directed).then(symmetry_key),
+            row: 0,
+            fed: 0,
+            prev: None,
+            first_bad: None,
+            sum: 0,
+        })
+    }
+
+    /// The next `targets.len()` arcs of the targets array.
+    pub(crate) fn feed(&mut self, targets: &[u32]) {
+        let nodes = self.offsets.len() - 1;
+        let mut rest = targets;
+        while !rest.is_empty() {
+            // Offsets end at `arcs`, above every arc fed (the reader feeds
+            // exactly `arcs`), so this stops inside the array.
+            while self.row + 2 < self.offsets.len()
+                && self.offsets[self.row + 1] as usize <= self.fed
+            {
+                self.row += 1;
+                self.prev = None;
+            }
+            let row_end = self.offsets[self.row + 1] as usize;
+            let take = row_end.saturating_sub(self.fed).clamp(1, rest.len());
+            let (seg, tail) = rest.split_at(take);
+            // `seg` is non-empty, and strictly increasing runs joined at
+            // increasing ends are one.
+            let ok = row_ok(seg, nodes) && self.prev.is_none_or(|p| p < seg[0]);
+            if !ok && self.first_bad.is_none() {
+                self.first_bad = Some(self.row);
+            }
+            if let Some(key) = self.key {
+                self.sum = self.sum.wrapping_add(segment(self.row as u32, seg, key));
+            }
+            self.prev = seg.last().copied();
+            self.fed += take;
+            rest = tail;
+        }
+    }
+
+    /// The lowest vertex whose row is not strictly increasing and in range
+    /// (once every arc was fed).
+    pub(crate) fn first_bad_row(&self) -> Option<usize> {
+        self.first_bad
+    }
+
+    /// Were an undirected graph's rows symmetric? `None` for a directed
+    /// one. (Meaningful once every arc was fed and the rows are good.)
+    pub(crate) fn symmetric(&self) -> Option<bool> {
+        self.key.map(|_| self.sum == 0)
+    }
 }
 
 impl Graph {
@@ -187,7 +300,7 @@ impl Graph {
         label_names: LabelNames,
     ) -> Result<Graph, PartsError> {
         let layout_hash = hash::layout_hash(&forward, directed);
-        Graph::from_forward(forward, directed, label_names, None, layout_hash)
+        Graph::from_forward(forward, directed, label_names, None, layout_hash, None)
     }
 
     /// A graph from a checked forward CSR ([`Csr::from_parts`]); the reverse
@@ -197,17 +310,20 @@ impl Graph {
     /// a stored value taken on trust.
     /// `vertex_names` may name the first vertices or all of them, not more
     /// (more names than vertices is an error naming both counts).
+    /// `symmetric_scanned` is the answer of a [`RowScan`] fed exactly these
+    /// targets, or `None` to check an undirected graph here.
     pub(crate) fn from_forward(
         forward: Csr,
         directed: bool,
         label_names: LabelNames,
         vertex_names: Option<VertexNames>,
         layout_hash: u64,
+        symmetric_scanned: Option<bool>,
     ) -> Result<Graph, PartsError> {
         debug_assert_eq!(layout_hash, hash::layout_hash(&forward, directed));
         // Undirected code paths rely on symmetry (the reverse *is* the
         // forward CSR; k-core peeling counts degrees down), so it is checked.
-        if !directed && !symmetric(&forward) {
+        if !directed && !symmetric_scanned.unwrap_or_else(|| symmetric(&forward)) {
             return Err(PartsError::Asymmetric);
         }
         if let Some(n) = &vertex_names {
@@ -249,7 +365,7 @@ mod tests {
         let f = g.forward();
         let csr = Csr::from_parts(f.offsets().to_vec(), f.targets().to_vec(), None, None).unwrap();
         let hash = hash::layout_hash(&csr, true);
-        let h = Graph::from_forward(csr, true, LabelNames::default(), None, hash).unwrap();
+        let h = Graph::from_forward(csr, true, LabelNames::default(), None, hash, None).unwrap();
         assert_eq!(h.layout_hash(), g.layout_hash());
         assert_eq!(h.forward(), g.forward());
     }
@@ -258,16 +374,95 @@ mod tests {
     fn undirected_graphs_must_be_symmetric() {
         let sym = Csr::from_parts(vec![0, 1, 3, 4], vec![1, 0, 2, 1], None, None).unwrap();
         let h = hash::layout_hash(&sym, false);
-        assert!(Graph::from_forward(sym, false, LabelNames::default(), None, h).is_ok());
+        assert!(Graph::from_forward(sym, false, LabelNames::default(), None, h, None).is_ok());
         // 0→1, 1→2, 2→1: no 1→0. Same degrees per row count, different arcs.
         let asym = Csr::from_parts(vec![0, 1, 2, 3], vec![1, 2, 1], None, None).unwrap();
         let h = hash::layout_hash(&asym, false);
         assert_eq!(
-            Graph::from_forward(asym.clone(), false, LabelNames::default(), None, h).err(),
+            Graph::from_forward(asym.clone(), false, LabelNames::default(), None, h, None).err(),
             Some(PartsError::Asymmetric)
         );
         let h = hash::layout_hash(&asym, true);
-        assert!(Graph::from_forward(asym, true, LabelNames::default(), None, h).is_ok());
+        assert!(Graph::from_forward(asym, true, LabelNames::default(), None, h, None).is_ok());
+    }
+
+    /// The scan over pieces of every size gives the whole-row answer, on
+    /// symmetric graphs with self loops and on each one-arc-short copy.
+    #[test]
+    fn symmetry_scan_in_pieces_agrees_with_rows() {
+        let mut b = super::super::GraphBuilder::new(false);
+        let mut x = 7u32;
+        for _ in 0..60 {
+            x = x.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+            b.push((x >> 8 & 15) as u64, (x >> 16 & 15) as u64).unwrap();
+        }
+        b.push(3, 3).unwrap();
+        let g = b.build().unwrap();
+        let f = g.forward();
+        let scan = |offsets: &[u64], targets: &[u32], piece: usize| {
+            let mut s = RowScan::new(offsets, targets.len() as u64, false).unwrap();
+            targets.chunks(piece).for_each(|c| s.feed(c));
+            assert_eq!(s.first_bad_row(), None);
+            s.symmetric().unwrap()
+        };
+        assert!(symmetric(f));
+        for piece in 1..=f.targets().len() {
+            assert!(scan(f.offsets(), f.targets(), piece), "piece {piece}");
+        }
+        // Drop arc i: offsets after its row shrink by one.
+        for i in 0..f.targets().len() {
+            let mut t = f.targets().to_vec();
+            let gone = t.remove(i);
+            let offsets: Vec<u64> = f
+                .offsets()
+                .iter()
+                .map(|&o| o - (o > i as u64) as u64)
+                .collect();
+            let row = f.offsets().partition_point(|&o| o <= i as u64) - 1;
+            let csr = Csr::from_parts(offsets.clone(), t.clone(), None, None).unwrap();
+            // A self loop pairs with itself: dropping it keeps the graph symmetric.
+            let expect = gone as usize == row;
+            assert_eq!(symmetric(&csr), expect, "arc {i}");
+            for piece in [1, 2, 5, t.len().max(1)] {
+                assert_eq!(scan(&offsets, &t, piece), expect, "arc {i}, piece {piece}");
+            }
+        }
+        // Offsets that cannot cut the arcs into rows: no scan.
+        assert!(RowScan::new(&[0, 2, 1], 1, false).is_none());
+        assert!(RowScan::new(&[], 0, false).is_none());
+        assert!(RowScan::new(&[1, 1], 1, true).is_none());
+    }
+
+    /// Fed in pieces of every size, the scan finds the row `from_parts`
+    /// names, including breaks that straddle two pieces.
+    #[test]
+    fn row_scan_in_pieces_finds_the_first_bad_row() {
+        let offsets = [0u64, 3, 3, 6, 8];
+        let cases: [(&[u32], Option<usize>); 6] = [
+            (&[0, 1, 3, 0, 2, 3, 1, 2], None),
+            (&[0, 1, 1, 0, 2, 3, 1, 2], Some(0)),
+            (&[0, 1, 3, 0, 2, 2, 1, 2], Some(2)),
+            (&[0, 1, 3, 2, 0, 3, 1, 2], Some(2)),
+            (&[0, 1, 3, 0, 2, 3, 2, 4], Some(3)),
+            (&[0, 1, 9, 0, 2, 3, 3, 1], Some(0)),
+        ];
+        for (targets, bad) in cases {
+            let whole = Csr::from_parts(offsets.to_vec(), targets.to_vec(), None, None);
+            let named = whole.err().map(|e| match e {
+                PartsError::Unsorted { vertex, .. }
+                | PartsError::TargetOutOfRange { vertex, .. } => vertex,
+                e => panic!("{e}"),
+            });
+            assert_eq!(named, bad, "{targets:?}");
+            for piece in 1..=targets.len() {
+                for directed in [false, true] {
+                    let mut s = RowScan::new(&offsets, 8, directed).unwrap();
+                    targets.chunks(piece).for_each(|c| s.feed(c));
+                    assert_eq!(s.first_bad_row(), bad, "{targets:?} in pieces of {piece}");
+                    assert_eq!(s.symmetric().is_some(), !directed);
+                }
+            }
+        }
     }
 
     #[test]
