@@ -41,13 +41,18 @@ use clap::Parser;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
+    let cli = Cli::parse();
     // The main thread joins rayon's pool, so a session's runs (each a whole
     // run on a pool thread, see dwell's host backend) start in place instead
-    // of waking a pool thread and sleeping until it is done.
-    let _ = rayon::ThreadPoolBuilder::new()
-        .use_current_thread()
-        .build_global();
-    let cli = Cli::parse();
+    // of waking a pool thread and sleeping until it is done. A `run
+    // --server` client computes nothing: a pool there would only start
+    // threads that spin while they look for work, on the cores the server
+    // is answering with.
+    if !matches!(&cli.command, Command::Run(a) if a.server.is_some()) {
+        let _ = rayon::ThreadPoolBuilder::new()
+            .use_current_thread()
+            .build_global();
+    }
     // A server drains its requests on SIGTERM/SIGINT itself (serve.rs).
     if !matches!(cli.command, Command::Serve(_)) {
         interrupt::install();
