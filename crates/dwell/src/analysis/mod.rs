@@ -20,6 +20,7 @@ pub mod reach;
 mod registry;
 mod relabel;
 pub mod taint;
+mod trace;
 mod verify;
 
 pub use bfs::{BfsQuery, BfsResult};

@@ -159,7 +159,7 @@ impl HostResident<'_> {
         let g = self.g;
         let summary = Folded::serves(q, g);
         if order::skewed(g) {
-            if Relabeled::serves(q) {
+            if Relabeled::serves(q, g) {
                 let r = Relabeled::degree_grouped(g)?;
                 let _ = r.graph.reverse();
                 self.counters
@@ -197,7 +197,7 @@ impl Resident for HostResident<'_> {
         let (g, kernels) = (self.g, self.kernels);
         let copy = self.copy.as_ref().filter(|_| self.copies);
         let out = rayon::scope(|_| match copy {
-            Some(GraphCopy::Relabeled(r)) if Relabeled::serves(q) => {
+            Some(GraphCopy::Relabeled(r)) if Relabeled::serves(q, g) => {
                 r.output_out(r.query_in(q).run(kernels, &r.graph, &ctx))
             }
             Some(GraphCopy::Folded(f)) => q.run(kernels, g, &ctx.with_fold(Some(f))),

@@ -163,7 +163,7 @@ fn topological(succs: &Csr) -> Option<bool> {
 fn weak_components(g: &Graph, ctx: &Ctx<'_>) -> (Vec<u32>, Vec<Range<usize>>) {
     let n = g.nodes();
     // Canonical labels number components by their smallest vertex.
-    let comp = components::canonical(&components::wcc_ids(g, ctx));
+    let comp = components::canonical_roots(&components::wcc_ids(g, ctx));
     let mut sizes = vec![0usize; comp.count as usize];
     for &c in &comp.labels {
         sizes[c as usize] += 1;

@@ -32,13 +32,6 @@ const BETA: usize = 18;
 /// pgp-strong-2009 and left R-MAT 18 and Bremen alike.
 const SINGLE_ALPHA: usize = 2;
 
-/// `DWELL_TRACE_LEVELS=1` prints each level of every single search to
-/// stderr (size, direction, time): where a search's time goes.
-fn trace_levels() -> bool {
-    static TRACE: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-    *TRACE.get_or_init(|| std::env::var_os("DWELL_TRACE_LEVELS").is_some_and(|v| v != "0"))
-}
-
 /// Rows of at most this many arcs are gathered as a fixed-size copy.
 const SHORT_ROW: usize = 4;
 
@@ -379,9 +372,8 @@ impl Search<'_> {
         let (mut bottom_up, mut last_size, mut missed) = (false, 0usize, 0usize);
         let (mut next_scout, mut front_ready) = (None, false);
         let (mut front, mut next) = (front, next);
-        let trace = trace_levels();
+        let mut trace = crate::analysis::trace::Steps::start("bfs");
         loop {
-            let started = trace.then(std::time::Instant::now);
             let end = tail;
             let size = end - head;
             if let Some(l) = levels.as_mut() {
@@ -439,14 +431,13 @@ impl Search<'_> {
                 };
                 unexplored = unexplored.saturating_sub(arcs);
             }
-            if let Some(t) = started {
+            trace.step(|| {
                 let dir = if bottom_up { "bottom-up" } else { "top-down" };
-                eprintln!(
-                    "dwell bfs level {level}: frontier {size} (out-arcs {scout}), {dir}, found {}, {:.1} us",
-                    tail - end,
-                    t.elapsed().as_secs_f64() * 1e6
-                );
-            }
+                format!(
+                    "level {level}: frontier {size} (out-arcs {scout}), {dir}, found {}",
+                    tail - end
+                )
+            });
             head = end;
             last_size = size;
             tally.close(level);
