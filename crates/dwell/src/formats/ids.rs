@@ -234,7 +234,11 @@ impl Batch {
         toks
     }
 
+    /// Hash the vertex tokens, unless that was done as they were queued.
     fn hash(&mut self, h: &NameHasher) {
+        if self.hashes.len() == 2 * self.rows.len() {
+            return;
+        }
         self.hashes.clear();
         let toks = Self::tokens(&self.text, &self.rows);
         self.hashes.extend(toks.into_iter().map(|t| h.hash(t)));
@@ -446,6 +450,11 @@ impl Pending {
         weight: Option<u32>,
     ) -> bool {
         let c = &mut self.cur;
+        if let Some(w) = &self.worker {
+            // Hashed here, while the tokens are in cache, and not by the worker.
+            c.hashes.push(w.hasher.hash(u));
+            c.hashes.push(w.hasher.hash(v));
+        }
         c.text.push_str(u);
         let u_end = c.text.len();
         c.text.push_str(v);

@@ -59,7 +59,7 @@ impl<R: BufRead> Lines<R> {
                 }
                 break;
             }
-            let (take, done) = match avail.iter().position(|&b| b == b'\n') {
+            let (take, done) = match memchr::memchr(b'\n', avail) {
                 Some(i) => (i + 1, true),
                 None => (avail.len(), false),
             };
@@ -86,7 +86,7 @@ impl<R: BufRead> Lines<R> {
             end -= 1;
         }
         let bytes = &self.buf[..end];
-        if let Some(col) = bytes.iter().position(|&b| b == 0) {
+        if let Some(col) = memchr::memchr(0, bytes) {
             return Err(self.err(
                 no,
                 format!("binary data (a NUL byte at column {})", col + 1),
