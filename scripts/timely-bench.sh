@@ -23,7 +23,7 @@ else:
     m = t["per_run_mean"]
     peaks = " ".join(f"{p['peak_rss_bytes'] / 2**20:.0f}" for p in t["last_run"]["processes"])
     print(f"{analysis:4} {label:11} {ms:9.1f} ms/query {m['bytes_exchanged'] / 1e6:8.2f} MB "
-          f"{m['records_exchanged'] / 1e6:6.2f} Mrec {m['rounds']:5.1f} rounds "
+          f"{m['records_exchanged'] / 1e6:6.2f} Mrec {m['rounds']:5.1f} rounds {m['epochs']:6.1f} epochs "
           f"graph {graph_mib:6.1f} MiB/process, peak MiB/process {peaks}")
 PY
 echo "graph $graph, $repeat runs per session, $(nproc) cores"

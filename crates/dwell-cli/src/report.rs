@@ -241,6 +241,11 @@ pub trait BackendFacts {
     fn human(&self) -> String;
     /// Whether this process writes `--out` (one process of a run does).
     fn writes_out(&self) -> bool;
+    /// The arcs this process holds, when not the session graph's (a
+    /// timely part's session graph has the whole graph's vertices only).
+    fn arcs_held(&self) -> Option<usize> {
+        None
+    }
 }
 
 pub struct RunReport<'a> {

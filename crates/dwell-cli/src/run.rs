@@ -129,10 +129,14 @@ pub fn run_graph<'g>(
     {
         report::write_per_vertex(out, g, &output)?;
     }
+    let mut graph = GraphFacts::of(g, path);
+    if let Some(arcs) = extra.and_then(|t| t.arcs_held()) {
+        graph.arcs = arcs;
+    }
     let rep = RunReport {
         analysis: query.name(),
         backend: backend.name(),
-        graph: GraphFacts::of(g, path),
+        graph,
         load_ms,
         open_ms,
         query_ms,

@@ -45,6 +45,10 @@ impl BackendFacts for Facts<'_> {
         self.process == 0
     }
 
+    fn arcs_held(&self) -> Option<usize> {
+        self.manifest.as_ref().map(|_| self.timely.arcs_held())
+    }
+
     fn json(&self) -> Value {
         let c = self.timely.cluster();
         let figures = self.timely.figures();
@@ -60,8 +64,10 @@ impl BackendFacts for Facts<'_> {
                 "nodes": m.nodes, "arcs": m.arcs, "directed": m.directed,
                 "layout_hash": m.layout_hash, "parts": m.parts, "partition": m.partition,
             })),
+            "resident_graph_bytes": self.timely.resident_bytes().ok(),
             "per_run_mean": {
                 "rounds": figures.iter().map(|f| f.rounds).sum::<u64>() as f64 / runs,
+                "epochs": figures.iter().map(|f| f.epochs).sum::<u64>() as f64 / runs,
                 "bytes_exchanged": mean(|p| p.bytes_sent),
                 "records_exchanged": mean(|p| p.records_sent),
             },

@@ -6,22 +6,38 @@
 //! Two inputs per worker, epochs `u64`. *Messages* `(vertex, word, value)`
 //! are exchanged to the worker that owns `vertex` ([`Layout::worker_of`]);
 //! *notes* `(kind, a, b)` are broadcast to every worker. Both streams end
-//! in a probe. A round sends this worker's messages and notes at the
-//! current epoch, advances both inputs, and steps the worker until the
-//! probe has passed the epoch: then every message and note of the round
-//! has arrived everywhere (timely's progress tracking says so), and each
-//! worker's note of how many messages it sent tells all of them whether
-//! anything is still moving. New queries are new epochs of the same
-//! dataflow; nothing is rebuilt between runs.
+//! in a probe. An *epoch* sends this worker's messages and notes, advances
+//! both inputs, and steps the worker until the probe has passed it: then
+//! every message and note of the epoch has arrived everywhere (timely's
+//! progress tracking says so), and each worker's note of how many messages
+//! it sent tells all of them whether anything is still moving. New queries
+//! are new epochs of the same dataflow; nothing is rebuilt between runs.
 //!
-//! # The analyses (each worker holds state for its own vertices only)
+//! # Rounds in windows (flow control)
+//!
+//! A round (superstep) is one epoch per *window* of target ids: `W` =
+//! [`WINDOW_WORDS`] slot words per worker, `W / words` vertices a window
+//! (`words`: message words per vertex, e.g. 64-lane words of a search),
+//! `⌈n / (W / words)⌉` windows, the same on every worker. For each window
+//! a worker makes its messages to targets in it from its rows ([`Walk`]:
+//! rows are sorted, so one cursor per row moves through the windows),
+//! combines them into the window's slots (OR, min, max or sum: one message
+//! per target and word, exactly as combining over the whole graph would),
+//! sends them, and waits for the epoch; what arrives is applied to the
+//! receiver's own state before the next window. So a worker never holds
+//! more than a window of messages to send, and receives at most a window's
+//! worth (`W` messages) per epoch: memory for messages is bounded by `W`,
+//! not by the round, and nothing is sized by the whole graph's `n`.
+//!
+//! # The analyses (each worker holds state for its own vertices only,
+//! indexed by [`Layout::local`])
 //!
 //! - Searches (BFS, reach): bit-parallel lanes as data. A message
 //!   `(v, word, bits)` says the sources of lanes `64·word + bit` reach `v`
 //!   this round; the owner keeps `seen[v][word]`, counts the new bits at
 //!   the round's level, and sends the new bits along `v`'s arcs (forward,
 //!   or reverse for backward reach; reach follows only arcs passing the
-//!   label mask). Messages to one vertex are OR-combined before sending.
+//!   label mask). Messages to one vertex are OR-combined in the window.
 //!   Per-lane counts travel as notes, so every process ends with the same
 //!   summaries; per-vertex levels or reached sets (only when asked for)
 //!   and sinks reached travel as notes too.
@@ -30,8 +46,8 @@
 //!   a vertex's label is the smallest id that reaches it; a label is sent
 //!   to a neighbour only when it is smaller than the neighbour's id, and
 //!   messages are min-combined. The fixpoint labels each component by its
-//!   smallest vertex; the labels are gathered as notes and numbered
-//!   canonically.
+//!   smallest vertex; the labels are gathered as notes, a window of
+//!   vertices per epoch, and numbered canonically by each process's lead.
 //! - SCC: trimming, forward min-colouring and backward collection per
 //!   colour, repeated on what is left (`Engine::scc` says how and why it
 //!   is exact); an undirected graph's strong components are its weak ones.
@@ -41,7 +57,7 @@
 //! peak resident memory), so every process reports every process's.
 
 use crate::net::Links;
-use crate::shard::Layout;
+use crate::shard::{Layout, Rows};
 use dwell::analysis::components::canonical;
 use dwell::analysis::{BfsResult, Components, Direction, Output, Query, ReachResult};
 use dwell::graph::{Csr, Graph, NO_VERTEX};
@@ -81,6 +97,7 @@ const STAT_RECEIVED: u32 = 11;
 const STAT_RECORDS: u32 = 12;
 const STAT_PEAK: u32 = 13;
 const STAT_ROUNDS: u32 = 14;
+const STAT_EPOCHS: u32 = 15;
 
 /// One process's figures for one run.
 #[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
@@ -102,6 +119,9 @@ pub struct ProcessFigures {
 pub struct RunFigures {
     /// Rounds (supersteps) of the run, the final gather round included.
     pub rounds: u64,
+    /// Epochs of the run: a round is one epoch per window of target ids
+    /// ([`WINDOW_WORDS`]), so no process holds a whole round's messages.
+    pub epochs: u64,
     pub processes: Vec<ProcessFigures>,
 }
 
@@ -122,49 +142,148 @@ pub fn peak_rss_bytes() -> u64 {
         .map_or(0, |kb| kb * 1024)
 }
 
-/// The arcs a process holds: out-arcs of its vertices in `out`, in-arcs
-/// in `inn` (a part of a directed graph), or a whole graph.
-#[derive(Debug)]
-pub struct Topology {
-    pub out: Arc<Graph>,
-    pub inn: Option<Arc<Graph>>,
-    pub directed: bool,
+/// Which of a whole graph's CSRs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Side {
+    Forward,
+    Reverse,
 }
 
-impl Topology {
-    /// Out-arcs (rows of this process's vertices are complete).
-    pub fn fwd(&self) -> &Csr {
-        self.out.forward()
-    }
+/// Rows of arcs a process reads: a whole graph's CSR (every vertex has its
+/// row), or a part's [`Rows`] (only the process's vertices have one).
+/// Either way only rows of the process's own vertices are asked for.
+#[derive(Debug)]
+pub enum Arcs {
+    Whole(Arc<Graph>, Side),
+    Part(Rows),
+}
 
-    /// In-arcs, as a CSR of sources by target.
-    pub fn rev(&self) -> &Csr {
-        match &self.inn {
-            Some(inn) => inn.forward(),
-            None if self.directed => self.out.reverse(),
-            None => self.out.forward(),
+impl Arcs {
+    #[inline]
+    fn csr(g: &Graph, side: Side) -> &Csr {
+        match side {
+            Side::Forward => g.forward(),
+            Side::Reverse => g.reverse(),
         }
     }
 
+    /// Index range of `v`'s arcs in [`targets`](Self::targets).
+    #[inline]
+    pub fn range(&self, v: u32) -> std::ops::Range<usize> {
+        match self {
+            Arcs::Whole(g, side) => Arcs::csr(g, *side).range(v),
+            Arcs::Part(rows) => rows.range(v),
+        }
+    }
+
+    #[inline]
+    pub fn targets(&self) -> &[u32] {
+        match self {
+            Arcs::Whole(g, side) => Arcs::csr(g, *side).targets(),
+            Arcs::Part(rows) => rows.targets(),
+        }
+    }
+
+    #[inline]
+    pub fn neighbors(&self, v: u32) -> &[u32] {
+        &self.targets()[self.range(v)]
+    }
+
+    /// Arcs held.
+    pub fn arcs(&self) -> usize {
+        self.targets().len()
+    }
+
+    #[inline]
+    pub fn arc_passes(&self, i: usize, mask: u32) -> bool {
+        match self {
+            Arcs::Whole(g, side) => Arcs::csr(g, *side).arc_passes(i, mask),
+            Arcs::Part(rows) => rows.arc_passes(i, mask),
+        }
+    }
+}
+
+/// The arcs a process holds: out-arcs and in-arcs of its vertices (a part
+/// of a directed graph; an undirected one's in-arcs are its out-arcs), or
+/// a whole graph.
+#[derive(Debug)]
+pub struct Topology {
+    nodes: usize,
+    pub directed: bool,
+    fwd: Arcs,
+    /// In-arcs; `None` when they are the out-arcs (undirected graphs).
+    rev: Option<Arcs>,
+}
+
+impl Topology {
+    /// A whole graph: every process holds all of it.
+    pub fn whole(g: Arc<Graph>) -> Topology {
+        let directed = g.is_directed();
+        Topology {
+            nodes: g.nodes(),
+            directed,
+            fwd: Arcs::Whole(Arc::clone(&g), Side::Forward),
+            rev: directed.then(|| Arcs::Whole(g, Side::Reverse)),
+        }
+    }
+
+    /// A process's part of a split graph.
+    pub fn part(nodes: usize, directed: bool, out: Rows, inn: Option<Rows>) -> Topology {
+        Topology {
+            nodes,
+            directed,
+            fwd: Arcs::Part(out),
+            rev: inn.map(Arcs::Part),
+        }
+    }
+
+    /// Whether this is a whole graph (the session's own), not a part.
+    pub fn is_whole(&self) -> bool {
+        matches!(self.fwd, Arcs::Whole(..))
+    }
+
+    /// Out-arcs (rows of this process's vertices are complete).
+    pub fn fwd(&self) -> &Arcs {
+        &self.fwd
+    }
+
+    /// In-arcs, as rows of sources by target.
+    pub fn rev(&self) -> &Arcs {
+        self.rev.as_ref().unwrap_or(&self.fwd)
+    }
+
+    /// Vertices of the whole graph.
     pub fn nodes(&self) -> usize {
-        self.out.nodes()
+        self.nodes
+    }
+
+    /// Build what is built on first use (a whole directed graph's reverse
+    /// CSR) before the workers share it.
+    pub fn prepare(&self) {
+        let _ = self.rev().targets();
     }
 
     /// Bytes of the resident arcs.
     pub fn bytes(&self) -> Result<u64, dwell::analysis::SizeOverflow> {
-        match &self.inn {
-            Some(inn) => dwell::analysis::footprint::sum(
-                "resident graph bytes",
-                &[self.out.forward_bytes(), inn.forward_bytes()],
-            ),
+        match (&self.fwd, &self.rev) {
             // A whole directed graph keeps its reverse CSR too.
-            None if self.directed && self.out.is_directed() => {
-                dwell::analysis::footprint::resident_graph_bytes(&self.out)
+            (Arcs::Whole(g, _), Some(_)) => dwell::analysis::footprint::resident_graph_bytes(g),
+            (Arcs::Whole(g, _), None) => Ok(g.forward_bytes()),
+            (Arcs::Part(out), inn) => {
+                let inn = match inn {
+                    Some(Arcs::Part(rows)) => rows.bytes()?,
+                    _ => 0,
+                };
+                dwell::analysis::footprint::sum("resident graph bytes", &[out.bytes()?, inn])
             }
-            None => Ok(self.out.forward_bytes()),
         }
     }
 }
+
+/// Slot words of a worker's combining window (1 MiB): a round's messages
+/// are made and sent one window of target ids at a time, each window its
+/// own epoch ([`Engine::round`]).
+pub const WINDOW_WORDS: usize = 1 << 17;
 
 /// One worker's dataflow and state.
 pub struct Engine {
@@ -176,24 +295,133 @@ pub struct Engine {
     msgs: In<Msg>,
     notes: In<Note>,
     probe: ProbeHandle<u64>,
-    /// What arrived, by epoch: a faster worker's next round may arrive
+    /// What arrived, by epoch: a faster worker's next epoch may arrive
     /// before this worker has seen the current one end.
     inbox: Rc<RefCell<BTreeMap<u64, Vec<Msg>>>>,
     notes_in: Rc<RefCell<BTreeMap<u64, Vec<Note>>>>,
     epoch: u64,
     links: Arc<Links>,
-    /// Per run: records sent to other processes, rounds.
+    /// The combining window, `window` words, and its used slots.
+    slots: Vec<u64>,
+    touched: Vec<u32>,
+    window: usize,
+    /// Per run: records sent to other processes, rounds, epochs.
     remote_records: u64,
     rounds: u64,
+    epochs: u64,
 }
 
-struct Round {
+/// What one epoch brought.
+struct Epoch {
     inbox: Vec<Msg>,
     notes: Vec<Note>,
-    /// Messages all workers sent this round.
+    /// Messages all workers sent in it.
     total: u64,
     /// The sum of the `(COUNT, TALLY, x)` notes of all workers.
     tally: u64,
+}
+
+/// What one round brought (its messages went to `receive`).
+#[derive(Default)]
+struct Round {
+    /// The round's notes (on the lead; empty on other workers).
+    notes: Vec<Note>,
+    /// Messages all workers sent in the round.
+    total: u64,
+    tally: u64,
+}
+
+/// How messages to one `(vertex, word)` combine.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Op {
+    Or,
+    Min,
+    Max,
+    Sum,
+}
+
+/// One window of a round's messages: targets `lo..lo + width`, `words`
+/// slots each, combined by `op` as they are made, so the window holds one
+/// message per target and word rather than one per arc. `0` is an empty
+/// slot: min and max store `value + 1`.
+struct Window<'a> {
+    lo: u32,
+    words: usize,
+    op: Op,
+    slots: &'a mut [u64],
+    touched: &'a mut Vec<u32>,
+}
+
+impl Window<'_> {
+    /// Combine `value` (not 0 for OR and sums) into `(v, w)`, `v` in the
+    /// window.
+    #[inline]
+    fn add(&mut self, v: u32, w: u32, value: u64) {
+        let k = (v - self.lo) as usize * self.words + w as usize;
+        let s = &mut self.slots[k];
+        if *s == 0 {
+            self.touched.push(k as u32);
+        }
+        match self.op {
+            Op::Or => *s |= value,
+            Op::Sum => *s += value,
+            Op::Min => {
+                if *s == 0 || value + 1 < *s {
+                    *s = value + 1;
+                }
+            }
+            Op::Max => *s = (*s).max(value + 1),
+        }
+    }
+
+    /// Move the window's messages into `out`, by target, emptying it.
+    fn drain(&mut self, out: &mut Vec<Msg>) {
+        self.touched.sort_unstable();
+        let bias = u64::from(matches!(self.op, Op::Min | Op::Max));
+        for k in self.touched.drain(..) {
+            let value = std::mem::take(&mut self.slots[k as usize]) - bias;
+            let (v, w) = (k as usize / self.words, k as usize % self.words);
+            out.push((self.lo + v as u32, w as u32, value));
+        }
+    }
+}
+
+/// Cursors over the rows of some of this worker's vertices, advanced one
+/// window of target ids at a time: rows are sorted by target, so a
+/// window's arcs of a row are the next run of it.
+struct Walk<'a> {
+    rows: &'a [&'a Arcs],
+    items: Vec<u32>,
+    /// Next arc of item `k` in row set `r`, at `k · rows + r`.
+    pos: Vec<usize>,
+}
+
+impl<'a> Walk<'a> {
+    fn new(rows: &'a [&'a Arcs], items: Vec<u32>) -> Walk<'a> {
+        let pos = items
+            .iter()
+            .flat_map(|&v| rows.iter().map(move |a| a.range(v).start))
+            .collect();
+        Walk { rows, items, pos }
+    }
+
+    /// Call `f(item index, item, row set, arc, target)` for every arc not
+    /// yet visited whose target is below `hi`.
+    #[inline]
+    fn window(&mut self, hi: u32, mut f: impl FnMut(usize, u32, usize, usize, u32)) {
+        let r = self.rows.len();
+        for (k, &v) in self.items.iter().enumerate() {
+            for (j, arcs) in self.rows.iter().enumerate() {
+                let end = arcs.range(v).end;
+                let targets = arcs.targets();
+                let pos = &mut self.pos[k * r + j];
+                while *pos < end && targets[*pos] < hi {
+                    f(k, v, j, *pos, targets[*pos]);
+                    *pos += 1;
+                }
+            }
+        }
+    }
 }
 
 /// Summaries of a multi-source search, per lane.
@@ -208,12 +436,14 @@ struct Lanes {
 }
 
 impl Engine {
-    /// Build the dataflow on `worker`.
+    /// Build the dataflow on `worker`; rounds combine messages in windows
+    /// of `window` words (at least 1).
     pub fn build(
         worker: &mut Worker,
         g: Arc<Topology>,
         layout: Layout,
         links: Arc<Links>,
+        window: usize,
     ) -> Engine {
         let me = worker.index();
         let inbox = Rc::new(RefCell::new(BTreeMap::<u64, Vec<Msg>>::new()));
@@ -245,6 +475,7 @@ impl Engine {
                 .probe_with(&probe);
             (msgs, notes, probe)
         });
+        let window = window.max(1);
         Engine {
             g,
             layout,
@@ -258,8 +489,13 @@ impl Engine {
             notes_in,
             epoch: 0,
             links,
+            // Zeroed: resident only once a round touches it.
+            slots: vec![0; window],
+            touched: Vec::new(),
+            window,
             remote_records: 0,
             rounds: 0,
+            epochs: 0,
         }
     }
 
@@ -268,12 +504,14 @@ impl Engine {
         self.lead
     }
 
-    fn round(
+    /// Send `out` and `notes` at the current epoch, close it, and step
+    /// until every worker's messages and notes of it have arrived.
+    fn epoch(
         &mut self,
         worker: &mut Worker,
         out: Vec<Msg>,
         mut notes: Vec<Note>,
-    ) -> Result<Round, Lost> {
+    ) -> Result<Epoch, Lost> {
         let sent = out.len() as u64;
         for m in out {
             if self.layout.process_of(m.0) != self.process {
@@ -299,8 +537,8 @@ impl Engine {
             }
             worker.step_or_park(Some(Duration::from_millis(2)));
         }
-        self.rounds += 1;
-        // Epochs are numbered from 1; a round's data carry the epoch it
+        self.epochs += 1;
+        // Epochs are numbered from 1; an epoch's data carry the epoch it
         // was sent at, one less than the one advanced to.
         let sent_at = self.epoch - 1;
         let inbox = self.inbox.borrow_mut().remove(&sent_at).unwrap_or_default();
@@ -321,12 +559,79 @@ impl Engine {
         if !self.lead {
             all.clear();
         }
-        Ok(Round {
+        Ok(Epoch {
             inbox,
             notes: all,
             total,
             tally,
         })
+    }
+
+    /// Windows of target ids for messages of `words` words per vertex:
+    /// `(width, count)`, the same on every worker.
+    fn windows(&self, words: usize) -> (usize, usize) {
+        let width = (self.window / words.max(1)).max(1);
+        (width, self.g.nodes().div_ceil(width).max(1))
+    }
+
+    /// One round (superstep). This worker's messages are made by `fill`
+    /// and sent window by window: `fill(hi, window)` adds the messages to
+    /// targets in the window (below `hi`, at or above the last call's),
+    /// combined by `op`; each window is its own epoch, and the messages it
+    /// brings are handed to `receive` when it ends. So no worker holds more
+    /// than a window of messages to send or to receive at once (flow
+    /// control), and the combining slots are a window, not a whole graph.
+    /// `notes` go with the first window.
+    fn round(
+        &mut self,
+        worker: &mut Worker,
+        op: Op,
+        words: usize,
+        notes: Vec<Note>,
+        mut fill: impl FnMut(u32, &mut Window),
+        mut receive: impl FnMut(Msg),
+    ) -> Result<Round, Lost> {
+        let n = self.g.nodes();
+        let (width, count) = self.windows(words);
+        let mut slots = std::mem::take(&mut self.slots);
+        if slots.len() < width * words {
+            // More words per vertex than a window holds: one vertex a window.
+            slots.resize(width * words, 0);
+        }
+        let mut touched = std::mem::take(&mut self.touched);
+        let mut notes = Some(notes);
+        let mut round = Round::default();
+        for c in 0..count {
+            let lo = c * width;
+            let hi = (lo + width).min(n);
+            let mut out = Vec::new();
+            let mut w = Window {
+                lo: lo as u32,
+                words,
+                op,
+                slots: &mut slots[..width * words],
+                touched: &mut touched,
+            };
+            fill(hi as u32, &mut w);
+            w.drain(&mut out);
+            let e = match self.epoch(worker, out, notes.take().unwrap_or_default()) {
+                Ok(e) => e,
+                Err(lost) => {
+                    self.slots = slots;
+                    return Err(lost);
+                }
+            };
+            for m in e.inbox {
+                receive(m);
+            }
+            round.total += e.total;
+            round.tally += e.tally;
+            round.notes.extend(e.notes);
+        }
+        self.slots = slots;
+        self.touched = touched;
+        self.rounds += 1;
+        Ok(round)
     }
 
     /// Run `q` (validated and supported); the lead returns the answer and
@@ -338,6 +643,7 @@ impl Engine {
     ) -> Result<Option<(Output, RunFigures)>, Lost> {
         self.remote_records = 0;
         self.rounds = 0;
+        self.epochs = 0;
         let start = (
             self.links.sent.load(Ordering::Relaxed),
             self.links.received.load(Ordering::Relaxed),
@@ -427,9 +733,9 @@ impl Engine {
         // Records of the gather itself are not the analysis's: count first.
         let records = self.remote_records;
         notes.push((STAT_RECORDS, self.process as u32, records));
-        let rounds = self.rounds + 1;
-        notes.push((STAT_ROUNDS, 0, rounds));
-        let r = self.round(worker, Vec::new(), notes)?;
+        notes.push((STAT_ROUNDS, 0, self.rounds + 1));
+        notes.push((STAT_EPOCHS, 0, self.epochs + 1));
+        let r = self.epoch(worker, Vec::new(), notes)?;
         Ok(out.map(|o| {
             let mut procs: Vec<ProcessFigures> = (0..self.layout.processes)
                 .map(|process| ProcessFigures {
@@ -437,7 +743,7 @@ impl Engine {
                     ..Default::default()
                 })
                 .collect();
-            let mut rounds = 0;
+            let (mut rounds, mut epochs) = (0, 0);
             for (k, a, b) in r.notes {
                 let p = &mut procs[a as usize % self.layout.processes];
                 match k {
@@ -446,6 +752,7 @@ impl Engine {
                     STAT_PEAK => p.peak_rss_bytes = b,
                     STAT_RECORDS => p.records_sent += b,
                     STAT_ROUNDS => rounds = rounds.max(b),
+                    STAT_EPOCHS => epochs = epochs.max(b),
                     _ => {}
                 }
             }
@@ -453,32 +760,41 @@ impl Engine {
                 o,
                 RunFigures {
                     rounds,
+                    epochs,
                     processes: procs,
                 },
             )
         }))
     }
 
-    /// Multi-source search from `sources` along `csr` (arcs passing `mask`
-    /// when given); per-vertex levels when `keep`; which of `sinks` each
-    /// lane reaches. `None` on workers other than the lead.
+    /// Multi-source search from `sources` along `arcs` (those passing
+    /// `mask` when given); per-vertex levels when `keep`; which of `sinks`
+    /// each lane reaches. `None` on workers other than the lead.
     fn search(
         &mut self,
         worker: &mut Worker,
-        csr: &Csr,
+        arcs: &Arcs,
         mask: Option<u32>,
         sources: &[u32],
         keep: bool,
         sinks: &[u32],
     ) -> Result<Option<Lanes>, Lost> {
         let n = self.g.nodes();
+        let layout = self.layout;
         let lanes = sources.len();
         let words = lanes.div_ceil(64);
-        let mut seen = vec![0u64; self.layout.owned_count(self.me, n) * words];
+        let owned = layout.owned_count(self.me, n) * words;
+        // Per vertex of this worker (local index), per lane word: lanes
+        // that reached it, and the new ones to send on this round (`fresh`)
+        // and the next (`next`).
+        let mut seen = vec![0u64; owned];
+        let mut fresh = vec![0u64; owned];
+        let mut next = vec![0u64; owned];
+        let mut frontier: Vec<u32> = Vec::new();
         let mut sink_list: Vec<u32> = sinks
             .iter()
             .copied()
-            .filter(|&t| self.layout.worker_of(t) == self.me)
+            .filter(|&t| layout.worker_of(t) == self.me)
             .collect();
         sink_list.sort_unstable();
         sink_list.dedup();
@@ -489,18 +805,68 @@ impl Engine {
             levels: keep.then(|| vec![vec![NO_VERTEX; n]; lanes]),
             sinks: vec![Vec::new(); lanes],
         });
-        let mut out: Vec<Msg> = Vec::new();
-        let mut next = Combiner::or(n, words);
-        if self.me == 0 {
-            for (lane, &s) in sources.iter().enumerate() {
-                next.add_bits(s, (lane / 64) as u32, 1u64 << (lane % 64));
-            }
-            next.drain(&mut out);
-        }
+        let seeds = self.me == 0;
+        let rows = [arcs];
         let mut notes = Vec::new();
         let mut level = 0u32;
         loop {
-            let r = self.round(worker, std::mem::take(&mut out), std::mem::take(&mut notes))?;
+            let mut walk = Walk::new(&rows, std::mem::take(&mut frontier));
+            let mut counts = vec![0u64; lanes];
+            let mut reached: Vec<u32> = Vec::new();
+            let mut new_notes = Vec::new();
+            let fresh_ref = &fresh;
+            let r = self.round(
+                worker,
+                Op::Or,
+                words,
+                std::mem::take(&mut notes),
+                |hi, win| {
+                    if level == 0 && seeds {
+                        // The sources, worker 0 for all.
+                        for (lane, &s) in sources.iter().enumerate() {
+                            if s >= win.lo && s < hi {
+                                win.add(s, (lane / 64) as u32, 1u64 << (lane % 64));
+                            }
+                        }
+                    }
+                    walk.window(hi, |_, v, _, i, t| {
+                        if mask.is_none_or(|m| arcs.arc_passes(i, m)) {
+                            let base = layout.local(v) * words;
+                            for (w, &b) in fresh_ref[base..base + words].iter().enumerate() {
+                                if b != 0 {
+                                    win.add(t, w as u32, b);
+                                }
+                            }
+                        }
+                    });
+                },
+                |(v, w, bits)| {
+                    let i = layout.local(v);
+                    let slot = i * words + w as usize;
+                    let new = bits & !seen[slot];
+                    if new == 0 {
+                        return;
+                    }
+                    seen[slot] |= new;
+                    if next[i * words..(i + 1) * words].iter().all(|&b| b == 0) {
+                        reached.push(v);
+                    }
+                    next[slot] |= new;
+                    let sink = sink_list.binary_search(&v).is_ok();
+                    let mut b = new;
+                    while b != 0 {
+                        let lane = w as usize * 64 + b.trailing_zeros() as usize;
+                        b &= b - 1;
+                        counts[lane] += 1;
+                        if keep {
+                            new_notes.push((VERTEX, v, (lane as u64) << 32 | u64::from(level)));
+                        }
+                        if sink {
+                            new_notes.push((SINK, v, lane as u64));
+                        }
+                    }
+                },
+            )?;
             if let Some(a) = agg.as_mut() {
                 for (k, x, b) in r.notes {
                     match k {
@@ -526,30 +892,14 @@ impl Engine {
             if r.total == 0 {
                 break;
             }
-            let mut counts = vec![0u64; lanes];
-            let mut fresh: Vec<Msg> = Vec::new();
-            for (v, w, bits) in r.inbox {
-                let slot = self.layout.local(v) * words + w as usize;
-                let new = bits & !seen[slot];
-                if new == 0 {
-                    continue;
-                }
-                seen[slot] |= new;
-                fresh.push((v, w, new));
-                let sink = sink_list.binary_search(&v).is_ok();
-                let mut b = new;
-                while b != 0 {
-                    let lane = w as usize * 64 + b.trailing_zeros() as usize;
-                    b &= b - 1;
-                    counts[lane] += 1;
-                    if keep {
-                        notes.push((VERTEX, v, (lane as u64) << 32 | u64::from(level)));
-                    }
-                    if sink {
-                        notes.push((SINK, v, lane as u64));
-                    }
-                }
+            // This round's bits are sent: the next round sends what arrived.
+            for &v in &walk.items {
+                let i = layout.local(v);
+                fresh[i * words..(i + 1) * words].fill(0);
             }
+            std::mem::swap(&mut fresh, &mut next);
+            frontier = reached;
+            notes = new_notes;
             notes.extend(
                 counts
                     .iter()
@@ -557,14 +907,6 @@ impl Engine {
                     .filter(|(_, &c)| c > 0)
                     .map(|(lane, &c)| (NEW, lane as u32, u64::from(level) << 32 | c)),
             );
-            for (v, w, bits) in fresh {
-                for i in csr.range(v) {
-                    if mask.is_none_or(|m| csr.arc_passes(i, m)) {
-                        next.add_bits(csr.targets()[i], w, bits);
-                    }
-                }
-            }
-            next.drain(&mut out);
             level += 1;
         }
         Ok(agg)
@@ -575,16 +917,10 @@ impl Engine {
     fn wcc(&mut self, worker: &mut Worker) -> Result<Option<Components>, Lost> {
         let g = Arc::clone(&self.g);
         let n = g.nodes();
-        let (fwd, rev) = (g.fwd(), g.rev());
-        let directed = g.directed;
-        let neighbours = |v: u32| {
-            fwd.neighbors(v)
-                .iter()
-                .chain(if directed { rev.neighbors(v) } else { &[] })
-                .copied()
-        };
+        let both = [g.fwd(), g.rev()];
+        let rows: &[&Arcs] = if g.directed { &both } else { &both[..1] };
         let mut label: Vec<u32> = self.layout.owned(self.me, n).collect();
-        self.min_labels(worker, &mut label, |_| true, neighbours)?;
+        self.min_labels(worker, &mut label, |_| true, rows)?;
         self.gather_labels(worker, &label)
     }
 
@@ -592,78 +928,91 @@ impl Engine {
     /// vertex of this worker ([`Layout::owned`] order), each its own id to
     /// start; every vertex for which `live` holds (by its local index) ends
     /// with the smallest id among the live vertices that reach it along
-    /// `neighbours`. WCC runs it over both arc directions, SCC's colouring
-    /// over forward arcs among the vertices not yet in a component.
-    fn min_labels<I: Iterator<Item = u32>>(
+    /// `rows`. WCC runs it over both arc directions, SCC's colouring over
+    /// forward arcs among the vertices not yet in a component.
+    fn min_labels(
         &mut self,
         worker: &mut Worker,
         label: &mut [u32],
         live: impl Fn(usize) -> bool,
-        neighbours: impl Fn(u32) -> I,
+        rows: &[&Arcs],
     ) -> Result<(), Lost> {
         let n = self.g.nodes();
         let layout = self.layout;
-        let mut out: Vec<Msg> = Vec::new();
-        let mut next = Combiner::min(n);
-        for (i, v) in layout.owned(self.me, n).enumerate() {
-            if live(i) {
-                let l = label[i];
-                for x in neighbours(v).filter(|&x| l < x) {
-                    next.add_label(x, l);
-                }
-            }
-        }
-        next.drain(&mut out);
+        // Vertices whose label is to be sent, with that label.
+        let mut send: Vec<(u32, u32)> = layout
+            .owned(self.me, n)
+            .enumerate()
+            .filter(|&(i, _)| live(i))
+            .map(|(i, v)| (v, label[i]))
+            .collect();
         loop {
-            let r = self.round(worker, std::mem::take(&mut out), Vec::new())?;
+            let (items, values): (Vec<u32>, Vec<u32>) = send.drain(..).unzip();
+            let mut walk = Walk::new(rows, items);
+            let mut changed = Vec::new();
+            let r = self.round(
+                worker,
+                Op::Min,
+                1,
+                Vec::new(),
+                |hi, win| {
+                    walk.window(hi, |k, _, _, _, x| {
+                        let l = values[k];
+                        if l < x {
+                            win.add(x, 0, u64::from(l));
+                        }
+                    });
+                },
+                |(x, _, l)| {
+                    let i = layout.local(x);
+                    if live(i) && (l as u32) < label[i] {
+                        label[i] = l as u32;
+                        changed.push(x);
+                    }
+                },
+            )?;
             if r.total == 0 {
                 return Ok(());
             }
-            let mut changed = Vec::new();
-            for (x, _, l) in r.inbox {
-                let i = layout.local(x);
-                if live(i) && (l as u32) < label[i] {
-                    label[i] = l as u32;
-                    changed.push(x);
-                }
-            }
             changed.sort_unstable();
             changed.dedup();
-            for x in changed {
-                let l = label[layout.local(x)];
-                for y in neighbours(x).filter(|&y| l < y) {
-                    next.add_label(y, l);
-                }
-            }
-            next.drain(&mut out);
+            send = changed
+                .into_iter()
+                .map(|x| (x, label[layout.local(x)]))
+                .collect();
         }
     }
 
     /// Send `label` (one per vertex of this worker, in [`Layout::owned`]
-    /// order) to every lead; the lead numbers them canonically.
+    /// order) to every lead, a window of vertices per epoch; the lead
+    /// numbers them canonically.
     fn gather_labels(
         &mut self,
         worker: &mut Worker,
         label: &[u32],
     ) -> Result<Option<Components>, Lost> {
         let n = self.g.nodes();
-        let notes = self
-            .layout
-            .owned(self.me, n)
-            .zip(label)
-            .map(|(v, &l)| (LABEL, v, u64::from(l)))
-            .collect();
-        let r = self.round(worker, Vec::new(), notes)?;
-        if !self.lead {
-            return Ok(None);
-        }
-        let mut ids = vec![NO_VERTEX; n];
-        for (k, v, l) in r.notes {
-            if k == LABEL {
-                ids[v as usize] = l as u32;
+        let (width, count) = self.windows(1);
+        let mut ids = if self.lead {
+            vec![NO_VERTEX; n]
+        } else {
+            Vec::new()
+        };
+        let mut mine = self.layout.owned(self.me, n).zip(label).peekable();
+        for c in 0..count {
+            let hi = ((c + 1) * width).min(n) as u32;
+            let mut notes = Vec::new();
+            while let Some((v, &l)) = mine.next_if(|&(v, _)| v < hi) {
+                notes.push((LABEL, v, u64::from(l)));
+            }
+            for (k, v, l) in self.epoch(worker, Vec::new(), notes)?.notes {
+                if k == LABEL {
+                    ids[v as usize] = l as u32;
+                }
             }
         }
-        Ok(Some(canonical(&ids)))
+        self.rounds += 1;
+        Ok(self.lead.then(|| canonical(&ids)))
     }
 
     /// Strong components of a directed graph; `None` on workers other than
@@ -679,7 +1028,10 @@ impl Engine {
     ///    WCC's but one way). A vertex whose colour is its own id is a root.
     /// 3. Each root `r` collects its component backward over in-arcs,
     ///    through the live vertices coloured `r`: exactly those that `r`
-    ///    reaches and that reach `r`. They leave the graph.
+    ///    reaches and that reach `r`. They leave the graph. A live tail
+    ///    `u` of an arc into a vertex coloured `c` has a colour of at least
+    ///    `c` (what reaches `u` reaches its head), so of the colours sent
+    ///    to `u` only the largest can be its own: they combine by maximum.
     ///
     /// Every round at least the smallest live vertex's component leaves
     /// (it is a root), and removing whole components never changes the
@@ -709,6 +1061,7 @@ impl Engine {
         // Vertices whose component was found and whose neighbours are not
         // yet told.
         let mut gone: Vec<u32> = Vec::new();
+        let both = [fwd, rev];
         loop {
             let everyone_left = loop {
                 for &v in &dying {
@@ -716,41 +1069,39 @@ impl Engine {
                 }
                 gone.append(&mut dying);
                 live -= gone.len() as u64;
-                let mut out: Vec<Msg> = Vec::new();
-                for v in gone.drain(..) {
-                    out.extend(
-                        fwd.neighbors(v)
-                            .iter()
-                            .filter(|&&w| w != v)
-                            .map(|&w| (w, IN_ARC, 1)),
-                    );
-                    out.extend(
-                        rev.neighbors(v)
-                            .iter()
-                            .filter(|&&u| u != v)
-                            .map(|&u| (u, OUT_ARC, 1)),
-                    );
-                }
-                combine_sum(&mut out);
-                let r = self.round(worker, out, vec![(COUNT, TALLY, live)])?;
+                let mut walk = Walk::new(&both, std::mem::take(&mut gone));
+                let r = self.round(
+                    worker,
+                    Op::Sum,
+                    2,
+                    vec![(COUNT, TALLY, live)],
+                    |hi, win| {
+                        walk.window(hi, |_, v, side, _, x| {
+                            if x != v {
+                                // The head of an out-arc loses an in-arc.
+                                win.add(x, if side == 0 { IN_ARC } else { OUT_ARC }, 1);
+                            }
+                        });
+                    },
+                    |(x, kind, count)| {
+                        let i = layout.local(x);
+                        if comp[i] != NO_VERTEX {
+                            return;
+                        }
+                        let d = if kind == IN_ARC {
+                            &mut deg_in[i]
+                        } else {
+                            &mut deg_out[i]
+                        };
+                        *d -= count;
+                        if *d == 0 {
+                            dying.push(x);
+                        }
+                    },
+                )?;
                 if r.total == 0 {
                     // Nothing moved: the tally is every worker's live count.
                     break r.tally == 0;
-                }
-                for (x, kind, count) in r.inbox {
-                    let i = layout.local(x);
-                    if comp[i] != NO_VERTEX {
-                        continue;
-                    }
-                    let d = if kind == IN_ARC {
-                        &mut deg_in[i]
-                    } else {
-                        &mut deg_out[i]
-                    };
-                    *d -= count;
-                    if *d == 0 {
-                        dying.push(x);
-                    }
                 }
                 dying.sort_unstable();
                 dying.dedup();
@@ -761,125 +1112,42 @@ impl Engine {
             // Colouring.
             let mut colour: Vec<u32> = owned.clone();
             let uncovered = |i: usize| comp[i] == NO_VERTEX;
-            self.min_labels(worker, &mut colour, uncovered, |v| {
-                fwd.neighbors(v).iter().copied()
-            })?;
+            self.min_labels(worker, &mut colour, uncovered, &both[..1])?;
             // Each root collects its component backward.
-            let mut out: Vec<Msg> = Vec::new();
+            let mut found: Vec<u32> = Vec::new();
             for (i, &v) in owned.iter().enumerate() {
                 if comp[i] == NO_VERTEX && colour[i] == v {
                     comp[i] = v;
-                    gone.push(v);
-                    out.extend(rev.neighbors(v).iter().map(|&u| (u, 0, u64::from(v))));
+                    found.push(v);
                 }
             }
-            combine_distinct(&mut out);
             loop {
-                let r = self.round(worker, std::mem::take(&mut out), Vec::new())?;
+                gone.extend_from_slice(&found);
+                let mut walk = Walk::new(&both[1..], std::mem::take(&mut found));
+                let r = self.round(
+                    worker,
+                    Op::Max,
+                    1,
+                    Vec::new(),
+                    |hi, win| {
+                        walk.window(hi, |_, x, _, _, u| {
+                            win.add(u, 0, u64::from(colour[layout.local(x)]));
+                        });
+                    },
+                    |(u, _, c)| {
+                        let i = layout.local(u);
+                        if comp[i] == NO_VERTEX && colour[i] == c as u32 {
+                            comp[i] = c as u32;
+                            found.push(u);
+                        }
+                    },
+                )?;
                 if r.total == 0 {
                     break;
                 }
-                for (x, _, c) in r.inbox {
-                    let i = layout.local(x);
-                    if comp[i] == NO_VERTEX && colour[i] == c as u32 {
-                        comp[i] = c as u32;
-                        gone.push(x);
-                        out.extend(rev.neighbors(x).iter().map(|&u| (u, 0, c)));
-                    }
-                }
-                combine_distinct(&mut out);
             }
             // The next trimming tells `gone`'s neighbours.
         }
         self.gather_labels(worker, &comp)
     }
-}
-
-/// A round's messages, combined as they are made: one slot per
-/// `(vertex, word)` of the whole graph, so a round holds one message per
-/// target rather than one per arc (a 64-lane BFS on R-MAT 18 made up to
-/// 8 M messages a round before sorting them). The slots are zeroed memory,
-/// resident only where touched; `0` is an empty slot.
-struct Combiner {
-    slots: Vec<u64>,
-    words: usize,
-    touched: Vec<usize>,
-    /// What a slot adds to its value: 1 for min labels, so 0 stays empty.
-    bias: u64,
-}
-
-impl Combiner {
-    /// Messages OR-combined, `words` per vertex.
-    fn or(n: usize, words: usize) -> Combiner {
-        Combiner::new(n, words, 0)
-    }
-
-    /// Messages min-combined, one label per vertex.
-    fn min(n: usize) -> Combiner {
-        Combiner::new(n, 1, 1)
-    }
-
-    fn new(n: usize, words: usize, bias: u64) -> Combiner {
-        let len = n
-            .checked_mul(words)
-            .expect("vertices × lane words fit in memory (the session checked the frontier bytes)");
-        Combiner {
-            slots: vec![0; len],
-            words,
-            touched: Vec::new(),
-            bias,
-        }
-    }
-
-    fn slot(&mut self, v: u32, w: u32) -> &mut u64 {
-        let k = v as usize * self.words + w as usize;
-        if self.slots[k] == 0 {
-            self.touched.push(k);
-        }
-        &mut self.slots[k]
-    }
-
-    /// OR `bits` (not 0) into `(v, w)`.
-    fn add_bits(&mut self, v: u32, w: u32, bits: u64) {
-        debug_assert_eq!(self.bias, 0);
-        *self.slot(v, w) |= bits;
-    }
-
-    /// Keep the smallest `label` for `v`.
-    fn add_label(&mut self, v: u32, label: u32) {
-        debug_assert_eq!(self.bias, 1);
-        let l = u64::from(label) + 1;
-        let s = self.slot(v, 0);
-        if *s == 0 || l < *s {
-            *s = l;
-        }
-    }
-
-    /// Move the combined messages into `out`, sorted by vertex.
-    fn drain(&mut self, out: &mut Vec<Msg>) {
-        self.touched.sort_unstable();
-        for k in self.touched.drain(..) {
-            let value = std::mem::take(&mut self.slots[k]) - self.bias;
-            out.push(((k / self.words) as u32, (k % self.words) as u32, value));
-        }
-    }
-}
-
-/// Sum the values of messages to the same `(vertex, word)`.
-fn combine_sum(out: &mut Vec<Msg>) {
-    out.sort_unstable_by_key(|m| (m.0, m.1));
-    out.dedup_by(|later, kept| {
-        if (later.0, later.1) == (kept.0, kept.1) {
-            kept.2 += later.2;
-            true
-        } else {
-            false
-        }
-    });
-}
-
-/// Drop repeated messages.
-fn combine_distinct(out: &mut Vec<Msg>) {
-    out.sort_unstable();
-    out.dedup();
 }

@@ -173,7 +173,10 @@ fn install_panic_hook() {
 /// The `timely` backend: see the crate documentation.
 pub struct Timely {
     cluster: Cluster,
+    /// What sessions run on: the whole graph, or a part's vertices.
+    session: Arc<Graph>,
     topology: Arc<Topology>,
+    window: usize,
     figures: Arc<Mutex<Vec<RunFigures>>>,
 }
 
@@ -181,42 +184,57 @@ impl Timely {
     /// A backend for the whole `graph` (one process, or every process
     /// holding all of it) in `cluster`.
     pub fn new(cluster: Cluster, graph: Arc<Graph>) -> Timely {
-        let directed = graph.is_directed();
-        Timely::on(
-            cluster,
-            Topology {
-                out: graph,
-                inn: None,
-                directed,
-            },
-        )
+        let topology = Topology::whole(Arc::clone(&graph));
+        Timely::on(cluster, graph, topology)
     }
 
     /// A backend for this process's part of a shard folder
-    /// ([`shard::load_part`]); its session runs on [`Timely::graph`].
+    /// ([`shard::load_part`]); its sessions run on [`Timely::graph`], the
+    /// whole graph's vertices without arcs.
     pub fn for_part(cluster: Cluster, part: shard::Part) -> Timely {
-        Timely::on(
-            cluster,
-            Topology {
-                out: Arc::new(part.out),
-                inn: part.inn.map(Arc::new),
-                directed: part.manifest.directed,
-            },
-        )
+        let shard::Part {
+            manifest,
+            vertices,
+            out,
+            inn,
+        } = part;
+        let topology = Topology::part(vertices.nodes(), manifest.directed, out, inn);
+        Timely::on(cluster, Arc::new(vertices), topology)
     }
 
-    fn on(cluster: Cluster, topology: Topology) -> Timely {
+    fn on(cluster: Cluster, session: Arc<Graph>, topology: Topology) -> Timely {
         Timely {
             cluster,
+            session,
             topology: Arc::new(topology),
+            window: engine::WINDOW_WORDS,
             figures: Arc::default(),
         }
     }
 
-    /// The graph sessions of this backend run on: the whole graph, or the
-    /// part's out-arcs.
+    /// Combine and send each round's messages in windows of `words` slot
+    /// words per worker (default [`engine::WINDOW_WORDS`]): smaller windows
+    /// mean more epochs per round and less memory. Tests use tiny ones to
+    /// drive many windows on small graphs.
+    pub fn with_window(mut self, words: usize) -> Timely {
+        self.window = words.max(1);
+        self
+    }
+
+    /// The graph sessions of this backend run on: the whole graph, or (a
+    /// part) the whole graph's vertices without arcs.
     pub fn graph(&self) -> &Graph {
-        &self.topology.out
+        &self.session
+    }
+
+    /// Out-arcs this process holds (a part's, or the whole graph's).
+    pub fn arcs_held(&self) -> usize {
+        self.topology.fwd().arcs()
+    }
+
+    /// Bytes of the arcs this process holds (a part's out- and in-arcs).
+    pub fn resident_bytes(&self) -> Result<u64, dwell::analysis::SizeOverflow> {
+        self.topology.bytes()
     }
 
     pub fn cluster(&self) -> &Cluster {
@@ -248,20 +266,53 @@ impl Backend for Timely {
         runs(q)
     }
 
+    fn why_not(&self, q: &Query) -> Option<&'static str> {
+        match q {
+            Query::Dataflow(_) => Some(
+                "a bit-vector dataflow problem is every node's gen and kill sets and its answer every node's fact set, so each process would hold the whole problem and the whole answer, not its shard",
+            ),
+            Query::Taint(_) => Some(
+                "taint's witness paths need every tainted vertex's parent per source, and a path crosses processes, so the answer would be gathered vertex by vertex from every process; `dwell run reach --sinks` on this backend says which sinks each source reaches",
+            ),
+            _ => None,
+        }
+    }
+
+    /// The analysis's footprint on the session's graph, plus the arcs a
+    /// part holds beside it. (A part's session graph has no arcs; the
+    /// budget still counts its row offsets, although they are never
+    /// written, so a plan errs on the safe side.)
+    fn requirements(
+        &self,
+        g: &Graph,
+        q: &Query,
+    ) -> Result<dwell::analysis::footprint::Requirements, dwell::analysis::SizeOverflow> {
+        let mut r = q.footprint(g)?;
+        if !std::ptr::eq(g, Arc::as_ptr(&self.session)) || self.topology.is_whole() {
+            return Ok(r);
+        }
+        r.graph_bytes = dwell::analysis::footprint::sum(
+            "resident graph bytes",
+            &[r.graph_bytes, self.topology.bytes()?],
+        )?;
+        Ok(r)
+    }
+
     fn open<'g>(
         &self,
         g: &'g Graph,
         reservation: &Reservation,
         counters: Arc<Counters>,
     ) -> Result<Box<dyn Resident + 'g>, BackendError> {
-        if !std::ptr::eq(g, Arc::as_ptr(&self.topology.out)) {
+        if !std::ptr::eq(g, Arc::as_ptr(&self.session)) {
             return Err(device(TimelyError::OtherGraph));
         }
         // The in-arcs now, before the workers share them (a whole directed
         // graph's reverse CSR; a part brings its own).
-        let _ = self.topology.rev();
+        self.topology.prepare();
         install_panic_hook();
-        let runtime = Runtime::start(&self.cluster, Arc::clone(&self.topology)).map_err(device)?;
+        let runtime = Runtime::start(&self.cluster, Arc::clone(&self.topology), self.window)
+            .map_err(device)?;
         counters.bump(Counter::GraphUploads);
         counters.add(Counter::BytesUploaded, self.topology.bytes()?);
         Ok(Box::new(TimelyResident {
@@ -294,7 +345,7 @@ struct Runtime {
 }
 
 impl Runtime {
-    fn start(cluster: &Cluster, g: Arc<Topology>) -> Result<Runtime, TimelyError> {
+    fn start(cluster: &Cluster, g: Arc<Topology>, window: usize) -> Result<Runtime, TimelyError> {
         let links = Arc::new(Links::default());
         let w = cluster.workers;
         let (builders, others): (Vec<AllocatorBuilder>, Box<dyn std::any::Any + Send>) =
@@ -343,7 +394,8 @@ impl Runtime {
                     return;
                 };
                 let reply = replies_tx.lock().unwrap_or_else(|p| p.into_inner()).clone();
-                let mut engine = Engine::build(worker, Arc::clone(&g), layout, Arc::clone(&wl));
+                let mut engine =
+                    Engine::build(worker, Arc::clone(&g), layout, Arc::clone(&wl), window);
                 while let Ok(Cmd::Run(q)) = rx.recv() {
                     match engine.run(worker, &q) {
                         Ok(Some(answer)) => {

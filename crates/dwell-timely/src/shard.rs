@@ -25,14 +25,15 @@
 //!   in the whole graph's row order (by `u`, then `v`). An undirected graph
 //!   needs no second section: its in-arcs are its out-arcs.
 //!
-//! [`load_part`] builds the out-arcs as one graph over all vertices (the
-//! session's graph; rows of vertices the part does not own are empty) and
-//! the in-arcs of a directed graph as a second one, transposed, so each
-//! holds only what the part owns: about `1/P` of the arcs each. Both CSRs
+//! [`load_part`] builds the out-arcs and (directed graphs) the in-arcs as
+//! [`Rows`]: compressed rows of the part's own vertices only, vertex `v`'s
+//! row at local index `v div P` ([`Rows::local`]), targets as whole-graph
+//! ids. No array of a part is sized by the whole graph's vertex count: a
+//! part holds about `1/P` of the arcs and `1/P` of the row offsets. The rows
 //! are filled from the records directly (no edge list in between), so
 //! loading peaks at what stays resident.
 
-use dwell::graph::{Csr, Graph, LabelNames};
+use dwell::graph::{Graph, LabelNames};
 use serde::{Deserialize, Serialize};
 use std::fs::File;
 use std::io::{self, BufReader, Read, Seek, SeekFrom};
@@ -118,11 +119,91 @@ pub struct Manifest {
 #[derive(Debug)]
 pub struct Part {
     pub manifest: Manifest,
-    /// Out-arcs of the part's vertices, as a graph over all vertices.
-    pub out: Graph,
-    /// In-arcs of the part's vertices, transposed (row `v`: the sources of
-    /// arcs into `v`); `None` for undirected graphs.
-    pub inn: Option<Graph>,
+    /// The whole graph's vertices, label names and direction, without its
+    /// arcs: what a session on the part plans and checks queries against
+    /// ([`vertices_only`]).
+    pub vertices: Graph,
+    /// Out-arcs of the part's vertices.
+    pub out: Rows,
+    /// In-arcs of the part's vertices (row `v`: the sources of arcs into
+    /// `v`); `None` for undirected graphs, whose in-arcs are the out-arcs.
+    pub inn: Option<Rows>,
+}
+
+/// The arcs of one process's vertices in compressed rows: vertex `v` of
+/// process `v mod P` has row `v div P` ([`Rows::local`]); each row's
+/// targets (whole-graph ids) increase strictly, labels beside them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rows {
+    processes: usize,
+    offsets: Vec<u64>,
+    targets: Vec<u32>,
+    labels: Option<Vec<u32>>,
+}
+
+impl Rows {
+    /// The row of `v` among its process's vertices: `v div P`.
+    #[inline]
+    pub fn local(&self, v: u32) -> usize {
+        v as usize / self.processes
+    }
+
+    /// Rows held (the process's vertices).
+    pub fn rows(&self) -> usize {
+        self.offsets.len() - 1
+    }
+
+    /// Index range of `v`'s arcs in [`targets`](Self::targets); `v` must
+    /// be one of the process's vertices.
+    #[inline]
+    pub fn range(&self, v: u32) -> std::ops::Range<usize> {
+        let i = self.local(v);
+        // Offsets never exceed `targets.len()` (checked at load): they fit.
+        self.offsets[i] as usize..self.offsets[i + 1] as usize
+    }
+
+    /// Targets of `v`'s arcs, increasing.
+    #[inline]
+    pub fn neighbors(&self, v: u32) -> &[u32] {
+        &self.targets[self.range(v)]
+    }
+
+    /// Every row's targets, row after row.
+    pub fn targets(&self) -> &[u32] {
+        &self.targets
+    }
+
+    /// Label mask of arc `i`, when the graph has labels.
+    pub fn label(&self, i: usize) -> Option<u32> {
+        self.labels.as_ref().map(|l| l[i])
+    }
+
+    /// Does arc `i` pass `mask`? Unlabelled arcs pass every mask, as in
+    /// [`dwell::graph::Csr::arc_passes`].
+    #[inline]
+    pub fn arc_passes(&self, i: usize, mask: u32) -> bool {
+        self.labels.as_ref().is_none_or(|l| l[i] & mask != 0)
+    }
+
+    /// Arcs held.
+    pub fn arcs(&self) -> usize {
+        self.targets.len()
+    }
+
+    /// Bytes of the rows (offsets, targets, labels).
+    pub fn bytes(&self) -> Result<u64, dwell::analysis::SizeOverflow> {
+        use dwell::analysis::footprint::{product, sum};
+        let what = "part bytes";
+        let labels = self.labels.as_ref().map_or(0, Vec::len) as u64;
+        sum(
+            what,
+            &[
+                product(what, &[self.offsets.len() as u64, 8])?,
+                product(what, &[self.targets.len() as u64, 4])?,
+                product(what, &[labels, 4])?,
+            ],
+        )
+    }
 }
 
 /// Why a shard folder could not be written or read.
@@ -353,17 +434,27 @@ pub fn load_part(dir: &Path, index: usize) -> Result<Part, ShardError> {
         names.bit_for(n).map_err(|e| invalid(e.to_string()))?;
     }
     let n = usize::try_from(m.nodes).map_err(|_| invalid("node count too large".into()))?;
+    let vertices = vertices_only(n, m.directed, m.labels, names)
+        .map_err(|e| invalid(format!("not a valid split ({e})")))?;
+    let parts = m.parts as usize;
+    // The part's vertices: index, index + P, … below n.
+    let owned = if index < n {
+        (n - index).div_ceil(parts)
+    } else {
+        0
+    };
     let memory = |len: usize| invalid(format!("{len} entries do not fit this process's memory"));
-    // The CSR arrays are filled straight from the records, without an edge
-    // list, so loading peaks at the part's resident size. `write` emits
-    // records by source, each row's targets increasing: out-rows arrive as
+    // The rows are filled straight from the records, without an edge list,
+    // so loading peaks at the part's resident size. `write` emits records
+    // by source, each row's targets increasing: out-rows arrive as
     // contiguous runs; in-rows (by target) are counted in a first pass and
-    // placed in a second. `Csr::from_parts` then checks every invariant.
-    let mut read = |records: u64, inward: bool| -> Result<Graph, ShardError> {
+    // placed in a second, sources increasing within each row. Every
+    // invariant `Rows` relies on is checked here.
+    let mut read = |records: u64, inward: bool| -> Result<Rows, ShardError> {
         let count =
             usize::try_from(records).map_err(|_| invalid("record count too large".into()))?;
         let start = r.stream_position().map_err(io_err(&path))?;
-        let mut offsets: Vec<u64> = zeroed(n + 1).ok_or_else(|| memory(n + 1))?;
+        let mut offsets: Vec<u64> = zeroed(owned + 1).ok_or_else(|| memory(owned + 1))?;
         let mut targets: Vec<u32> = zeroed(count).ok_or_else(|| memory(count))?;
         let mut labels: Option<Vec<u32>> = match m.labels {
             true => Some(zeroed(count).ok_or_else(|| memory(count))?),
@@ -371,36 +462,40 @@ pub fn load_part(dir: &Path, index: usize) -> Result<Part, ShardError> {
         };
         for pass in 0..if inward { 2 } else { 1 } {
             r.seek(SeekFrom::Start(start)).map_err(io_err(&path))?;
-            let (mut next, mut last) = (0usize, 0u32);
+            let (mut next, mut last) = (0usize, (0u32, 0u32));
             each_record(&mut r, count, &invalid, |u, v, label| {
                 let (from, to) = if inward { (v, u) } else { (u, v) };
-                if from as usize % m.parts as usize != index {
+                if from as usize % parts != index {
                     return Err(invalid(format!(
                         "arc {u} → {v} is not one of part {index}'s {} arcs",
                         if inward { "in" } else { "out" }
                     )));
                 }
-                if from as usize >= n {
+                if from as usize >= n || to as usize >= n {
                     return Err(invalid(format!(
                         "arc {u} → {v} names a vertex beyond the split's {n}"
                     )));
                 }
+                // Records go by source, then target, strictly (no repeats).
+                if next > 0 && (u, v) <= last {
+                    return Err(invalid(format!(
+                        "arc {u} → {v} is out of order (records go by source, then target)"
+                    )));
+                }
+                last = (u, v);
+                let row = from as usize / parts;
                 let slot = if !inward {
-                    if from < last {
-                        return Err(invalid(format!(
-                            "out-arc {u} → {v} is out of order (records go by source)"
-                        )));
-                    }
-                    last = from;
-                    offsets[from as usize + 1] += 1;
+                    offsets[row + 1] += 1;
                     next += 1;
                     next - 1
                 } else if pass == 0 {
-                    offsets[from as usize + 1] += 1;
+                    offsets[row + 1] += 1;
+                    next += 1;
                     return Ok(());
                 } else {
-                    // offsets[v] is row v's next free place (see below).
-                    let cursor = &mut offsets[from as usize];
+                    next += 1;
+                    // offsets[row] is the row's next free place (see below).
+                    let cursor = &mut offsets[row];
                     *cursor += 1;
                     (*cursor - 1) as usize
                 };
@@ -411,21 +506,26 @@ pub fn load_part(dir: &Path, index: usize) -> Result<Part, ShardError> {
                 Ok(())
             })?;
             if pass == 0 {
-                // Counts to row starts: offsets[v + 1] += offsets[v].
-                for i in 0..n {
+                // Counts to row starts: offsets[i + 1] += offsets[i].
+                for i in 0..owned {
                     offsets[i + 1] += offsets[i];
                 }
             }
         }
         if inward {
-            // Placing moved each offsets[v] to its row's end, the start of
-            // row v + 1: shift them back up by one.
-            offsets.copy_within(0..n, 1);
+            // Placing moved each offsets[i] to its row's end, the start of
+            // row i + 1: shift them back up by one.
+            offsets.copy_within(0..owned, 1);
             offsets[0] = 0;
         }
-        let bad = |e: dwell::graph::PartsError| invalid(format!("not a valid part ({e})"));
-        let csr = Csr::from_parts(offsets, targets, labels, None).map_err(bad)?;
-        Graph::from_csr(csr, true, names.clone()).map_err(bad)
+        // Out-records in source order and in-records placed by target both
+        // leave every row strictly increasing: the checks above ensure it.
+        Ok(Rows {
+            processes: parts,
+            offsets,
+            targets,
+            labels,
+        })
     };
     let out = read(outs, false)?;
     let inn = if m.directed {
@@ -439,9 +539,31 @@ pub fn load_part(dir: &Path, index: usize) -> Result<Part, ShardError> {
     }
     Ok(Part {
         manifest: m,
+        vertices,
         out,
         inn,
     })
+}
+
+/// A graph of `n` vertices and no arcs, with `names` for its label bits
+/// (and a label column when `labels`): the session graph of a part, which
+/// plans and checks queries by the whole graph's vertex count. Its `n + 1`
+/// row offsets are zeroed memory that is only ever read, which the system
+/// backs with its shared zero page, so it costs address space, not
+/// resident memory.
+pub fn vertices_only(
+    n: usize,
+    directed: bool,
+    labels: bool,
+    names: LabelNames,
+) -> Result<Graph, dwell::graph::PartsError> {
+    let offsets = vec![
+        0u64;
+        n.checked_add(1)
+            .ok_or(dwell::graph::PartsError::NoOffsets)?
+    ];
+    let csr = dwell::graph::Csr::from_parts(offsets, Vec::new(), labels.then(Vec::new), None)?;
+    Graph::from_csr(csr, directed, names)
 }
 
 /// `len` zeros, or `None` when the memory cannot be had (never an abort).

@@ -86,6 +86,23 @@ fn check_against_oracle(g: &Graph, qs: &[Query], outs: &[Output], what: &str) {
 /// Run `qs` on a cluster of `processes` threads, each with its part of `g`
 /// split in a temporary folder; every process's outputs.
 fn cluster(g: &Graph, processes: usize, workers: usize, qs: &[Query]) -> Vec<Vec<Output>> {
+    cluster_windowed(
+        g,
+        processes,
+        workers,
+        dwell_timely::engine::WINDOW_WORDS,
+        qs,
+    )
+}
+
+/// [`cluster`] with rounds sent in windows of `window` words.
+fn cluster_windowed(
+    g: &Graph,
+    processes: usize,
+    workers: usize,
+    window: usize,
+    qs: &[Query],
+) -> Vec<Vec<Output>> {
     let dir = tempfile::tempdir().unwrap();
     shard::write(g, processes, dir.path()).unwrap();
     let hosts: Vec<String> = launch::free_ports(processes)
@@ -108,7 +125,8 @@ fn cluster(g: &Graph, processes: usize, workers: usize, qs: &[Query]) -> Vec<Vec
                             connect_timeout: Duration::from_secs(20),
                         },
                         part,
-                    );
+                    )
+                    .with_window(window);
                     let outs = session(&t, t.graph(), qs);
                     let figures = t.figures();
                     assert_eq!(figures.len(), qs.len());
@@ -135,6 +153,16 @@ fn arcs_strategy() -> impl Strategy<Value = (bool, u64, Vec<(u32, u32, u32)>)> {
     })
 }
 
+/// Combining windows: one slot word (a vertex per epoch, or fewer words
+/// than a vertex has), a few, and the default (one window on these graphs).
+fn windows() -> impl Strategy<Value = usize> {
+    prop_oneof![
+        Just(1usize),
+        2usize..9,
+        Just(dwell_timely::engine::WINDOW_WORDS)
+    ]
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
 
@@ -145,14 +173,15 @@ proptest! {
         workers in 1usize..4,
         sources in proptest::collection::vec(any::<u32>(), 1..80),
         mask in 1u32..8,
+        window in windows(),
     ) {
         let g = graph(directed, n, &arcs, labels);
         let sources: Vec<u32> = sources.iter().map(|s| s % n as u32).collect();
         let qs = queries(&g, &sources, if labels { mask } else { ALL_LABELS });
         let g = Arc::new(g);
-        let t = Timely::new(Cluster::local(workers), Arc::clone(&g));
+        let t = Timely::new(Cluster::local(workers), Arc::clone(&g)).with_window(window);
         let outs = session(&t, &g, &qs);
-        check_against_oracle(&g, &qs, &outs, &format!("{workers} workers"));
+        check_against_oracle(&g, &qs, &outs, &format!("{workers} workers, window {window}"));
     }
 }
 
@@ -167,12 +196,15 @@ proptest! {
         workers in 1usize..3,
         sources in proptest::collection::vec(any::<u32>(), 1..70),
         mask in 1u32..8,
+        window in windows(),
     ) {
         let g = graph(directed, n, &arcs, labels);
         let sources: Vec<u32> = sources.iter().map(|s| s % n as u32).collect();
         let qs = queries(&g, &sources, if labels { mask } else { ALL_LABELS });
-        for (p, outs) in cluster(&g, processes, workers, &qs).iter().enumerate() {
-            check_against_oracle(&g, &qs, outs, &format!("process {p} of {processes} × {workers}"));
+        let outs = cluster_windowed(&g, processes, workers, window, &qs);
+        for (p, outs) in outs.iter().enumerate() {
+            let what = format!("process {p} of {processes} × {workers}, window {window}");
+            check_against_oracle(&g, &qs, outs, &what);
         }
     }
 }
@@ -192,36 +224,42 @@ fn parts_hold_exactly_their_vertices_arcs() {
         );
         for p in 0..3 {
             let part = shard::load_part(dir.path(), p).unwrap();
-            let out = &part.out;
-            assert_eq!(out.nodes(), 13);
+            // The session's graph: every vertex, no arcs.
+            assert_eq!((part.vertices.nodes(), part.vertices.arcs()), (13, 0));
+            assert_eq!(part.vertices.is_directed(), directed);
             assert_eq!(part.inn.is_some(), directed);
-            let labels = |h: &Graph, v: u32| {
-                h.forward()
+            let out = &part.out;
+            // Rows only for the part's vertices (v mod 3 = p), at v div 3.
+            assert_eq!(out.rows(), (13 - p).div_ceil(3));
+            let labels = |r: &shard::Rows, v: u32| {
+                r.range(v).map(|i| r.label(i).unwrap()).collect::<Vec<_>>()
+            };
+            let glabels = |v: u32| {
+                g.forward()
                     .range(v)
-                    .map(|i| h.forward().labels().unwrap()[i])
+                    .map(|i| g.forward().labels().unwrap()[i])
                     .collect::<Vec<_>>()
             };
-            for v in 0..13u32 {
-                let mine = v as usize % 3 == p;
+            let mut held = 0;
+            for v in (p as u32..13).step_by(3) {
+                assert_eq!(out.local(v), v as usize / 3);
                 // Out-arcs (with labels) of the part's vertices, nothing else.
-                let want: &[u32] = if mine { g.forward().neighbors(v) } else { &[] };
                 assert_eq!(
-                    out.forward().neighbors(v),
-                    want,
+                    out.neighbors(v),
+                    g.forward().neighbors(v),
                     "out-arcs of {v} in part {p}"
                 );
-                if mine {
-                    assert_eq!(labels(out, v), labels(&g, v));
-                }
+                assert_eq!(labels(out, v), glabels(v));
                 if let Some(inn) = &part.inn {
-                    let want: &[u32] = if mine { g.reverse().neighbors(v) } else { &[] };
                     assert_eq!(
-                        inn.forward().neighbors(v),
-                        want,
+                        inn.neighbors(v),
+                        g.reverse().neighbors(v),
                         "in-arcs of {v} in part {p}"
                     );
                 }
+                held += g.forward().degree(v);
             }
+            assert_eq!(out.arcs(), held);
         }
         let with = shard::with_out_arcs(dir.path(), &m).unwrap();
         let expect: Vec<u32> = (0..13u32).filter(|&v| g.forward().degree(v) > 0).collect();
@@ -346,6 +384,10 @@ fn scc_peels_a_chain_of_cycles_one_colouring_at_a_time() {
     for (p, outs) in cluster(&g, 3, 1, &qs).iter().enumerate() {
         check_against_oracle(&g, &qs, outs, &format!("process {p} of 3"));
     }
+    // Windows of 3 words: 15 epochs a round, and the same answers.
+    for (p, outs) in cluster_windowed(&g, 3, 1, 3, &qs).iter().enumerate() {
+        check_against_oracle(&g, &qs, outs, &format!("process {p} of 3, window 3"));
+    }
 }
 
 #[test]
@@ -364,11 +406,22 @@ fn bit_vector_dataflow_and_taint_are_refused_before_anything_is_resident() {
         sinks: vec![2],
         ..TaintQuery::default()
     });
-    for (q, name) in [(dataflow, "dataflow"), (taint, "taint")] {
+    // Each refusal says why, then what to use instead.
+    for (q, name, why) in [
+        (
+            dataflow,
+            "dataflow",
+            "each process would hold the whole problem",
+        ),
+        (taint, "taint", "witness paths"),
+    ] {
         assert!(!t.supports(&q));
         let e = run_once(&t, &g, &q).unwrap_err().to_string();
         assert!(
-            e.contains("timely") && e.contains(name) && e.contains("Fix:"),
+            e.contains("timely")
+                && e.contains(name)
+                && e.contains(why)
+                && e.ends_with(&format!("Fix: use --backend cpu for {name}")),
             "{e}"
         );
     }

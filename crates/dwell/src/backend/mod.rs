@@ -31,6 +31,14 @@ pub trait Backend: Send + Sync {
         true
     }
 
+    /// Why this backend does not run `q`, when it has a reason to give
+    /// (the refusal says it); only asked when [`supports`](Self::supports)
+    /// says no.
+    fn why_not(&self, q: &Query) -> Option<&'static str> {
+        let _ = q;
+        None
+    }
+
     /// The host kernel set this backend runs, when it runs on the host.
     /// Analyses that need more than a resident graph (context-sensitive
     /// taint over a program's supergraph) run on these directly.
@@ -125,6 +133,12 @@ pub enum BackendError {
         backend: &'static str,
         analysis: &'static str,
     },
+    #[error("the {backend} backend does not run {analysis}: {why}. Fix: use --backend cpu for {analysis}")]
+    Refused {
+        backend: &'static str,
+        analysis: &'static str,
+        why: &'static str,
+    },
     #[error("this backend's resident sessions run one query only. Fix: open a session per query (Session::for_query)")]
     NoReplan,
     /// A backend's own failure (a device, a driver, a compiler), kept whole.
@@ -134,6 +148,22 @@ pub enum BackendError {
         #[source]
         source: Box<dyn std::error::Error + Send + Sync>,
     },
+}
+
+/// The refusal of `q` by `backend`, with its reason when it gives one.
+pub fn unsupported(backend: &dyn Backend, q: &Query) -> BackendError {
+    let (name, analysis) = (backend.name(), q.name());
+    match backend.why_not(q) {
+        Some(why) => BackendError::Refused {
+            backend: name,
+            analysis,
+            why,
+        },
+        None => BackendError::Unsupported {
+            backend: name,
+            analysis,
+        },
+    }
 }
 
 /// Backends selectable by name.

@@ -254,11 +254,7 @@ impl<'g> Session<'g> {
     /// Answer `query` on the fallback backend, or refuse it.
     fn borrow(&mut self, query: &Query) -> Result<(), SessionError> {
         let Some(fallback) = self.fallback.filter(|f| f.supports(query)) else {
-            return Err(BackendError::Unsupported {
-                backend: self.backend.name(),
-                analysis: query.name(),
-            }
-            .into());
+            return Err(crate::backend::unsupported(self.backend, query).into());
         };
         let mut s = Session::for_query(fallback, self.graph, query, 1, u64::MAX)?;
         s.set_progress(self.progress);

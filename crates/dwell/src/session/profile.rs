@@ -21,11 +21,7 @@ pub fn derive(
     budget_bytes: u64,
 ) -> Result<Profile, SessionError> {
     if !backend.supports(q) {
-        return Err(BackendError::Unsupported {
-            backend: backend.name(),
-            analysis: q.name(),
-        }
-        .into());
+        return Err(crate::backend::unsupported(backend, q).into());
     }
     let r = backend.requirements(g, q).map_err(BackendError::from)?;
     Ok(Profile {
