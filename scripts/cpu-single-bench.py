@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Two dwell binaries alternated on single-source BFS (levels kept) and WCC (docs/BENCHMARKS.md,
 "Single-source BFS and components"). Per graph and analysis, each round runs every binary once
-(order alternating between rounds); a BFS cell is the mean per-query time over SOURCES random
+(order alternating between rounds); a `bfs` cell is the mean per-query time over SOURCES random
 sources, each one session of REPEAT runs with `--out /dev/null` (so every run keeps its levels);
-a WCC cell is one session of REPEAT runs. Prints each round, then medians and the ratio
+a `wcc` cell is one session of REPEAT runs; a `batchK` cell is `dwell bench --sources random:K
+--runs 5` (a K-source batch, summaries only), per source. Prints each round, then medians and the ratio
 old/new (> 1: the second binary is faster).
 
     scripts/cpu-single-bench.py OLD_DWELL NEW_DWELL [--rounds 3] [--sources 8] [--repeat 200]
@@ -24,7 +25,18 @@ def per_run_ms(binary, args, threads):
     return json.loads(out)["timings"]["per_run_ms"]
 
 
+def bench_us(binary, graph, sources, threads):
+    env = dict(os.environ, RAYON_NUM_THREADS=str(threads))
+    out = subprocess.run([binary, "bench", graph, "--analysis", "bfs", "--sources",
+                          f"random:{sources}", "--runs", "5", "--no-peer", "--json"],
+                         env=env, check=True, capture_output=True, text=True).stdout
+    return json.loads(out)["rows"][0]["dwell_us_per_query"] / 1000
+
+
 def cell(binary, analysis, graph, a):
+    if analysis.startswith("batch"):
+        # `batchK`: a K-source BFS batch by `dwell bench` (summaries), per query.
+        return bench_us(binary, graph, int(analysis[5:]), a.threads)
     if analysis == "bfs":
         times = [per_run_ms(binary, ["bfs", graph, "--sources", "random:1", "--seed", str(seed),
                                      "--repeat", str(a.repeat), "--out", "/dev/null"], a.threads)

@@ -42,7 +42,7 @@ const SHORT_ROW: usize = 4;
 const BYTE_MARKS_MAX: usize = 1 << 17;
 
 /// Vertices of a level whose rows a single search gathers at a time.
-const GATHER_CHUNK: usize = 256;
+pub(crate) const GATHER_CHUNK: usize = 256;
 
 /// A [`Tally`] accumulator takes at most this many vertices before it is
 /// merged (a gather chunk or an `add_all` chunk), so it may pack sums in
@@ -665,6 +665,12 @@ fn gather<T: Tally>(out: &Csr, vertices: &[u32], gathered: &mut Vec<u32>, tally:
     }
     tally.merge(acc);
     len
+}
+
+/// [`gather`] with nothing tallied, for searches outside this module (the
+/// weak-components sweep): at most [`GATHER_CHUNK`] vertices at a time.
+pub(crate) fn gather_rows(out: &Csr, vertices: &[u32], gathered: &mut Vec<u32>) -> usize {
+    gather(out, vertices, gathered, &mut ())
 }
 
 /// `buf` resized to at least `room` (doubling), out of the hot loop.
