@@ -157,13 +157,13 @@ fn topological(succs: &Csr) -> Option<bool> {
 }
 
 /// Weakly connected components (the WCC kernel's Afforest,
-/// [`components::wcc_ids`]): the members grouped by component (ascending
+/// [`components::wcc_forest`]): the members grouped by component (ascending
 /// ids inside), and each component's range of that list, largest first
 /// (ties by first node id).
 fn weak_components(g: &Graph, ctx: &Ctx<'_>) -> (Vec<u32>, Vec<Range<usize>>) {
     let n = g.nodes();
     // Canonical labels number components by their smallest vertex.
-    let comp = components::canonical_roots(&components::wcc_ids(g, ctx));
+    let comp = components::canonical_forest(&components::wcc_forest(g, ctx));
     let mut sizes = vec![0usize; comp.count as usize];
     for &c in &comp.labels {
         sizes[c as usize] += 1;
