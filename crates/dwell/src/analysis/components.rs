@@ -270,7 +270,7 @@ fn frequent_root(comp: &[AtomicU32]) -> u32 {
 /// 2.3-2.7x, as-22july06 1.2x, a 256² grid 1.1x faster swept); on denser
 /// graphs (astro-ph, polblogs: 0.7x) and on larger ones (a 362² grid, 131k
 /// vertices: 0.5x, the sweep's arrays outgrowing the cache) Afforest wins.
-pub(crate) fn sweep_pays(g: &Graph) -> bool {
+fn sweep_pays(g: &Graph) -> bool {
     let followed = if g.is_directed() { 2 } else { 1 } * g.forward().arcs() as u64;
     g.nodes() <= SWEEP_MAX_NODES && followed < SWEEP_MAX_DEGREE * g.nodes() as u64
 }

@@ -13,13 +13,13 @@ use crate::graph::Graph;
 
 impl Relabeled {
     /// Does a query of this kind run on the copy of `g`? Everything but
-    /// dataflow, and but one BFS source keeping levels or weak components
-    /// on an undirected graph. Components: their
-    /// labels from the original come out canonical directly (Afforest names
-    /// each component by its smallest vertex), while the copy's must be
-    /// permuted back and numbered again, and Afforest gained nothing from
-    /// the grouping there (email-Enron 0.49 vs 0.59 ms per run on 2 threads,
-    /// cond-mat-2005 alike; directed pgp-strong-2009 was faster on the copy).
+    /// dataflow, weak components, and one BFS source keeping levels on an
+    /// undirected graph. Weak components: their labels from the original
+    /// come out canonical directly (Afforest and the sweep name each
+    /// component by its smallest vertex), while the copy's must be permuted
+    /// back and numbered again, which cost more than the grouping saved
+    /// (2 threads, alternated: pgp-strong-2009 1.14x, cond-mat-2005 1.03x,
+    /// email-Enron 1.00x faster on the graph itself).
     pub(crate) fn serves(q: &Query, g: &Graph) -> bool {
         match q {
             // One search keeping its levels: permuting them back cost more
@@ -28,8 +28,7 @@ impl Relabeled {
             // pgp-strong-2009 was faster on the copy).
             Query::Bfs(b) if b.keep_levels && b.sources.len() == 1 => g.is_directed(),
             Query::Dataflow(_) => false,
-            // A sweep's labels come out canonical on the graph itself.
-            Query::Wcc => g.is_directed() && !super::components::sweep_pays(g),
+            Query::Wcc => false,
             _ => true,
         }
     }
