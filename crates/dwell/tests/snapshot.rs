@@ -340,3 +340,59 @@ fn forged_vertex_names_are_refused() {
         eprintln!("{what}: {err}");
     }
 }
+
+/// Files of many read chunks have their rows and symmetry checked on the
+/// reader's second thread as the chunks arrive: damage far into the file is
+/// refused there, naming the row, and the undamaged file opens.
+#[test]
+fn damage_past_the_first_chunk_is_found_by_the_overlapped_checks() {
+    // Arcs v → v+1 and v → v+7 (mod n): 300,000 directed arcs, 600,000
+    // undirected (rows of four), 2.4 MB of targets: ten 256 KiB chunks.
+    let n = 150_000u32;
+    let arcs: Vec<Arc> = (0..n)
+        .flat_map(|v| [(v, (v + 1) % n, None, None), (v, (v + 7) % n, None, None)])
+        .collect();
+    let undirected = build(false, n as u64, &arcs, 0);
+    let good = snapshot::to_bytes(&undirected).unwrap();
+    same(&undirected, &open(&good).unwrap());
+    let targets_at = u64::from_le_bytes(good[88 + 8..88 + 16].try_into().unwrap()) as usize;
+    // Arc 500,000 starts row 125,000: [124993, 124999, 125001, 125007].
+    let arc = move |i: usize| targets_at + 4 * i;
+    let set = move |b: &mut Vec<u8>, i: usize, v: u32| {
+        b[arc(i)..arc(i) + 4].copy_from_slice(&v.to_le_bytes())
+    };
+    type Forge = Box<dyn Fn(&mut Vec<u8>)>;
+    let cases: Vec<(&str, &str, Forge)> = vec![
+        (
+            "unsorted row",
+            "row of vertex 125000",
+            Box::new(move |b| set(b, 500_001, 124_990)),
+        ),
+        (
+            "target out of range",
+            "targets vertex 150000",
+            Box::new(move |b| set(b, 500_003, n)),
+        ),
+        // Still sorted and in range, but 125000 → 125008 has no way back.
+        (
+            "one arc moved",
+            "not symmetric",
+            Box::new(move |b| set(b, 500_003, 125_008)),
+        ),
+    ];
+    for (what, says, forge) in cases {
+        let mut b = good.clone();
+        forge(&mut b);
+        reseal(&mut b);
+        let Err(e) = open(&b) else {
+            panic!("{what}: the damaged file opened")
+        };
+        assert_fix(&e);
+        assert!(e.to_string().contains(says), "{what}: {e}");
+    }
+    // The same arcs stored directed, then marked undirected.
+    let mut b = snapshot::to_bytes(&build(true, n as u64, &arcs, 0)).unwrap();
+    b[12] = 0;
+    reseal(&mut b);
+    assert!(open(&b).unwrap_err().to_string().contains("not symmetric"));
+}

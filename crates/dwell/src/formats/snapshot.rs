@@ -527,11 +527,23 @@ fn read_words_piped<T: Word + Sync>(
 ) -> Result<Vec<T>, FormatError> {
     let n = usize::try_from(bytes / std::mem::size_of::<T>() as u64).map_err(|_| oom())?;
     let mut v: Vec<T> = bytemuck::allocation::try_zeroed_vec(n).map_err(|_| oom())?;
+    let per = CHUNK / std::mem::size_of::<T>();
+    if n <= per {
+        // One chunk: nothing to overlap, so no thread.
+        r.read_exact(bytemuck::cast_slice_mut(&mut v))
+            .map_err(io_err)?;
+        h(bytemuck::cast_slice(&v));
+        if cfg!(target_endian = "big") {
+            v.iter_mut().for_each(|x| *x = x.le_to_native());
+        }
+        consume(&v);
+        return Ok(v);
+    }
     let words = &mut v;
     std::thread::scope(|s| {
         let (tx, rx) = std::sync::mpsc::channel::<&[T]>();
         s.spawn(move || rx.into_iter().for_each(&mut consume));
-        for chunk in words.chunks_mut(CHUNK / std::mem::size_of::<T>()) {
+        for chunk in words.chunks_mut(per) {
             r.read_exact(bytemuck::cast_slice_mut(chunk))
                 .map_err(io_err)?;
             h(bytemuck::cast_slice(chunk));
