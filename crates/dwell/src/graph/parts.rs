@@ -167,8 +167,8 @@ fn row_error(offsets: &[u64], targets: &[u32], v: usize, nodes: usize) -> Option
 /// other M about as likely to vanish as a product of two random 64-bit
 /// words (about 64 · 2^-64 = 2^-58). The key is drawn at random per call,
 /// so a crafted file cannot aim for a false match. One mix per arc, summed
-/// in two runs split at the row's own id (rows are sorted): a transpose
-/// would cost what a snapshot saves.
+/// as above or below the row's own id: a transpose would cost what a
+/// snapshot saves.
 fn symmetric(csr: &Csr) -> bool {
     let key = symmetry_key();
     let sum = (0..csr.nodes() as u32)
@@ -198,13 +198,19 @@ fn mix(x: u32, key: u64) -> u64 {
 }
 
 /// Row u's share of the fingerprint from `seg`, a run of its targets (a
-/// whole row, or the part of it one chunk of a file holds). On an unsorted
-/// run the split is wrong but harmless: `Csr::from_parts` refuses the row.
+/// whole row, or the part of it one chunk of a file holds), in any order.
+/// One pass with no branch: each target's mix is masked into the sum above
+/// or the sum below `u` (a self-loop into neither). Finding the split by two
+/// binary searches instead cost a mispredicted branch per step, per row:
+/// about as much as the mixing on R-MAT's rows of 30 arcs.
 fn segment(u: u32, seg: &[u32], key: u64) -> u64 {
-    let below = seg.partition_point(|&v| v < u);
-    let above = below + seg[below..].partition_point(|&v| v <= u);
-    let sum = |run: &[u32]| run.iter().fold(0u64, |a, &v| a.wrapping_add(mix(v, key)));
-    mix(u, key).wrapping_mul(sum(&seg[above..]).wrapping_sub(sum(&seg[..below])))
+    let (mut above, mut below) = (0u64, 0u64);
+    for &v in seg {
+        let m = mix(v, key);
+        above = above.wrapping_add(m & u64::from(v > u).wrapping_neg());
+        below = below.wrapping_add(m & u64::from(v < u).wrapping_neg());
+    }
+    mix(u, key).wrapping_mul(above.wrapping_sub(below))
 }
 
 /// The row checks of [`Csr::from_parts`] and, for an undirected graph, the
