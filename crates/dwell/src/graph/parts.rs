@@ -174,43 +174,54 @@ fn symmetric(csr: &Csr) -> bool {
     let sum = (0..csr.nodes() as u32)
         .into_par_iter()
         .with_min_len(4096)
-        .map(|u| segment(u, csr.neighbors(u), key))
+        .map(|u| segment(u, csr.neighbors(u), -1, key).1)
         .reduce(|| 0, u64::wrapping_add);
     sum == 0
 }
 
-fn symmetry_key() -> u64 {
+/// Two random key words, the second odd (so the multiply is a bijection).
+fn symmetry_key() -> (u64, u64) {
     use std::hash::{BuildHasher, Hasher};
-    std::collections::hash_map::RandomState::new()
-        .build_hasher()
-        .finish()
+    let word = |salt: u64| {
+        let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+        h.write_u64(salt);
+        h.finish()
+    };
+    (word(0), word(1) | 1)
 }
 
-/// h(x): splitmix64's finalizer over the keyed id.
+/// h(x): the 128-bit product of the keyed id and an odd key word, its two
+/// halves folded together (wyhash's mix): one scalar multiply per arc, where
+/// splitmix64's finalizer took two 64-bit multiplies that baseline x86-64
+/// vectorizes badly (SSE2 has no 64-bit multiply).
 #[inline]
-fn mix(x: u32, key: u64) -> u64 {
-    let mut x = x as u64 ^ key;
-    x ^= x >> 30;
-    x = x.wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    x ^= x >> 27;
-    x = x.wrapping_mul(0x94d0_49bb_1331_11eb);
-    x ^ x >> 31
+fn mix(x: u32, key: (u64, u64)) -> u64 {
+    let p = u128::from(x as u64 ^ key.0) * u128::from(key.1);
+    (p as u64) ^ (p >> 64) as u64
 }
 
 /// Row u's share of the fingerprint from `seg`, a run of its targets (a
-/// whole row, or the part of it one chunk of a file holds), in any order.
-/// One pass with no branch: each target's mix is masked into the sum above
-/// or the sum below `u` (a self-loop into neither). Finding the split by two
-/// binary searches instead cost a mispredicted branch per step, per row:
-/// about as much as the mixing on R-MAT's rows of 30 arcs.
-fn segment(u: u32, seg: &[u32], key: u64) -> u64 {
+/// whole row, or the part of it one chunk of a file holds), and whether the
+/// run is strictly increasing after `prev` (the row's target before it, -1
+/// for none): the scan's order check rides on the same pass, which costs
+/// less than a pass of its own. One pass with no branch: each target's mix
+/// is masked into the sum above or the sum below `u` (a self-loop into
+/// neither). Finding the split by two binary searches instead cost a
+/// mispredicted branch per step, per row: about as much as the mixing on
+/// R-MAT's rows of 30 arcs.
+#[inline]
+fn segment(u: u32, seg: &[u32], prev: i64, key: (u64, u64)) -> (bool, u64) {
     let (mut above, mut below) = (0u64, 0u64);
+    let (mut last, mut unordered) = (prev, false);
     for &v in seg {
+        unordered |= i64::from(v) <= last;
+        last = i64::from(v);
         let m = mix(v, key);
         above = above.wrapping_add(m & u64::from(v > u).wrapping_neg());
         below = below.wrapping_add(m & u64::from(v < u).wrapping_neg());
     }
-    mix(u, key).wrapping_mul(above.wrapping_sub(below))
+    let share = mix(u, key).wrapping_mul(above.wrapping_sub(below));
+    (!unordered, share)
 }
 
 /// The row checks of [`Csr::from_parts`] and, for an undirected graph, the
@@ -221,7 +232,7 @@ fn segment(u: u32, seg: &[u32], key: u64) -> u64 {
 pub(crate) struct RowScan<'a> {
     offsets: &'a [u64],
     /// The fingerprint's key; `None` for a directed graph.
-    key: Option<u64>,
+    key: Option<(u64, u64)>,
     /// The row of the next arc.
     row: usize,
     /// Arcs fed so far.
@@ -268,14 +279,20 @@ impl<'a> RowScan<'a> {
             let row_end = self.offsets[self.row + 1] as usize;
             let take = row_end.saturating_sub(self.fed).clamp(1, rest.len());
             let (seg, tail) = rest.split_at(take);
-            // `seg` is non-empty, and strictly increasing runs joined at
-            // increasing ends are one.
-            let ok = row_ok(seg, nodes) && self.prev.is_none_or(|p| p < seg[0]);
-            if !ok && self.first_bad.is_none() {
+            // `seg` is non-empty; strictly increasing runs joined at
+            // increasing ends are one, and its last target is its largest.
+            let in_range = (seg[seg.len() - 1] as usize) < nodes;
+            let ordered = match self.key {
+                Some(key) => {
+                    let prev = self.prev.map_or(-1, i64::from);
+                    let (ordered, share) = segment(self.row as u32, seg, prev, key);
+                    self.sum = self.sum.wrapping_add(share);
+                    ordered
+                }
+                None => row_ok(seg, nodes) && self.prev.is_none_or(|p| p < seg[0]),
+            };
+            if !(ordered && in_range) && self.first_bad.is_none() {
                 self.first_bad = Some(self.row);
-            }
-            if let Some(key) = self.key {
-                self.sum = self.sum.wrapping_add(segment(self.row as u32, seg, key));
             }
             self.prev = seg.last().copied();
             self.fed += take;
