@@ -364,7 +364,9 @@ pub fn wcc_parallel(g: &Graph, ctx: &Ctx<'_>) -> Components {
 
 /// Afforest's weak components, numbered canonically.
 fn wcc_afforest(g: &Graph, ctx: &Ctx<'_>) -> Components {
-    let forest = wcc_forest(g, ctx);
+    // One query alone in the pool: its short parallel phases find the
+    // other threads awake.
+    let forest = super::warm::with_warm_pool(|| wcc_forest(g, ctx));
     let mut trace = super::trace::Steps::start("wcc");
     let out = canonical_forest(&forest);
     trace.step(|| format!("canonical labels ({} components)", out.count));

@@ -22,6 +22,7 @@ mod relabel;
 pub mod taint;
 mod trace;
 mod verify;
+mod warm;
 
 pub use bfs::{BfsQuery, BfsResult};
 pub use components::Components;

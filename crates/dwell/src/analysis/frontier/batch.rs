@@ -219,6 +219,18 @@ where
     let done = Steps::new(ctx.progress(), "sources", sources.len() as u64);
     let words = match strategy {
         Strategy::Sweeps { words } => words,
+        Strategy::Singles if sources.len() == 1 => {
+            // One search alone: the pool's other threads stay awake for
+            // its parallel levels instead of being woken for each.
+            let mut s = ctx.single_scratch(n);
+            ctx.pass();
+            let (lane, _) = crate::analysis::warm::with_warm_pool(|| {
+                search.single(sources[0], keep_levels, usize::MAX, &mut s)
+            });
+            let r = finish(0, sources[0], lane, &Reached::Single(&s));
+            done.add(1);
+            return vec![r];
+        }
         Strategy::Singles => {
             return sources
                 .par_iter()
