@@ -27,6 +27,11 @@ use crate::graph::fold::Folded;
 use crate::progress::Steps;
 use rayon::prelude::*;
 
+/// A single search keeps the pool awake only on graphs of at least this
+/// many arcs per vertex (email-Enron 10, pgp-strong-2009 7.6, R-MAT 30;
+/// Bremen's roads 2.3, whose searches never go bottom-up).
+const WARM_MIN_DEGREE: usize = 4;
+
 /// Lane words per vertex in the widest sweep (8 × 64 = 512 searches).
 const MAX_WORDS: usize = 8;
 
@@ -221,12 +226,18 @@ where
         Strategy::Sweeps { words } => words,
         Strategy::Singles if sources.len() == 1 => {
             // One search alone: the pool's other threads stay awake for
-            // its parallel levels instead of being woken for each.
+            // its parallel (bottom-up) levels instead of being woken for
+            // each, unless the graph is too sparse for wide levels (road
+            // networks: every level small and serial, so the other threads
+            // would only spin).
             let mut s = ctx.single_scratch(n);
             ctx.pass();
-            let (lane, _) = crate::analysis::warm::with_warm_pool(|| {
-                search.single(sources[0], keep_levels, usize::MAX, &mut s)
-            });
+            let mut one = || search.single(sources[0], keep_levels, usize::MAX, &mut s);
+            let (lane, _) = if search.out.arcs() >= WARM_MIN_DEGREE * n {
+                crate::analysis::warm::with_warm_pool(one)
+            } else {
+                one()
+            };
             let r = finish(0, sources[0], lane, &Reached::Single(&s));
             done.add(1);
             return vec![r];
