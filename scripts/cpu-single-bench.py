@@ -2,7 +2,9 @@
 """Two dwell binaries alternated on single-source BFS (levels kept) and WCC (docs/BENCHMARKS.md,
 "Single-source BFS and components"). Per graph and analysis, each round runs every binary once
 (order alternating between rounds); a `bfs` cell is the mean per-query time over SOURCES random
-sources, each one session of REPEAT runs with `--out /dev/null` (so every run keeps its levels);
+sources, each one session of REPEAT runs with `--out` to a scratch file (so every run keeps its
+levels; not /dev/null: dwell before issue 18, 13297da included, replaces an output that is a
+device with a regular file, which as root breaks /dev/null for the whole machine);
 a `wcc` cell is one session of REPEAT runs; a `batchK` cell is `dwell bench --sources random:K
 --runs 5` (a K-source batch, summaries only), per source. Prints each round, then medians and the ratio
 old/new (> 1: the second binary is faster).
@@ -14,8 +16,16 @@ import argparse
 import json
 import os
 import statistics
+import atexit
+import shutil
 import subprocess
 import sys
+import tempfile
+
+# Every run's `--out` (levels or labels), overwritten each time.
+_SCRATCH_DIR = tempfile.mkdtemp(prefix="cpu-single-bench-")
+atexit.register(shutil.rmtree, _SCRATCH_DIR, True)
+SCRATCH = os.path.join(_SCRATCH_DIR, "out.txt")
 
 
 def per_run_ms(binary, args, threads):
@@ -39,10 +49,10 @@ def cell(binary, analysis, graph, a):
         return bench_us(binary, graph, int(analysis[5:]), a.threads)
     if analysis == "bfs":
         times = [per_run_ms(binary, ["bfs", graph, "--sources", "random:1", "--seed", str(seed),
-                                     "--repeat", str(a.repeat), "--out", "/dev/null"], a.threads)
+                                     "--repeat", str(a.repeat), "--out", SCRATCH], a.threads)
                  for seed in range(1, a.sources + 1)]
         return statistics.fmean(times)
-    return per_run_ms(binary, [analysis, graph, "--repeat", str(a.repeat), "--out", "/dev/null"],
+    return per_run_ms(binary, [analysis, graph, "--repeat", str(a.repeat), "--out", SCRATCH],
                       a.threads)
 
 
