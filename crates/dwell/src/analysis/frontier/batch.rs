@@ -224,38 +224,31 @@ where
     let done = Steps::new(ctx.progress(), "sources", sources.len() as u64);
     let words = match strategy {
         Strategy::Sweeps { words } => words,
-        Strategy::Singles if sources.len() == 1 => {
-            // One search alone: the pool's other threads stay awake for
-            // its parallel (bottom-up) levels instead of being woken for
-            // each, unless the graph is too sparse for wide levels (road
-            // networks: every level small and serial, so the other threads
-            // would only spin).
-            let mut s = ctx.single_scratch(n);
-            ctx.pass();
-            let mut one = || search.single(sources[0], keep_levels, usize::MAX, &mut s);
-            let (lane, _) = if search.out.arcs() >= WARM_MIN_DEGREE * n {
-                crate::analysis::warm::with_warm_pool(one)
-            } else {
-                one()
-            };
-            let r = finish(0, sources[0], lane, &Reached::Single(&s));
-            done.add(1);
-            return vec![r];
-        }
         Strategy::Singles => {
-            return sources
-                .par_iter()
-                .map_init(
-                    || ctx.single_scratch(n),
-                    |s, &src| {
-                        ctx.pass();
-                        let (lane, _) = search.single(src, keep_levels, usize::MAX, s);
-                        let r = finish(0, src, lane, &Reached::Single(s));
-                        done.add(1);
-                        r
-                    },
-                )
-                .collect();
+            let all = || {
+                sources
+                    .par_iter()
+                    .map_init(
+                        || ctx.single_scratch(n),
+                        |s, &src| {
+                            ctx.pass();
+                            let (lane, _) = search.single(src, keep_levels, usize::MAX, s);
+                            let r = finish(0, src, lane, &Reached::Single(s));
+                            done.add(1);
+                            r
+                        },
+                    )
+                    .collect()
+            };
+            // One search alone: the pool's other threads stay awake for its
+            // parallel (bottom-up) levels instead of being woken for each,
+            // unless the graph is too sparse for wide levels (road networks:
+            // every level small and serial, so they would only spin).
+            return if sources.len() == 1 && search.out.arcs() >= WARM_MIN_DEGREE * n {
+                crate::analysis::warm::with_warm_pool(all)
+            } else {
+                all()
+            };
         }
     };
     // Balanced groups: 65 sources become 33 + 32 when a sweep holds 64,
