@@ -13,11 +13,11 @@ old/new (> 1: the second binary is faster).
         [--threads 2] [--analyses bfs,wcc] GRAPH...
 """
 import argparse
+import atexit
 import json
 import os
-import statistics
-import atexit
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile

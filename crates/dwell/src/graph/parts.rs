@@ -134,8 +134,12 @@ impl Csr {
 /// target needs the bound check.) Branch-free over the row, so it
 /// vectorizes: this is most of the time a snapshot takes to open.
 fn row_ok(row: &[u32], nodes: usize) -> bool {
-    row.last().is_none_or(|&t| (t as usize) < nodes)
-        && row.windows(2).fold(true, |ok, w| ok & (w[0] < w[1]))
+    row.last().is_none_or(|&t| (t as usize) < nodes) && increasing(row)
+}
+
+/// Is `row` strictly increasing? Branch-free (see [`row_ok`]).
+fn increasing(row: &[u32]) -> bool {
+    row.windows(2).fold(true, |ok, w| ok & (w[0] < w[1]))
 }
 
 /// What is wrong with vertex `v`'s row, if anything.
@@ -289,7 +293,7 @@ impl<'a> RowScan<'a> {
                     self.sum = self.sum.wrapping_add(share);
                     ordered
                 }
-                None => row_ok(seg, nodes) && self.prev.is_none_or(|p| p < seg[0]),
+                None => increasing(seg) && self.prev.is_none_or(|p| p < seg[0]),
             };
             if !(ordered && in_range) && self.first_bad.is_none() {
                 self.first_bad = Some(self.row);
