@@ -3,10 +3,13 @@
 //!
 //! # The dataflow
 //!
-//! Two inputs per worker, epochs `u64`. *Messages* `(vertex, word, value)`
-//! are exchanged to the worker that owns `vertex` ([`Layout::worker_of`]);
-//! *notes* `(kind, a, b)` are broadcast to every worker. Both streams end
-//! in a probe. An *epoch* sends this worker's messages and notes, advances
+//! Three inputs per worker, epochs `u64`. *Messages* `(vertex, word,
+//! value)` are exchanged to the worker that owns `vertex`
+//! ([`Layout::worker_of`]); *notes* `(kind, a, b)` are broadcast to every
+//! worker; *answers* (notes of the per-vertex answer: levels, labels) go to
+//! worker 0 alone, the lead of process 0, the one process that reports
+//! them whole and writes `--out` (the others report the summaries, which
+//! travel as notes). All three streams end in a probe. An *epoch* sends this worker's messages and notes, advances
 //! both inputs, and steps the worker until the probe has passed it: then
 //! every message and note of the epoch has arrived everywhere (timely's
 //! progress tracking says so), and each worker's note of how many messages
@@ -38,16 +41,19 @@
 //!   the round's level, and sends the new bits along `v`'s arcs (forward,
 //!   or reverse for backward reach; reach follows only arcs passing the
 //!   label mask). Messages to one vertex are OR-combined in the window.
-//!   Per-lane counts travel as notes, so every process ends with the same
-//!   summaries; per-vertex levels or reached sets (only when asked for)
-//!   and sinks reached travel as notes too.
+//!   Per-lane counts and sinks reached travel as notes, so every process
+//!   ends with the same summaries; per-vertex levels or reached sets (only
+//!   when asked for) travel as answers, to process 0 only.
 //! - WCC: min-label propagation over forward and reverse arcs (Shiloach–
 //!   Vishkin without hooking, the "HashMin" of Rastogi et al., ICDE 2013):
 //!   a vertex's label is the smallest id that reaches it; a label is sent
 //!   to a neighbour only when it is smaller than the neighbour's id, and
 //!   messages are min-combined. The fixpoint labels each component by its
-//!   smallest vertex; the labels are gathered as notes, a window of
-//!   vertices per epoch, and numbered canonically by each process's lead.
+//!   smallest vertex; the labels are gathered as answers on process 0, a
+//!   window of vertices per epoch, and numbered canonically in place as
+//!   each window arrives (a label is its component's smallest vertex, so
+//!   already numbered); the count and largest size go to every process as
+//!   notes.
 //! - SCC: trimming, forward min-colouring and backward collection per
 //!   colour, repeated on what is left (`Engine::scc` says how and why it
 //!   is exact); an undirected graph's strong components are its weak ones.
@@ -58,7 +64,6 @@
 
 use crate::net::Links;
 use crate::shard::{Layout, Rows};
-use dwell::analysis::components::canonical;
 use dwell::analysis::{BfsResult, Components, Direction, Output, Query, ReachResult};
 use dwell::graph::{Csr, Graph, NO_VERTEX};
 use std::cell::RefCell;
@@ -92,6 +97,8 @@ const VERTEX: u32 = 2;
 const SINK: u32 = 3;
 /// `(LABEL, v, label)`: WCC or SCC label of `v`.
 const LABEL: u32 = 4;
+/// `(COMPONENTS, count, largest)`: the summary of process 0's components.
+const COMPONENTS: u32 = 5;
 const STAT_SENT: u32 = 10;
 const STAT_RECEIVED: u32 = 11;
 const STAT_RECORDS: u32 = 12;
@@ -294,11 +301,13 @@ pub struct Engine {
     lead: bool,
     msgs: In<Msg>,
     notes: In<Note>,
+    answers: In<Note>,
     probe: ProbeHandle<u64>,
     /// What arrived, by epoch: a faster worker's next epoch may arrive
     /// before this worker has seen the current one end.
     inbox: Rc<RefCell<BTreeMap<u64, Vec<Msg>>>>,
     notes_in: Rc<RefCell<BTreeMap<u64, Vec<Note>>>>,
+    answers_in: Rc<RefCell<BTreeMap<u64, Vec<Note>>>>,
     epoch: u64,
     links: Arc<Links>,
     /// The combining window, `window` words, and its used slots.
@@ -315,6 +324,8 @@ pub struct Engine {
 struct Epoch {
     inbox: Vec<Msg>,
     notes: Vec<Note>,
+    /// Answer notes (on worker 0; empty elsewhere).
+    answers: Vec<Note>,
     /// Messages all workers sent in it.
     total: u64,
     /// The sum of the `(COUNT, TALLY, x)` notes of all workers.
@@ -326,6 +337,8 @@ struct Epoch {
 struct Round {
     /// The round's notes (on the lead; empty on other workers).
     notes: Vec<Note>,
+    /// The round's answer notes (on worker 0; empty elsewhere).
+    answers: Vec<Note>,
     /// Messages all workers sent in the round.
     total: u64,
     tally: u64,
@@ -392,16 +405,15 @@ impl Window<'_> {
 struct Walk<'a> {
     rows: &'a [&'a Arcs],
     items: Vec<u32>,
-    /// Next arc of item `k` in row set `r`, at `k · rows + r`.
-    pos: Vec<usize>,
+    /// Next arc of item `k` in row set `r`, at `k · rows + r`, counted
+    /// from the row's start: a row's targets are distinct vertex ids, so
+    /// a `u32` (half a `usize`, per frontier vertex).
+    pos: Vec<u32>,
 }
 
 impl<'a> Walk<'a> {
     fn new(rows: &'a [&'a Arcs], items: Vec<u32>) -> Walk<'a> {
-        let pos = items
-            .iter()
-            .flat_map(|&v| rows.iter().map(move |a| a.range(v).start))
-            .collect();
+        let pos = vec![0; items.len() * rows.len()];
         Walk { rows, items, pos }
     }
 
@@ -412,15 +424,44 @@ impl<'a> Walk<'a> {
         let r = self.rows.len();
         for (k, &v) in self.items.iter().enumerate() {
             for (j, arcs) in self.rows.iter().enumerate() {
-                let end = arcs.range(v).end;
-                let targets = arcs.targets();
+                let start = arcs.range(v).start;
+                let row = arcs.neighbors(v);
                 let pos = &mut self.pos[k * r + j];
-                while *pos < end && targets[*pos] < hi {
-                    f(k, v, j, *pos, targets[*pos]);
+                while let Some(&t) = row.get(*pos as usize).filter(|&&t| t < hi) {
+                    f(k, v, j, start + *pos as usize, t);
                     *pos += 1;
                 }
             }
         }
+    }
+}
+
+/// Number the components of `ids[range]` canonically, in place: every
+/// `ids[v]` is the smallest vertex of `v`'s component (min-label
+/// propagation's fixpoint; SCC's roots), and every vertex below `range` is
+/// numbered already. A vertex that is its own label opens the next
+/// component; any other takes its label's number, given when that smaller
+/// vertex was passed. `sizes[c]` counts component `c`'s vertices (at most
+/// `n`, so a `u32`). This is
+/// [`canonical`](dwell::analysis::components::canonical)'s numbering (components in
+/// order of their smallest vertex) without its `n`-sized map and copy.
+fn number_window(ids: &mut [u32], range: std::ops::Range<usize>, sizes: &mut Vec<u32>) {
+    for v in range {
+        let l = ids[v] as usize;
+        let c = if l == v {
+            sizes.push(0);
+            sizes.len() - 1
+        } else {
+            // A label above its vertex would not be numbered yet: a bug in
+            // the propagation, never bad input.
+            assert!(
+                l < v,
+                "vertex {v} has the label {l}, not its component's smallest vertex"
+            );
+            ids[l] as usize
+        };
+        ids[v] = c as u32;
+        sizes[c] += 1;
     }
 }
 
@@ -448,11 +489,17 @@ impl Engine {
         let me = worker.index();
         let inbox = Rc::new(RefCell::new(BTreeMap::<u64, Vec<Msg>>::new()));
         let notes_in = Rc::new(RefCell::new(BTreeMap::<u64, Vec<Note>>::new()));
-        let (ib, nb) = (Rc::clone(&inbox), Rc::clone(&notes_in));
-        let (msgs, notes, probe) = worker.dataflow::<u64, _, _>(move |scope| {
+        let answers_in = Rc::new(RefCell::new(BTreeMap::<u64, Vec<Note>>::new()));
+        let (ib, nb, ab) = (
+            Rc::clone(&inbox),
+            Rc::clone(&notes_in),
+            Rc::clone(&answers_in),
+        );
+        let (msgs, notes, answers, probe) = worker.dataflow::<u64, _, _>(move |scope| {
             let probe = ProbeHandle::new();
             let (msgs, s) = scope.new_input::<Vec<Msg>>();
             let (notes, t) = scope.new_input::<Vec<Note>>();
+            let (answers, a) = scope.new_input::<Vec<Note>>();
             s.exchange(move |m: &Msg| layout.worker_of(m.0) as u64)
                 .inspect_core(move |event| {
                     if let Ok((time, data)) = event {
@@ -473,7 +520,17 @@ impl Engine {
                     }
                 })
                 .probe_with(&probe);
-            (msgs, notes, probe)
+            a.exchange(|_: &Note| 0)
+                .inspect_core(move |event| {
+                    if let Ok((time, data)) = event {
+                        ab.borrow_mut()
+                            .entry(time.elements().first().copied().unwrap_or_default())
+                            .or_default()
+                            .extend_from_slice(data);
+                    }
+                })
+                .probe_with(&probe);
+            (msgs, notes, answers, probe)
         });
         let window = window.max(1);
         Engine {
@@ -484,9 +541,11 @@ impl Engine {
             lead: me.is_multiple_of(layout.workers),
             msgs,
             notes,
+            answers,
             probe,
             inbox,
             notes_in,
+            answers_in,
             epoch: 0,
             links,
             // Zeroed: resident only once a round touches it.
@@ -504,13 +563,14 @@ impl Engine {
         self.lead
     }
 
-    /// Send `out` and `notes` at the current epoch, close it, and step
-    /// until every worker's messages and notes of it have arrived.
+    /// Send `out`, `notes` and `answers` at the current epoch, close it,
+    /// and step until every worker's messages and notes of it have arrived.
     fn epoch(
         &mut self,
         worker: &mut Worker,
         out: Vec<Msg>,
         mut notes: Vec<Note>,
+        answers: Vec<Note>,
     ) -> Result<Epoch, Lost> {
         let sent = out.len() as u64;
         for m in out {
@@ -525,9 +585,17 @@ impl Engine {
         for n in notes {
             self.notes.send(n);
         }
+        // Answers go to worker 0, in process 0.
+        if self.process != 0 {
+            self.remote_records += answers.len() as u64;
+        }
+        for a in answers {
+            self.answers.send(a);
+        }
         self.epoch += 1;
         self.msgs.advance_to(self.epoch);
         self.notes.advance_to(self.epoch);
+        self.answers.advance_to(self.epoch);
         while self.probe.less_than(&self.epoch) {
             if let Some((peer, what)) = self.links.failure() {
                 return Err(Lost(peer, what));
@@ -542,6 +610,11 @@ impl Engine {
         // was sent at, one less than the one advanced to.
         let sent_at = self.epoch - 1;
         let inbox = self.inbox.borrow_mut().remove(&sent_at).unwrap_or_default();
+        let answers = self
+            .answers_in
+            .borrow_mut()
+            .remove(&sent_at)
+            .unwrap_or_default();
         let mut all = self
             .notes_in
             .borrow_mut()
@@ -562,6 +635,7 @@ impl Engine {
         Ok(Epoch {
             inbox,
             notes: all,
+            answers,
             total,
             tally,
         })
@@ -581,13 +655,15 @@ impl Engine {
     /// brings are handed to `receive` when it ends. So no worker holds more
     /// than a window of messages to send or to receive at once (flow
     /// control), and the combining slots are a window, not a whole graph.
-    /// `notes` go with the first window.
+    /// `notes` and `answers` go with the first window.
+    #[allow(clippy::too_many_arguments)]
     fn round(
         &mut self,
         worker: &mut Worker,
         op: Op,
         words: usize,
         notes: Vec<Note>,
+        answers: Vec<Note>,
         mut fill: impl FnMut(u32, &mut Window),
         mut receive: impl FnMut(Msg),
     ) -> Result<Round, Lost> {
@@ -600,6 +676,7 @@ impl Engine {
         }
         let mut touched = std::mem::take(&mut self.touched);
         let mut notes = Some(notes);
+        let mut answers = Some(answers);
         let mut round = Round::default();
         for c in 0..count {
             let lo = c * width;
@@ -614,7 +691,12 @@ impl Engine {
             };
             fill(hi as u32, &mut w);
             w.drain(&mut out);
-            let e = match self.epoch(worker, out, notes.take().unwrap_or_default()) {
+            let e = match self.epoch(
+                worker,
+                out,
+                notes.take().unwrap_or_default(),
+                answers.take().unwrap_or_default(),
+            ) {
                 Ok(e) => e,
                 Err(lost) => {
                     self.slots = slots;
@@ -627,6 +709,7 @@ impl Engine {
             round.total += e.total;
             round.tally += e.tally;
             round.notes.extend(e.notes);
+            round.answers.extend(e.answers);
         }
         self.slots = slots;
         self.touched = touched;
@@ -635,7 +718,9 @@ impl Engine {
     }
 
     /// Run `q` (validated and supported); the lead returns the answer and
-    /// the run's figures, other workers `None`.
+    /// the run's figures, other workers `None`. Process 0's answer is
+    /// whole; the other processes' have the summaries only (no levels,
+    /// reached sets or labels: see the module's *answers*).
     pub fn run(
         &mut self,
         worker: &mut Worker,
@@ -652,7 +737,9 @@ impl Engine {
         let out = match q {
             Query::Bfs(b) => {
                 let lanes = self.search(worker, g.fwd(), None, &b.sources, b.keep_levels, &[])?;
-                lanes.map(|l| {
+                lanes.map(|mut l| {
+                    // Each lane's levels move into its result (no copy).
+                    let mut levels = l.levels.take().map(Vec::into_iter);
                     Output::Bfs(
                         b.sources
                             .iter()
@@ -662,7 +749,7 @@ impl Engine {
                                 reached: l.reached[i],
                                 max_level: l.max_level[i],
                                 level_sum: l.level_sum[i],
-                                levels: l.levels.as_ref().map(|v| v[i].clone()),
+                                levels: levels.as_mut().and_then(Iterator::next),
                             })
                             .collect(),
                     )
@@ -718,8 +805,13 @@ impl Engine {
                 other.name()
             ),
         };
-        // The gather round: every process's figures to every process.
+        // The gather round: every process's figures to every process, and
+        // process 0's component summary to the others.
         let mut notes = Vec::new();
+        if let Some(Output::Wcc(c) | Output::Scc(c)) = out.as_ref().filter(|_| self.me == 0) {
+            // A count of at most `n` components fits a vertex id.
+            notes.push((COMPONENTS, c.count as u32, c.largest));
+        }
         if self.lead {
             let sent = self.links.sent.load(Ordering::Relaxed) - start.0;
             let received = self.links.received.load(Ordering::Relaxed) - start.1;
@@ -735,7 +827,17 @@ impl Engine {
         notes.push((STAT_RECORDS, self.process as u32, records));
         notes.push((STAT_ROUNDS, 0, self.rounds + 1));
         notes.push((STAT_EPOCHS, 0, self.epochs + 1));
-        let r = self.epoch(worker, Vec::new(), notes)?;
+        let r = self.epoch(worker, Vec::new(), notes, Vec::new())?;
+        let mut out = out;
+        if self.me != 0 {
+            if let Some(Output::Wcc(c) | Output::Scc(c)) = out.as_mut() {
+                for &(k, count, largest) in &r.notes {
+                    if k == COMPONENTS {
+                        (c.count, c.largest) = (u64::from(count), largest);
+                    }
+                }
+            }
+        }
         Ok(out.map(|o| {
             let mut procs: Vec<ProcessFigures> = (0..self.layout.processes)
                 .map(|process| ProcessFigures {
@@ -802,24 +904,28 @@ impl Engine {
             reached: vec![0; lanes],
             level_sum: vec![0; lanes],
             max_level: vec![0; lanes],
-            levels: keep.then(|| vec![vec![NO_VERTEX; n]; lanes]),
+            // Per-vertex answers only where they are reported.
+            levels: (keep && self.me == 0).then(|| vec![vec![NO_VERTEX; n]; lanes]),
             sinks: vec![Vec::new(); lanes],
         });
         let seeds = self.me == 0;
         let rows = [arcs];
         let mut notes = Vec::new();
+        let mut answers = Vec::new();
         let mut level = 0u32;
         loop {
             let mut walk = Walk::new(&rows, std::mem::take(&mut frontier));
             let mut counts = vec![0u64; lanes];
             let mut reached: Vec<u32> = Vec::new();
             let mut new_notes = Vec::new();
+            let mut new_answers = Vec::new();
             let fresh_ref = &fresh;
             let r = self.round(
                 worker,
                 Op::Or,
                 words,
                 std::mem::take(&mut notes),
+                std::mem::take(&mut answers),
                 |hi, win| {
                     if level == 0 && seeds {
                         // The sources, worker 0 for all.
@@ -859,7 +965,7 @@ impl Engine {
                         b &= b - 1;
                         counts[lane] += 1;
                         if keep {
-                            new_notes.push((VERTEX, v, (lane as u64) << 32 | u64::from(level)));
+                            new_answers.push((VERTEX, v, (lane as u64) << 32 | u64::from(level)));
                         }
                         if sink {
                             new_notes.push((SINK, v, lane as u64));
@@ -868,7 +974,7 @@ impl Engine {
                 },
             )?;
             if let Some(a) = agg.as_mut() {
-                for (k, x, b) in r.notes {
+                for (k, x, b) in r.notes.into_iter().chain(r.answers) {
                     match k {
                         NEW => {
                             let (lvl, count) = ((b >> 32) as u32, b & 0xffff_ffff);
@@ -900,6 +1006,7 @@ impl Engine {
             std::mem::swap(&mut fresh, &mut next);
             frontier = reached;
             notes = new_notes;
+            answers = new_answers;
             notes.extend(
                 counts
                     .iter()
@@ -955,6 +1062,7 @@ impl Engine {
                 Op::Min,
                 1,
                 Vec::new(),
+                Vec::new(),
                 |hi, win| {
                     walk.window(hi, |k, _, _, _, x| {
                         let l = values[k];
@@ -984,8 +1092,11 @@ impl Engine {
     }
 
     /// Send `label` (one per vertex of this worker, in [`Layout::owned`]
-    /// order) to every lead, a window of vertices per epoch; the lead
-    /// numbers them canonically.
+    /// order; each its component's smallest vertex) to worker 0, a window
+    /// of vertices per epoch. Worker 0 numbers them canonically as each
+    /// window arrives ([`number_window`]) and returns the components; the
+    /// other leads return an empty answer that [`Engine::run`] fills with
+    /// process 0's summary; other workers `None`.
     fn gather_labels(
         &mut self,
         worker: &mut Worker,
@@ -993,26 +1104,37 @@ impl Engine {
     ) -> Result<Option<Components>, Lost> {
         let n = self.g.nodes();
         let (width, count) = self.windows(1);
-        let mut ids = if self.lead {
+        let first = self.me == 0;
+        let mut ids = if first {
             vec![NO_VERTEX; n]
         } else {
             Vec::new()
         };
+        let mut sizes: Vec<u32> = Vec::new();
         let mut mine = self.layout.owned(self.me, n).zip(label).peekable();
         for c in 0..count {
-            let hi = ((c + 1) * width).min(n) as u32;
-            let mut notes = Vec::new();
-            while let Some((v, &l)) = mine.next_if(|&(v, _)| v < hi) {
-                notes.push((LABEL, v, u64::from(l)));
+            let lo = c * width;
+            let hi = ((c + 1) * width).min(n);
+            let mut answers = Vec::new();
+            while let Some((v, &l)) = mine.next_if(|&(v, _)| (v as usize) < hi) {
+                answers.push((LABEL, v, u64::from(l)));
             }
-            for (k, v, l) in self.epoch(worker, Vec::new(), notes)?.notes {
-                if k == LABEL {
-                    ids[v as usize] = l as u32;
+            let e = self.epoch(worker, Vec::new(), Vec::new(), answers)?;
+            if first {
+                for (k, v, l) in e.answers {
+                    if k == LABEL {
+                        ids[v as usize] = l as u32;
+                    }
                 }
+                number_window(&mut ids, lo..hi, &mut sizes);
             }
         }
         self.rounds += 1;
-        Ok(self.lead.then(|| canonical(&ids)))
+        Ok(self.lead.then(|| Components {
+            count: sizes.len() as u64,
+            largest: sizes.iter().copied().max().map_or(0, u64::from),
+            labels: ids,
+        }))
     }
 
     /// Strong components of a directed graph; `None` on workers other than
@@ -1075,6 +1197,7 @@ impl Engine {
                     Op::Sum,
                     2,
                     vec![(COUNT, TALLY, live)],
+                    Vec::new(),
                     |hi, win| {
                         walk.window(hi, |_, v, side, _, x| {
                             if x != v {
@@ -1128,6 +1251,7 @@ impl Engine {
                     worker,
                     Op::Max,
                     1,
+                    Vec::new(),
                     Vec::new(),
                     |hi, win| {
                         walk.window(hi, |_, x, _, _, u| {

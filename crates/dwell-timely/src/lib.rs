@@ -13,9 +13,12 @@
 //!   analyses as rounds over it (BFS, reach, WCC, SCC).
 //! - [`Timely`]: the session [`Backend`]. `open` starts the workers (and
 //!   connects the processes); every `run` feeds the query into the
-//!   running dataflow as a new epoch; the answer is the same on every
-//!   process, and so are the [`RunFigures`] (rounds, bytes and records
-//!   exchanged, peak memory per process).
+//!   running dataflow as a new epoch. Process 0's answer is whole; the
+//!   other processes' carry the same summaries without the per-vertex
+//!   parts (levels, reached sets, component labels), which are gathered on
+//!   process 0 alone, the one that writes them. The [`RunFigures`] (rounds,
+//!   bytes and records exchanged, peak memory per process) are the same on
+//!   every process.
 //! - [`launch`]: the local convenience that starts `P` processes of a
 //!   program on 127.0.0.1 with free ports.
 //!
