@@ -295,7 +295,7 @@ pub fn wcc_sweep(g: &Graph, ctx: &Ctx<'_>) -> Components {
     // A search's queue never holds more than its component, plus the one
     // slot a repeated vertex is written to and not counted.
     let mut queue = ctx.buffer(n + 1, 0u32);
-    let mut gathered = Vec::new();
+    let mut rows = frontier::Rows::default();
     let (mut count, mut largest) = (0u32, 0usize);
     for s in 0..n {
         if labels[s] != NO_VERTEX {
@@ -313,8 +313,10 @@ pub fn wcc_sweep(g: &Graph, ctx: &Ctx<'_>) -> Components {
             for chunk in (head..end).step_by(frontier::GATHER_CHUNK) {
                 let vertices = chunk..end.min(chunk + frontier::GATHER_CHUNK);
                 for csr in std::iter::once(fwd).chain(rev) {
-                    let len = frontier::gather_rows(csr, &queue[vertices.clone()], &mut gathered);
-                    tail = label_new(&gathered[..len], count, &mut labels, &mut queue, tail);
+                    rows.gather(csr, &queue[vertices.clone()], &mut ());
+                    for row in rows.slices(csr) {
+                        tail = label_new(row, count, &mut labels, &mut queue, tail);
+                    }
                 }
             }
             head = end;
@@ -899,9 +901,15 @@ mod tests {
         #[test]
         fn sweep_and_afforest_match_the_reference(directed in any::<bool>(),
             nodes in prop_oneof![1u32..300, 4000u32..10_000],
-            density in 0usize..8, seed in any::<u64>()) {
+            density in 0usize..8, seed in any::<u64>(), hub in any::<bool>()) {
             let mut b = GraphBuilder::new(directed);
             b.set_nodes(u64::from(nodes)).unwrap();
+            if hub {
+                // Rows longer than `frontier::Rows` copies (read in place).
+                for v in (0..nodes).step_by(3).take(200) {
+                    b.push(u64::from(nodes / 2), u64::from(v)).unwrap();
+                }
+            }
             let mut x = seed | 1;
             for _ in 0..density * nodes as usize / 2 {
                 // xorshift64: arcs between random vertices.
