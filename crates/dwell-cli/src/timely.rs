@@ -169,6 +169,10 @@ pub fn run(args: &RunArgs) -> Result<()> {
             );
         }
     }
+    let timely = match t.window_words {
+        Some(words) => timely.with_window(words as usize),
+        None => timely,
+    };
     let args = &args;
     let load_ms = started.elapsed().as_secs_f64() * 1e3;
     let g = timely.graph();

@@ -150,6 +150,46 @@ fn launcher_with_2_and_4_processes_matches_the_oracle_on_bundled_graphs() {
 }
 
 #[test]
+fn a_smaller_window_takes_more_epochs_and_writes_the_same_labels() {
+    // email-Enron's 36,692 vertices fit one default window (one epoch a
+    // round); windows of 4,096 words take 9 epochs a round.
+    let dir = tempfile::tempdir().unwrap();
+    let g = data("graphs/email-Enron.edges.xz");
+    let want = dir.path().join("oracle.txt");
+    ok_json(&[
+        "run",
+        "wcc",
+        &g,
+        "--backend",
+        "cpu-reference",
+        "--json",
+        "--out",
+        want.to_str().unwrap(),
+    ]);
+    let mut figures = Vec::new();
+    for window in [None, Some("4096")] {
+        let got = dir.path().join("timely.txt");
+        let mut args = vec!["run", "wcc", &g, "--out", got.to_str().unwrap()];
+        args.extend(window.map(|w| ["--window-words", w]).iter().flatten());
+        let v = launched(&args, 2, 1);
+        assert_eq!(
+            std::fs::read_to_string(&got).unwrap(),
+            std::fs::read_to_string(&want).unwrap(),
+            "window {window:?}"
+        );
+        let run = &v["timely"]["last_run"];
+        figures.push((
+            run["rounds"].as_u64().unwrap(),
+            run["epochs"].as_u64().unwrap(),
+        ));
+    }
+    let ((rounds, epochs), (small_rounds, small_epochs)) = (figures[0], figures[1]);
+    assert_eq!(rounds, small_rounds);
+    assert_eq!(epochs, rounds);
+    assert!(small_epochs > 8 * (rounds - 1), "{figures:?}");
+}
+
+#[test]
 fn scc_on_directed_bundled_graphs_matches_the_oracle_label_for_label() {
     let dir = tempfile::tempdir().unwrap();
     for graph in [

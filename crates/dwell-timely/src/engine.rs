@@ -387,14 +387,14 @@ impl Window<'_> {
         }
     }
 
-    /// Move the window's messages into `out`, by target, emptying it.
-    fn drain(&mut self, out: &mut Vec<Msg>) {
+    /// Hand the window's messages to `send`, by target, emptying it.
+    fn drain(&mut self, mut send: impl FnMut(Msg)) {
         self.touched.sort_unstable();
         let bias = u64::from(matches!(self.op, Op::Min | Op::Max));
         for k in self.touched.drain(..) {
             let value = std::mem::take(&mut self.slots[k as usize]) - bias;
             let (v, w) = (k as usize / self.words, k as usize % self.words);
-            out.push((self.lo + v as u32, w as u32, value));
+            send((self.lo + v as u32, w as u32, value));
         }
     }
 }
@@ -563,22 +563,25 @@ impl Engine {
         self.lead
     }
 
-    /// Send `out`, `notes` and `answers` at the current epoch, close it,
-    /// and step until every worker's messages and notes of it have arrived.
+    /// Send message `m` at the current epoch.
+    #[inline]
+    fn send(&mut self, m: Msg) {
+        if self.layout.process_of(m.0) != self.process {
+            self.remote_records += 1;
+        }
+        self.msgs.send(m);
+    }
+
+    /// Send `notes` and `answers` at the current epoch (after `sent`
+    /// messages, [`Engine::send`]), close it, and step until every
+    /// worker's messages and notes of it have arrived.
     fn epoch(
         &mut self,
         worker: &mut Worker,
-        out: Vec<Msg>,
+        sent: u64,
         mut notes: Vec<Note>,
         answers: Vec<Note>,
     ) -> Result<Epoch, Lost> {
-        let sent = out.len() as u64;
-        for m in out {
-            if self.layout.process_of(m.0) != self.process {
-                self.remote_records += 1;
-            }
-            self.msgs.send(m);
-        }
         notes.push((COUNT, 0, sent));
         let remote_workers = (self.layout.processes - 1) * self.layout.workers;
         self.remote_records += (notes.len() * remote_workers) as u64;
@@ -681,7 +684,6 @@ impl Engine {
         for c in 0..count {
             let lo = c * width;
             let hi = (lo + width).min(n);
-            let mut out = Vec::new();
             let mut w = Window {
                 lo: lo as u32,
                 words,
@@ -690,10 +692,16 @@ impl Engine {
                 touched: &mut touched,
             };
             fill(hi as u32, &mut w);
-            w.drain(&mut out);
+            // Straight from the slots into timely's buffers: no list of
+            // the window's messages in between.
+            let mut sent = 0u64;
+            w.drain(|m| {
+                self.send(m);
+                sent += 1;
+            });
             let e = match self.epoch(
                 worker,
-                out,
+                sent,
                 notes.take().unwrap_or_default(),
                 answers.take().unwrap_or_default(),
             ) {
@@ -827,7 +835,7 @@ impl Engine {
         notes.push((STAT_RECORDS, self.process as u32, records));
         notes.push((STAT_ROUNDS, 0, self.rounds + 1));
         notes.push((STAT_EPOCHS, 0, self.epochs + 1));
-        let r = self.epoch(worker, Vec::new(), notes, Vec::new())?;
+        let r = self.epoch(worker, 0, notes, Vec::new())?;
         let mut out = out;
         if self.me != 0 {
             if let Some(Output::Wcc(c) | Output::Scc(c)) = out.as_mut() {
@@ -1119,7 +1127,7 @@ impl Engine {
             while let Some((v, &l)) = mine.next_if(|&(v, _)| (v as usize) < hi) {
                 answers.push((LABEL, v, u64::from(l)));
             }
-            let e = self.epoch(worker, Vec::new(), Vec::new(), answers)?;
+            let e = self.epoch(worker, 0, Vec::new(), answers)?;
             if first {
                 for (k, v, l) in e.answers {
                     if k == LABEL {
