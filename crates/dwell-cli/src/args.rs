@@ -359,9 +359,10 @@ pub struct TimelyArgs {
     pub connect_timeout: u64,
     /// timely: slot words (8 bytes each) of each worker's combining window;
     /// a round goes one window of target ids per epoch, so smaller windows
-    /// hold fewer messages at once and take more epochs. Default 131072.
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=(1 << 26)))]
-    pub window_words: Option<u64>,
+    /// hold fewer messages at once and take more epochs.
+    #[arg(long, default_value_t = dwell_timely::engine::WINDOW_WORDS as u64,
+          value_parser = clap::value_parser!(u64).range(1..=(1 << 26)))]
+    pub window_words: u64,
 }
 
 impl RunArgs {

@@ -169,10 +169,8 @@ pub fn run(args: &RunArgs) -> Result<()> {
             );
         }
     }
-    let timely = match t.window_words {
-        Some(words) => timely.with_window(words as usize),
-        None => timely,
-    };
+    // At most 2^26 (the flag's range): fits a usize.
+    let timely = timely.with_window(t.window_words as usize);
     let args = &args;
     let load_ms = started.elapsed().as_secs_f64() * 1e3;
     let g = timely.graph();
