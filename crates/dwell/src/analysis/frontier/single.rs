@@ -497,9 +497,17 @@ impl Search<'_> {
         let (offsets, sources) = (self.inc.offsets(), self.inc.targets());
         let out_offsets = self.out.offsets();
         let parts = if plain {
-            seen.pull_unmarked(n, next, |todo, found| {
-                pull_plain(offsets, sources, out_offsets, front, todo, found)
-            })
+            // An undirected graph's in- and out-arcs are one CSR: a
+            // vertex's out-degree is the in-degree already loaded.
+            if std::ptr::eq(self.inc, self.out) {
+                seen.pull_unmarked(n, next, |todo, found| {
+                    pull_plain::<true>(offsets, sources, out_offsets, front, todo, found)
+                })
+            } else {
+                seen.pull_unmarked(n, next, |todo, found| {
+                    pull_plain::<false>(offsets, sources, out_offsets, front, todo, found)
+                })
+            }
         } else {
             seen.pull_unmarked(n, next, |todo, found| {
                 let mut pulled = Pulled::default();
@@ -584,13 +592,14 @@ fn out_arcs_past(out: &Csr, vertices: &[u32], bound: usize) -> usize {
 /// The bottom-up test of a plain search (every arc followed, nothing
 /// blocked) over in-arcs `offsets`/`sources`: which of `todo` have an
 /// in-neighbour in `front` (pushed onto `found`, in order), and the costs
-/// (out-arcs of the found from `out_offsets`). The first [`SHORT_ROW`]
+/// (out-arcs of the found from `out_offsets`, or, `SYMMETRIC`, the in-arcs:
+/// `out_offsets` is `offsets`). The first [`SHORT_ROW`]
 /// in-arcs of a vertex are tested together with no branch (slots past a
 /// short row's end test arcs of the next rows, whose answers are masked
 /// off), and the vertex is appended with no branch either; only a longer
 /// row not decided by its first arcs loops on. A loop that stops at the
 /// first hit mispredicts once per vertex, at a random arc.
-fn pull_plain(
+fn pull_plain<const SYMMETRIC: bool>(
     offsets: &[u64],
     sources: &[u32],
     out_offsets: &[u64],
@@ -615,7 +624,11 @@ fn pull_plain(
         };
         let hit = hit
             || (degree > SHORT_ROW && sources[a + SHORT_ROW..b].iter().any(|&u| test(front, u)));
-        let out_degree = (out_offsets[w_ + 1] - out_offsets[w_]) as usize;
+        let out_degree = if SYMMETRIC {
+            degree
+        } else {
+            (out_offsets[w_ + 1] - out_offsets[w_]) as usize
+        };
         if hit {
             pulled.scout += out_degree;
         } else {
