@@ -63,7 +63,7 @@
 //! peak resident memory), so every process reports every process's.
 
 use crate::net::Links;
-use crate::shard::{Layout, Rows};
+use crate::shard::{Cursor, Layout, Rows};
 use dwell::analysis::{BfsResult, Components, Direction, Output, Query, ReachResult};
 use dwell::graph::{Csr, Graph, NO_VERTEX};
 use std::cell::RefCell;
@@ -174,38 +174,43 @@ impl Arcs {
         }
     }
 
-    /// Index range of `v`'s arcs in [`targets`](Self::targets).
+    /// Call `f(target, label)` for the arcs of `v` from `c` on whose
+    /// targets are below `hi`, moving `c` past them ([`Rows::scan`]; a
+    /// whole graph's rows are sorted too). `label` is `None` without
+    /// labels.
     #[inline]
-    pub fn range(&self, v: u32) -> std::ops::Range<usize> {
+    pub fn scan(&self, v: u32, c: &mut Cursor, hi: u32, mut f: impl FnMut(u32, Option<u32>)) {
         match self {
-            Arcs::Whole(g, side) => Arcs::csr(g, *side).range(v),
-            Arcs::Part(rows) => rows.range(v),
+            Arcs::Whole(g, side) => {
+                let csr = Arcs::csr(g, *side);
+                let r = csr.range(v);
+                let (targets, labels) = (csr.targets(), csr.labels());
+                let mut i = r.start + c.at as usize;
+                while i < r.end && targets[i] < hi {
+                    f(targets[i], labels.map(|l| l[i]));
+                    i += 1;
+                }
+                // A row's targets are distinct vertex ids: fewer than 2^32.
+                c.at = (i - r.start) as u32;
+            }
+            Arcs::Part(rows) => rows.scan(v, c, hi, f),
         }
     }
 
-    #[inline]
-    pub fn targets(&self) -> &[u32] {
-        match self {
-            Arcs::Whole(g, side) => Arcs::csr(g, *side).targets(),
-            Arcs::Part(rows) => rows.targets(),
-        }
-    }
-
-    #[inline]
-    pub fn neighbors(&self, v: u32) -> &[u32] {
-        &self.targets()[self.range(v)]
+    /// Arcs of `v` to other vertices than `v`.
+    pub fn others(&self, v: u32) -> u64 {
+        let mut k = 0;
+        self.scan(v, &mut Cursor::default(), u32::MAX, |t, _| {
+            k += u64::from(t != v);
+        });
+        k
     }
 
     /// Arcs held.
     pub fn arcs(&self) -> usize {
-        self.targets().len()
-    }
-
-    #[inline]
-    pub fn arc_passes(&self, i: usize, mask: u32) -> bool {
         match self {
-            Arcs::Whole(g, side) => Arcs::csr(g, *side).arc_passes(i, mask),
-            Arcs::Part(rows) => rows.arc_passes(i, mask),
+            Arcs::Whole(g, side) => Arcs::csr(g, *side).targets().len(),
+            Arcs::Part(rows) => rows.arcs(),
         }
     }
 }
@@ -267,7 +272,7 @@ impl Topology {
     /// Build what is built on first use (a whole directed graph's reverse
     /// CSR) before the workers share it.
     pub fn prepare(&self) {
-        let _ = self.rev().targets();
+        let _ = self.rev().arcs();
     }
 
     /// Bytes of the resident arcs.
@@ -405,32 +410,26 @@ impl Window<'_> {
 struct Walk<'a> {
     rows: &'a [&'a Arcs],
     items: Vec<u32>,
-    /// Next arc of item `k` in row set `r`, at `k · rows + r`, counted
-    /// from the row's start: a row's targets are distinct vertex ids, so
-    /// a `u32` (half a `usize`, per frontier vertex).
-    pos: Vec<u32>,
+    /// Next arc of item `k` in row set `r`, at `k · rows + r`.
+    pos: Vec<Cursor>,
 }
 
 impl<'a> Walk<'a> {
     fn new(rows: &'a [&'a Arcs], items: Vec<u32>) -> Walk<'a> {
-        let pos = vec![0; items.len() * rows.len()];
+        let pos = vec![Cursor::default(); items.len() * rows.len()];
         Walk { rows, items, pos }
     }
 
-    /// Call `f(item index, item, row set, arc, target)` for every arc not
-    /// yet visited whose target is below `hi`.
+    /// Call `f(item index, item, row set, target, label)` for every arc
+    /// not yet visited whose target is below `hi`.
     #[inline]
-    fn window(&mut self, hi: u32, mut f: impl FnMut(usize, u32, usize, usize, u32)) {
+    fn window(&mut self, hi: u32, mut f: impl FnMut(usize, u32, usize, u32, Option<u32>)) {
         let r = self.rows.len();
         for (k, &v) in self.items.iter().enumerate() {
             for (j, arcs) in self.rows.iter().enumerate() {
-                let start = arcs.range(v).start;
-                let row = arcs.neighbors(v);
-                let pos = &mut self.pos[k * r + j];
-                while let Some(&t) = row.get(*pos as usize).filter(|&&t| t < hi) {
-                    f(k, v, j, start + *pos as usize, t);
-                    *pos += 1;
-                }
+                arcs.scan(v, &mut self.pos[k * r + j], hi, |t, label| {
+                    f(k, v, j, t, label)
+                });
             }
         }
     }
@@ -943,8 +942,9 @@ impl Engine {
                             }
                         }
                     }
-                    walk.window(hi, |_, v, _, i, t| {
-                        if mask.is_none_or(|m| arcs.arc_passes(i, m)) {
+                    walk.window(hi, |_, v, _, t, label| {
+                        // Unlabelled arcs pass every mask.
+                        if mask.zip(label).is_none_or(|(m, l)| l & m != 0) {
                             let base = layout.local(v) * words;
                             for (w, &b) in fresh_ref[base..base + words].iter().enumerate() {
                                 if b != 0 {
@@ -1072,7 +1072,7 @@ impl Engine {
                 Vec::new(),
                 Vec::new(),
                 |hi, win| {
-                    walk.window(hi, |k, _, _, _, x| {
+                    walk.window(hi, |k, _, _, x, _| {
                         let l = values[k];
                         if l < x {
                             win.add(x, 0, u64::from(l));
@@ -1176,9 +1176,8 @@ impl Engine {
         let (fwd, rev) = (g.fwd(), g.rev());
         let layout = self.layout;
         let owned: Vec<u32> = layout.owned(self.me, n).collect();
-        let others = |row: &[u32], v: u32| row.iter().filter(|&&x| x != v).count() as u64;
-        let mut deg_in: Vec<u64> = owned.iter().map(|&v| others(rev.neighbors(v), v)).collect();
-        let mut deg_out: Vec<u64> = owned.iter().map(|&v| others(fwd.neighbors(v), v)).collect();
+        let mut deg_in: Vec<u64> = owned.iter().map(|&v| rev.others(v)).collect();
+        let mut deg_out: Vec<u64> = owned.iter().map(|&v| fwd.others(v)).collect();
         // The component's root per vertex; NO_VERTEX while the vertex is live.
         let mut comp = vec![NO_VERTEX; owned.len()];
         let mut live = owned.len() as u64;
@@ -1207,7 +1206,7 @@ impl Engine {
                     vec![(COUNT, TALLY, live)],
                     Vec::new(),
                     |hi, win| {
-                        walk.window(hi, |_, v, side, _, x| {
+                        walk.window(hi, |_, v, side, x, _| {
                             if x != v {
                                 // The head of an out-arc loses an in-arc.
                                 win.add(x, if side == 0 { IN_ARC } else { OUT_ARC }, 1);
@@ -1262,7 +1261,7 @@ impl Engine {
                     Vec::new(),
                     Vec::new(),
                     |hi, win| {
-                        walk.window(hi, |_, x, _, _, u| {
+                        walk.window(hi, |_, x, _, u, _| {
                             win.add(u, 0, u64::from(colour[layout.local(x)]));
                         });
                     },

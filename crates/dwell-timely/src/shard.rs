@@ -28,10 +28,12 @@
 //! [`load_part`] builds the out-arcs and (directed graphs) the in-arcs as
 //! [`Rows`]: compressed rows of the part's own vertices only, vertex `v`'s
 //! row at local index `v div P` ([`Rows::local`]), targets as whole-graph
-//! ids. No array of a part is sized by the whole graph's vertex count: a
-//! part holds about `1/P` of the arcs and `1/P` of the row offsets. The rows
-//! are filled from the records directly (no edge list in between), so
-//! loading peaks at what stays resident.
+//! ids coded as varint gaps (about 2 bytes an arc on R-MAT 20 instead of
+//! 4). No array of a part is sized by the whole graph's vertex count: a
+//! part holds about `1/P` of the arcs and `1/P` of the row offsets. The
+//! rows are coded from the records directly (no edge list in between; one
+//! pass measures each row, a second writes it), so loading peaks at what
+//! stays resident plus 4 bytes per row.
 
 use dwell::graph::{Graph, LabelNames};
 use serde::{Deserialize, Serialize};
@@ -132,13 +134,68 @@ pub struct Part {
 
 /// The arcs of one process's vertices in compressed rows: vertex `v` of
 /// process `v mod P` has row `v div P` ([`Rows::local`]); each row's
-/// targets (whole-graph ids) increase strictly, labels beside them.
+/// targets (whole-graph ids) increase strictly. A row is coded in bytes:
+/// for each arc, `target - base` as a LEB128 varint, `base` being 0 for
+/// the row's first arc and the previous target + 1 after it (the gap less
+/// one), then, when the graph has labels, the arc's label mask as a varint.
+/// R-MAT 20's parts code to about 2.0 bytes per arc instead of 4; rows are
+/// read in order ([`Rows::scan`]), never by arc index.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Rows {
     processes: usize,
+    /// Byte offset of each row in `bytes`, and the end.
     offsets: Vec<u64>,
-    targets: Vec<u32>,
-    labels: Option<Vec<u32>>,
+    bytes: Vec<u8>,
+    labels: bool,
+    arcs: usize,
+}
+
+/// A place in one row: the next arc's offset from the row's start (bytes
+/// in a part's [`Rows`], arcs in a whole graph's CSR) and the `base` its
+/// target is coded against.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Cursor {
+    pub at: u32,
+    pub base: u32,
+}
+
+/// Bytes of `x` as a LEB128 varint.
+fn varint_len(x: u32) -> usize {
+    match x {
+        0..0x80 => 1,
+        0x80..0x4000 => 2,
+        0x4000..0x20_0000 => 3,
+        0x20_0000..0x1000_0000 => 4,
+        _ => 5,
+    }
+}
+
+/// Write `x` as a LEB128 varint at the start of `out`; its length.
+fn put_varint(out: &mut [u8], mut x: u32) -> usize {
+    let mut k = 0;
+    while x >= 0x80 {
+        out[k] = (x as u8) | 0x80;
+        x >>= 7;
+        k += 1;
+    }
+    out[k] = x as u8;
+    k + 1
+}
+
+/// The LEB128 varint at the start of `b` (written by [`put_varint`]) and
+/// its length.
+#[inline]
+fn get_varint(b: &[u8]) -> (u32, usize) {
+    let mut x = 0u32;
+    let mut k = 0;
+    loop {
+        let byte = b[k];
+        x |= u32::from(byte & 0x7f) << (7 * k);
+        k += 1;
+        if byte < 0x80 {
+            return (x, k);
+        }
+    }
 }
 
 impl Rows {
@@ -153,54 +210,62 @@ impl Rows {
         self.offsets.len() - 1
     }
 
-    /// Index range of `v`'s arcs in [`targets`](Self::targets); `v` must
-    /// be one of the process's vertices.
+    /// Call `f(target, label)` for the arcs of `v` (one of the process's
+    /// vertices) from `c` on whose targets are below `hi`, moving `c` past
+    /// them: rows are sorted, so a caller can walk a row in ranges of
+    /// targets. `label` is `None` without labels.
     #[inline]
-    pub fn range(&self, v: u32) -> std::ops::Range<usize> {
+    pub fn scan(&self, v: u32, c: &mut Cursor, hi: u32, mut f: impl FnMut(u32, Option<u32>)) {
         let i = self.local(v);
-        // Offsets never exceed `targets.len()` (checked at load): they fit.
-        self.offsets[i] as usize..self.offsets[i + 1] as usize
+        // Offsets never exceed `bytes.len()` (made so at load): they fit.
+        let row = &self.bytes[self.offsets[i] as usize..self.offsets[i + 1] as usize];
+        let mut at = c.at as usize;
+        while at < row.len() {
+            let (code, k) = get_varint(&row[at..]);
+            // Below the vertex count: checked when the row was coded.
+            let t = c.base + code;
+            if t >= hi {
+                break;
+            }
+            at += k;
+            let label = self.labels.then(|| {
+                let (l, k) = get_varint(&row[at..]);
+                at += k;
+                l
+            });
+            c.base = t + 1;
+            f(t, label);
+        }
+        // At most the row's length, which load keeps within a u32.
+        c.at = at as u32;
+    }
+
+    /// The arcs of `v`: `(target, label)`, targets increasing.
+    pub fn arcs_of(&self, v: u32) -> Vec<(u32, Option<u32>)> {
+        let mut out = Vec::new();
+        self.scan(v, &mut Cursor::default(), u32::MAX, |t, l| out.push((t, l)));
+        out
     }
 
     /// Targets of `v`'s arcs, increasing.
-    #[inline]
-    pub fn neighbors(&self, v: u32) -> &[u32] {
-        &self.targets[self.range(v)]
-    }
-
-    /// Every row's targets, row after row.
-    pub fn targets(&self) -> &[u32] {
-        &self.targets
-    }
-
-    /// Label mask of arc `i`, when the graph has labels.
-    pub fn label(&self, i: usize) -> Option<u32> {
-        self.labels.as_ref().map(|l| l[i])
-    }
-
-    /// Does arc `i` pass `mask`? Unlabelled arcs pass every mask, as in
-    /// [`dwell::graph::Csr::arc_passes`].
-    #[inline]
-    pub fn arc_passes(&self, i: usize, mask: u32) -> bool {
-        self.labels.as_ref().is_none_or(|l| l[i] & mask != 0)
+    pub fn neighbors(&self, v: u32) -> Vec<u32> {
+        self.arcs_of(v).into_iter().map(|(t, _)| t).collect()
     }
 
     /// Arcs held.
     pub fn arcs(&self) -> usize {
-        self.targets.len()
+        self.arcs
     }
 
-    /// Bytes of the rows (offsets, targets, labels).
+    /// Bytes of the rows (offsets and coded arcs).
     pub fn bytes(&self) -> Result<u64, dwell::analysis::SizeOverflow> {
         use dwell::analysis::footprint::{product, sum};
         let what = "part bytes";
-        let labels = self.labels.as_ref().map_or(0, Vec::len) as u64;
         sum(
             what,
             &[
                 product(what, &[self.offsets.len() as u64, 8])?,
-                product(what, &[self.targets.len() as u64, 4])?,
-                product(what, &[labels, 4])?,
+                self.bytes.len() as u64,
             ],
         )
     }
@@ -454,14 +519,15 @@ pub fn load_part(dir: &Path, index: usize) -> Result<Part, ShardError> {
         let count =
             usize::try_from(records).map_err(|_| invalid("record count too large".into()))?;
         let start = r.stream_position().map_err(io_err(&path))?;
+        // Per row: its coded length (pass 0), then the next free byte in
+        // it (pass 1), then its start.
         let mut offsets: Vec<u64> = zeroed(owned + 1).ok_or_else(|| memory(owned + 1))?;
-        let mut targets: Vec<u32> = zeroed(count).ok_or_else(|| memory(count))?;
-        let mut labels: Option<Vec<u32>> = match m.labels {
-            true => Some(zeroed(count).ok_or_else(|| memory(count))?),
-            false => None,
-        };
-        for pass in 0..if inward { 2 } else { 1 } {
+        // Per row: what its next target is coded against (see `Rows`).
+        let mut base: Vec<u32> = zeroed(owned).ok_or_else(|| memory(owned))?;
+        let mut bytes: Vec<u8> = Vec::new();
+        for pass in 0..2 {
             r.seek(SeekFrom::Start(start)).map_err(io_err(&path))?;
+            base.fill(0);
             let (mut next, mut last) = (0usize, (0u32, 0u32));
             each_record(&mut r, count, &invalid, |u, v, label| {
                 let (from, to) = if inward { (v, u) } else { (u, v) };
@@ -476,55 +542,63 @@ pub fn load_part(dir: &Path, index: usize) -> Result<Part, ShardError> {
                         "arc {u} → {v} names a vertex beyond the split's {n}"
                     )));
                 }
-                // Records go by source, then target, strictly (no repeats).
+                // Records go by source, then target, strictly (no repeats),
+                // so every row (out-rows by source, in-rows by target)
+                // gets its arcs in strictly increasing order.
                 if next > 0 && (u, v) <= last {
                     return Err(invalid(format!(
                         "arc {u} → {v} is out of order (records go by source, then target)"
                     )));
                 }
                 last = (u, v);
+                next += 1;
                 let row = from as usize / parts;
-                let slot = if !inward {
-                    offsets[row + 1] += 1;
-                    next += 1;
-                    next - 1
-                } else if pass == 0 {
-                    offsets[row + 1] += 1;
-                    next += 1;
-                    return Ok(());
+                let code = to - base[row];
+                base[row] = to.checked_add(1).ok_or_else(|| {
+                    invalid(format!("arc {u} → {v} names the vertex id {}", u32::MAX))
+                })?;
+                let len = varint_len(code) + if m.labels { varint_len(label) } else { 0 };
+                if pass == 0 {
+                    offsets[row + 1] += len as u64;
                 } else {
-                    next += 1;
-                    // offsets[row] is the row's next free place (see below).
-                    let cursor = &mut offsets[row];
-                    *cursor += 1;
-                    (*cursor - 1) as usize
-                };
-                targets[slot] = to;
-                if let Some(l) = labels.as_mut() {
-                    l[slot] = label;
+                    // offsets[row] is the row's next free byte (see below).
+                    let at = offsets[row] as usize;
+                    let mut k = put_varint(&mut bytes[at..], code);
+                    if m.labels {
+                        k += put_varint(&mut bytes[at + k..], label);
+                    }
+                    offsets[row] += k as u64;
                 }
                 Ok(())
             })?;
             if pass == 0 {
-                // Counts to row starts: offsets[i + 1] += offsets[i].
+                // Lengths to row starts: offsets[i + 1] += offsets[i]. A
+                // cursor ([`Cursor`]) holds a place in a row as a u32.
                 for i in 0..owned {
+                    if offsets[i + 1] > u64::from(u32::MAX) {
+                        return Err(invalid(format!(
+                            "the row of vertex {} codes to {} bytes, more than a row may (4 GiB)",
+                            i * parts + index,
+                            offsets[i + 1]
+                        )));
+                    }
                     offsets[i + 1] += offsets[i];
                 }
+                let total = usize::try_from(offsets[owned])
+                    .map_err(|_| invalid("part too large".into()))?;
+                bytes = zeroed(total).ok_or_else(|| memory(total))?;
             }
         }
-        if inward {
-            // Placing moved each offsets[i] to its row's end, the start of
-            // row i + 1: shift them back up by one.
-            offsets.copy_within(0..owned, 1);
-            offsets[0] = 0;
-        }
-        // Out-records in source order and in-records placed by target both
-        // leave every row strictly increasing: the checks above ensure it.
+        // Placing moved each offsets[i] to its row's end, the start of row
+        // i + 1: shift them back up by one.
+        offsets.copy_within(0..owned, 1);
+        offsets[0] = 0;
         Ok(Rows {
             processes: parts,
             offsets,
-            targets,
-            labels,
+            bytes,
+            labels: m.labels,
+            arcs: count,
         })
     };
     let out = read(outs, false)?;
