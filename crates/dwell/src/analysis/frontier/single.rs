@@ -723,7 +723,7 @@ impl Rows {
             ) {
                 (Some(dst), Some(src)) if degree <= SHORT_ROW => dst.copy_from_slice(src),
                 _ if degree > LONG_ROW => {
-                    long.push((a, b));
+                    note_long(long, a, b);
                     continue;
                 }
                 _ => {
@@ -747,6 +747,15 @@ impl Rows {
         std::iter::once(&self.gathered[..self.len])
             .chain(self.long.iter().map(move |&(a, b)| &targets[a..b]))
     }
+}
+
+/// A long row's arc range noted by [`Rows::gather`], out of the hot loop
+/// (inlined, the push's growth path cost the short-row loop registers: the
+/// 1024² grid's searches, all short rows, were 1.2x slower).
+#[cold]
+#[inline(never)]
+fn note_long(long: &mut Vec<(usize, usize)>, a: usize, b: usize) {
+    long.push((a, b));
 }
 
 /// `buf` resized to at least `room` (doubling), out of the hot loop.
