@@ -373,6 +373,13 @@ fn damage_past_the_first_chunk_is_found_by_the_overlapped_checks() {
             "targets vertex 150000",
             Box::new(move |b| set(b, 500_003, n)),
         ),
+        // The last chunk: most often scanned by the reading thread, from
+        // the back, once it has read everything.
+        (
+            "target out of range at the end",
+            "targets vertex 150000",
+            Box::new(move |b| set(b, 599_999, n)),
+        ),
         // Still sorted and in range, but 125000 → 125008 has no way back.
         (
             "one arc moved",

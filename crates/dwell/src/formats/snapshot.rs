@@ -41,10 +41,12 @@
 //! straight into the CSR's vectors (viewed as bytes through `bytemuck`),
 //! hashing each chunk as it arrives; the targets go on to a second thread
 //! that checks their rows and an undirected graph's symmetry while the next
-//! chunk is read ([`RowScan`]). Before anything is allocated the header
-//! checksum, the section table and every length are checked against the
-//! file's size (checked arithmetic), so a header cannot make the reader
-//! allocate more than the file holds. While reading, the arrays' bytes feed
+//! chunk is read, and the reading thread, done, checks from the last chunk
+//! back whatever the second has not reached ([`RowScan`]: chunks check
+//! independently and their findings merge in any order). Before anything
+//! is allocated the header checksum, the section table and every length
+//! are checked against the file's size (checked arithmetic), so a header
+//! cannot make the reader allocate more than the file holds. While reading, the arrays' bytes feed
 //! the layout hash (their checksum: it is a hash of exactly these arrays);
 //! after reading: the layout hash against the header, each other section's
 //! checksum, then every CSR invariant ([`Csr::from_parts`]).
@@ -56,7 +58,9 @@
 
 use super::{FormatError, LoadOptions};
 use crate::graph::hash::LayoutHasher;
-use crate::graph::{Csr, Graph, LabelNames, RowScan, VertexNames, MAX_LABEL_NAMES, NO_VERTEX};
+use crate::graph::{
+    Csr, Graph, LabelNames, RowScan, Scanned, VertexNames, MAX_LABEL_NAMES, NO_VERTEX,
+};
 use std::io::{self, Read, Write};
 use std::path::Path;
 use xxhash_rust::xxh3::{xxh3_64, Xxh3};
@@ -394,12 +398,14 @@ pub fn read<R: Read>(
             Kind::Offsets => offsets = read_words(&mut r, e.length, h, oom, &io_err)?,
             // The rows (and an undirected graph's symmetry) are checked on
             // a second thread as the targets arrive (the read itself is
-            // mostly the kernel's copying), not in passes of their own after.
+            // mostly the kernel's page faults and copying), and by this one
+            // once it has read them all: not in passes of their own after.
             Kind::Targets => match RowScan::new(&offsets, arcs, directed) {
-                Some(mut scan) => {
-                    targets =
-                        read_words_piped(&mut r, e.length, h, oom, &io_err, |t| scan.feed(t))?;
-                    (rows_scanned, symmetric) = (Some(scan.first_bad_row()), scan.symmetric());
+                Some(scan) => {
+                    let found;
+                    (targets, found) = read_targets(&mut r, e.length, h, oom, &io_err, &scan)?;
+                    (rows_scanned, symmetric) =
+                        (Some(found.first_bad_row()), scan.symmetric(&found));
                 }
                 None => targets = read_words(&mut r, e.length, h, oom, &io_err)?,
             },
@@ -515,47 +521,103 @@ fn read_words<T: Word>(
     Ok(v)
 }
 
-/// [`read_words`], handing each chunk, in order, to `consume` on a second
-/// thread while the next one is read.
-fn read_words_piped<T: Word + Sync>(
+/// [`read_words`] for the targets, with their checks ([`RowScan`]): this
+/// thread reads and hashes the chunks (the hash reads what the copy just
+/// put in this core's cache: on the other thread it took twice as long); a
+/// second thread scans each as it arrives, unless this thread, done
+/// reading, has taken it: it scans the chunks from the last one back until
+/// it meets one the second thread took. Each chunk is scanned once, by
+/// whichever thread is free, and the findings merge in any order, so
+/// neither thread waits for the other at the end.
+fn read_targets(
     r: &mut impl Read,
     bytes: u64,
     h: &mut dyn FnMut(&[u8]),
     oom: impl Fn() -> FormatError,
     io_err: &dyn Fn(io::Error) -> FormatError,
-    mut consume: impl FnMut(&[T]) + Send,
-) -> Result<Vec<T>, FormatError> {
-    let n = usize::try_from(bytes / std::mem::size_of::<T>() as u64).map_err(|_| oom())?;
-    let mut v: Vec<T> = bytemuck::allocation::try_zeroed_vec(n).map_err(|_| oom())?;
-    let per = CHUNK / std::mem::size_of::<T>();
+    scan: &RowScan<'_>,
+) -> Result<(Vec<u32>, Scanned), FormatError> {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let n = usize::try_from(bytes / 4).map_err(|_| oom())?;
+    let mut v: Vec<u32> = bytemuck::allocation::try_zeroed_vec(n).map_err(|_| oom())?;
+    let per = CHUNK / 4;
     if n <= per {
         // One chunk: nothing to overlap, so no thread.
         r.read_exact(bytemuck::cast_slice_mut(&mut v))
             .map_err(io_err)?;
         h(bytemuck::cast_slice(&v));
         if cfg!(target_endian = "big") {
-            v.iter_mut().for_each(|x| *x = x.le_to_native());
+            v.iter_mut().for_each(|x| *x = u32::from_le(*x));
         }
-        consume(&v);
-        return Ok(v);
+        let found = scan.scan(0, None, &v);
+        return Ok((v, found));
     }
+    let chunks = n.div_ceil(per);
+    // Which chunks' scans a thread has taken (each swap decides once).
+    let taken: Vec<AtomicBool> = (0..chunks).map(|_| AtomicBool::new(false)).collect();
+    let taken = &taken;
     let words = &mut v;
-    std::thread::scope(|s| {
-        let (tx, rx) = std::sync::mpsc::channel::<&[T]>();
-        s.spawn(move || rx.into_iter().for_each(&mut consume));
+    let found = std::thread::scope(|s| {
+        let (tx, rx) = std::sync::mpsc::channel::<&[u32]>();
+        let second = s.spawn(move || {
+            let (mut found, mut before) = (Scanned::default(), None);
+            for (k, chunk) in rx.into_iter().enumerate() {
+                if !taken[k].swap(true, Ordering::Relaxed) {
+                    // k · per < arcs (see scan_from_back).
+                    found = found.merge(scan.scan(k * per, before, chunk));
+                }
+                before = chunk.last().copied();
+            }
+            found
+        });
+        let mut read: Vec<&[u32]> = Vec::with_capacity(chunks);
+        let mut result = Ok(());
         for chunk in words.chunks_mut(per) {
-            r.read_exact(bytemuck::cast_slice_mut(chunk))
-                .map_err(io_err)?;
+            if let Err(e) = r.read_exact(bytemuck::cast_slice_mut(chunk)) {
+                result = Err(io_err(e));
+                break;
+            }
             h(bytemuck::cast_slice(chunk));
             if cfg!(target_endian = "big") {
-                chunk.iter_mut().for_each(|x| *x = x.le_to_native());
+                chunk.iter_mut().for_each(|x| *x = u32::from_le(*x));
             }
-            // The consumer runs until `tx` drops, so a send cannot fail.
-            let _ = tx.send(&*chunk);
+            let chunk: &[u32] = chunk;
+            read.push(chunk);
+            // The second thread runs until `tx` drops, so a send cannot fail.
+            let _ = tx.send(chunk);
         }
-        Ok(())
+        drop(tx);
+        let mine = match result {
+            Ok(()) => scan_from_back(scan, &read, per, taken),
+            Err(_) => Scanned::default(),
+        };
+        let theirs = second
+            .join()
+            .unwrap_or_else(|p| std::panic::resume_unwind(p));
+        result.map(|()| mine.merge(theirs))
     })?;
-    Ok(v)
+    Ok((v, found))
+}
+
+/// Scan `chunks` (of `per` arcs each but the last, tiling the targets) from
+/// the last one back, taking each, until one was taken already: the thread
+/// that takes chunks in order has then taken every one before it.
+fn scan_from_back(
+    scan: &RowScan<'_>,
+    chunks: &[&[u32]],
+    per: usize,
+    taken: &[std::sync::atomic::AtomicBool],
+) -> Scanned {
+    let mut found = Scanned::default();
+    for (k, chunk) in chunks.iter().enumerate().rev() {
+        if taken[k].swap(true, std::sync::atomic::Ordering::Relaxed) {
+            break;
+        }
+        let before = k.checked_sub(1).and_then(|j| chunks[j].last().copied());
+        // k < chunks.len() = ceil(arcs / per): k · per < arcs, no overflow.
+        found = found.merge(scan.scan(k * per, before, chunk));
+    }
+    found
 }
 
 /// The label-names section: a u32 count, then length-prefixed UTF-8 names.
@@ -778,4 +840,48 @@ pub fn write(path: &Path, g: &Graph) -> Result<(), FormatError> {
             source,
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    /// The reader's share of the checks: the chunks the in-order thread has
+    /// not taken, scanned from the back; damage in them is found, also when
+    /// its row began in the chunk before, and damage in the chunks taken
+    /// already is left to the thread that took them.
+    #[test]
+    fn the_reader_scans_the_chunks_not_yet_taken_from_the_back() {
+        // 64 vertices, directed, rows of two: v → v+1 and v+2 (mod 64).
+        let n = 64u64;
+        let offsets: Vec<u64> = (0..=n).map(|v| 2 * v).collect();
+        let good: Vec<u32> = (0..n as u32)
+            .flat_map(|v| {
+                let (a, b) = ((v + 1) % 64, (v + 2) % 64);
+                [a.min(b), a.max(b)]
+            })
+            .collect();
+        let scan = RowScan::new(&offsets, 2 * n, true).unwrap();
+        // Chunks of 7 arcs (the last of 2) cut rows 3, 10, 17, … in two.
+        let per = 7;
+        // (arc, value, chunks taken by the other thread, row found)
+        for (arc, value, others, found) in [
+            (127, 99, 5, Some(63)), // out of range, in the last chunk
+            (35, 99, 5, Some(17)),  // first arc of chunk 5, the first the reader takes
+            (35, 10, 5, Some(17)),  // row 17 = [18, 10]: unsorted across chunks 4 | 5
+            (33, 99, 5, None),      // row 16, all in chunk 4: the other thread's
+            (3, 99, 0, Some(1)),    // nothing taken: the reader scans every chunk
+        ] {
+            let mut t = good.clone();
+            t[arc] = value;
+            let chunks: Vec<&[u32]> = t.chunks(per).collect();
+            let taken: Vec<AtomicBool> = (0..chunks.len())
+                .map(|k| AtomicBool::new(k < others))
+                .collect();
+            let got = scan_from_back(&scan, &chunks, per, &taken);
+            assert_eq!(got.first_bad_row(), found, "arc {arc} = {value}");
+            assert!(taken.iter().all(|t| t.load(Ordering::Relaxed)));
+        }
+    }
 }

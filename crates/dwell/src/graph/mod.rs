@@ -27,7 +27,7 @@ pub use build::{GraphBuilder, GraphError};
 pub use labels::{parse_mask, LabelError, LabelNames, MAX_LABEL_NAMES};
 pub use names::{NameHasher, NamesError, VertexNames};
 pub use parts::PartsError;
-pub(crate) use parts::RowScan;
+pub(crate) use parts::{RowScan, Scanned};
 
 use std::sync::OnceLock;
 

@@ -60,8 +60,9 @@ impl Csr {
     }
 
     /// [`Csr::from_parts`], with the rows already checked by a [`RowScan`]
-    /// fed exactly these targets when `scanned` is its
-    /// [`first_bad_row`](RowScan::first_bad_row).
+    /// over these offsets (which it checked) whose pieces tiled exactly
+    /// these targets, when `scanned` is their merged
+    /// [`first_bad_row`](Scanned::first_bad_row).
     pub(crate) fn from_scanned_parts(
         offsets: Vec<u64>,
         targets: Vec<u32>,
@@ -91,7 +92,12 @@ impl Csr {
         if offsets[0] != 0 {
             return Err(PartsError::FirstOffset { value: offsets[0] });
         }
-        if let Some(v) = (1..=nodes).find(|&v| offsets[v] < offsets[v - 1]) {
+        // A RowScan exists only for offsets that never decrease: no second pass.
+        let decreasing = match scanned {
+            Some(_) => None,
+            None => (1..=nodes).find(|&v| offsets[v] < offsets[v - 1]),
+        };
+        if let Some(v) = decreasing {
             return Err(PartsError::Decreasing {
                 vertex: v,
                 prev: offsets[v - 1],
@@ -178,7 +184,7 @@ fn symmetric(csr: &Csr) -> bool {
     let sum = (0..csr.nodes() as u32)
         .into_par_iter()
         .with_min_len(4096)
-        .map(|u| segment(u, csr.neighbors(u), -1, key).1)
+        .map(|u| segment(u, csr.neighbors(u), None, key).1)
         .reduce(|| 0, u64::wrapping_add);
     sum == 0
 }
@@ -205,46 +211,76 @@ fn mix(x: u32, key: (u64, u64)) -> u64 {
 }
 
 /// Row u's share of the fingerprint from `seg`, a run of its targets (a
-/// whole row, or the part of it one chunk of a file holds), and whether the
-/// run is strictly increasing after `prev` (the row's target before it, -1
-/// for none): the scan's order check rides on the same pass, which costs
-/// less than a pass of its own. One pass with no branch: each target's mix
-/// is masked into the sum above or the sum below `u` (a self-loop into
-/// neither). Finding the split by two binary searches instead cost a
-/// mispredicted branch per step, per row: about as much as the mixing on
-/// R-MAT's rows of 30 arcs.
+/// whole row, or the part of it one piece of a file holds), and whether the
+/// run is strictly increasing after `prev` (the row's target before it, if
+/// any): the order check rides on the same pass, which costs less than a
+/// pass of its own. One pass with no branch: a running total of the mixes,
+/// copied aside while the targets are below `u` and while they are at most
+/// `u` — in a sorted run those copies are the sums below `u` and up to `u`,
+/// so above − below = (total − up to u) − below and a self loop counts in
+/// neither. (An unsorted run makes the share meaningless; its row is then
+/// refused before the share is looked at.) Two conditional moves per arc,
+/// where masking each mix into a sum above and a sum below took four
+/// instructions more; finding the split by two binary searches cost a
+/// mispredicted branch per step, per row.
 #[inline]
-fn segment(u: u32, seg: &[u32], prev: i64, key: (u64, u64)) -> (bool, u64) {
-    let (mut above, mut below) = (0u64, 0u64);
-    let (mut last, mut unordered) = (prev, false);
+fn segment(u: u32, seg: &[u32], prev: Option<u32>, key: (u64, u64)) -> (bool, u64) {
+    // Each target must be at least `floor` (the one before it plus one):
+    // the differences' sign bits are OR-ed, one test at the end.
+    let mut floor = prev.map_or(0, |p| i64::from(p) + 1);
+    let mut sign = 0i64;
+    let (mut total, mut below, mut up_to) = (0u64, 0u64, 0u64);
     for &v in seg {
-        unordered |= i64::from(v) <= last;
-        last = i64::from(v);
-        let m = mix(v, key);
-        above = above.wrapping_add(m & u64::from(v > u).wrapping_neg());
-        below = below.wrapping_add(m & u64::from(v < u).wrapping_neg());
+        sign |= i64::from(v) - floor;
+        floor = i64::from(v) + 1;
+        total = total.wrapping_add(mix(v, key));
+        below = if v < u { total } else { below };
+        up_to = if v <= u { total } else { up_to };
     }
-    let share = mix(u, key).wrapping_mul(above.wrapping_sub(below));
-    (!unordered, share)
+    let above_minus_below = total.wrapping_sub(up_to).wrapping_sub(below);
+    (sign >= 0, mix(u, key).wrapping_mul(above_minus_below))
 }
 
 /// The row checks of [`Csr::from_parts`] and, for an undirected graph, the
-/// symmetry fingerprint of [`symmetric`], fed with the targets array in
-/// order, piece by piece, as a reader receives it: the snapshot reader runs
-/// them on a second thread while it reads the next piece, instead of in
-/// passes of their own afterwards.
+/// symmetry fingerprint of [`symmetric`], over the targets array piece by
+/// piece as a reader receives it. Each piece is scanned on its own (its
+/// first row found by a binary search in the offsets, the target before it
+/// passed in), and the findings of pieces merge in any order
+/// ([`Scanned::merge`]): the snapshot reader's two threads share the
+/// pieces, instead of the checks following the read in passes of their own.
 pub(crate) struct RowScan<'a> {
     offsets: &'a [u64],
     /// The fingerprint's key; `None` for a directed graph.
     key: Option<(u64, u64)>,
-    /// The row of the next arc.
-    row: usize,
-    /// Arcs fed so far.
-    fed: usize,
-    /// The last target fed of `row`, if any.
-    prev: Option<u32>,
+}
+
+/// What [`RowScan::scan`] found in some pieces of the targets.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Scanned {
+    /// The lowest row found unsorted or out of range.
     first_bad: Option<usize>,
+    /// The pieces' wrapping share of the fingerprint.
     sum: u64,
+}
+
+impl Scanned {
+    /// The findings of both sets of pieces.
+    pub(crate) fn merge(self, other: Scanned) -> Scanned {
+        let first_bad = match (self.first_bad, other.first_bad) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        Scanned {
+            first_bad,
+            sum: self.sum.wrapping_add(other.sum),
+        }
+    }
+
+    /// The lowest vertex whose row is not strictly increasing and in range
+    /// (once every piece was scanned and merged).
+    pub(crate) fn first_bad_row(&self) -> Option<usize> {
+        self.first_bad
+    }
 }
 
 impl<'a> RowScan<'a> {
@@ -252,68 +288,75 @@ impl<'a> RowScan<'a> {
     /// `arcs` arcs into rows (not starting at 0, decreasing, not ending at
     /// `arcs`) or leave no id free: [`Csr::from_parts`] then says which.
     pub(crate) fn new(offsets: &'a [u64], arcs: u64, directed: bool) -> Option<RowScan<'a>> {
+        // Branch-free, so it vectorizes; the answer is only wanted whole.
+        let monotone = offsets.windows(2).fold(true, |ok, w| ok & (w[0] <= w[1]));
         let ok = offsets.first() == Some(&0)
             && offsets.last() == Some(&arcs)
             && offsets.len() - 1 < NO_VERTEX as usize
-            && offsets.windows(2).all(|w| w[0] <= w[1]);
+            && monotone;
         ok.then(|| RowScan {
             offsets,
             key: (!directed).then(symmetry_key),
-            row: 0,
-            fed: 0,
-            prev: None,
-            first_bad: None,
-            sum: 0,
         })
     }
 
-    /// The next `targets.len()` arcs of the targets array.
-    pub(crate) fn feed(&mut self, targets: &[u32]) {
-        let nodes = self.offsets.len() - 1;
-        let mut rest = targets;
-        while !rest.is_empty() {
-            // Offsets end at `arcs`, above every arc fed (the reader feeds
-            // exactly `arcs`), so this stops inside the array.
-            while self.row + 2 < self.offsets.len()
-                && self.offsets[self.row + 1] as usize <= self.fed
-            {
-                self.row += 1;
-                self.prev = None;
+    /// The arcs `start..start + piece.len()` of the targets array; `before`
+    /// is the arc at `start - 1` (`None` when `start` is 0). Pieces that
+    /// tile the array, scanned in any order and on any thread, merge into
+    /// the whole array's findings. Arcs past the offsets' last (which a
+    /// reader that read exactly `arcs` never passes) are not looked at.
+    pub(crate) fn scan(&self, start: usize, before: Option<u32>, piece: &[u32]) -> Scanned {
+        let offsets = self.offsets;
+        let nodes = offsets.len() - 1;
+        let arcs = offsets[nodes] as usize;
+        let piece = &piece[..piece.len().min(arcs.saturating_sub(start))];
+        let mut found = Scanned::default();
+        if piece.is_empty() {
+            return found;
+        }
+        // The row holding arc `start`: the last whose offset is at most
+        // `start` (offsets start at 0, and end at `arcs` > `start`).
+        let mut row = offsets.partition_point(|&o| o as usize <= start) - 1;
+        let mut at = 0;
+        while at < piece.len() {
+            // Offsets never decrease and end above every arc of the piece,
+            // so this stops at the row holding arc `start + at`.
+            while offsets[row + 1] as usize <= start + at {
+                row += 1;
             }
-            let row_end = self.offsets[self.row + 1] as usize;
-            let take = row_end.saturating_sub(self.fed).clamp(1, rest.len());
-            let (seg, tail) = rest.split_at(take);
+            let row_start = offsets[row] as usize;
+            let take = (offsets[row + 1] as usize - (start + at)).min(piece.len() - at);
+            let seg = &piece[at..at + take];
+            // The target before `seg` in its row, if the row began earlier.
+            let prev = match at {
+                _ if start + at == row_start => None,
+                0 => before,
+                _ => Some(piece[at - 1]),
+            };
             // `seg` is non-empty; strictly increasing runs joined at
             // increasing ends are one, and its last target is its largest.
-            let in_range = (seg[seg.len() - 1] as usize) < nodes;
+            let in_range = (seg[take - 1] as usize) < nodes;
             let ordered = match self.key {
                 Some(key) => {
-                    let prev = self.prev.map_or(-1, i64::from);
-                    let (ordered, share) = segment(self.row as u32, seg, prev, key);
-                    self.sum = self.sum.wrapping_add(share);
+                    let (ordered, share) = segment(row as u32, seg, prev, key);
+                    found.sum = found.sum.wrapping_add(share);
                     ordered
                 }
-                None => increasing(seg) && self.prev.is_none_or(|p| p < seg[0]),
+                None => increasing(seg) && prev.is_none_or(|p| p < seg[0]),
             };
-            if !(ordered && in_range) && self.first_bad.is_none() {
-                self.first_bad = Some(self.row);
+            if !(ordered && in_range) && found.first_bad.is_none() {
+                found.first_bad = Some(row);
             }
-            self.prev = seg.last().copied();
-            self.fed += take;
-            rest = tail;
+            at += take;
         }
+        found
     }
 
-    /// The lowest vertex whose row is not strictly increasing and in range
-    /// (once every arc was fed).
-    pub(crate) fn first_bad_row(&self) -> Option<usize> {
-        self.first_bad
-    }
-
-    /// Were an undirected graph's rows symmetric? `None` for a directed
-    /// one. (Meaningful once every arc was fed and the rows are good.)
-    pub(crate) fn symmetric(&self) -> Option<bool> {
-        self.key.map(|_| self.sum == 0)
+    /// Were an undirected graph's rows symmetric, by the merged findings of
+    /// pieces tiling the whole targets array? `None` for a directed graph.
+    /// (Meaningful once the rows are good.)
+    pub(crate) fn symmetric(&self, found: &Scanned) -> Option<bool> {
+        self.key.map(|_| found.sum == 0)
     }
 }
 
@@ -413,6 +456,23 @@ mod tests {
         assert!(Graph::from_forward(asym, true, LabelNames::default(), None, h, None).is_ok());
     }
 
+    /// `targets` scanned in pieces of `piece` arcs, the later half of the
+    /// pieces first and the earlier half in reverse after them (so merging
+    /// in any order is exercised), merged.
+    fn scan_pieces(s: &RowScan<'_>, targets: &[u32], piece: usize) -> Scanned {
+        let pieces: Vec<(usize, &[u32])> = targets
+            .chunks(piece)
+            .enumerate()
+            .map(|(k, c)| (k * piece, c))
+            .collect();
+        let half = pieces.len() / 2;
+        let order = pieces[half..].iter().chain(pieces[..half].iter().rev());
+        order.fold(Scanned::default(), |found, &(start, c)| {
+            let before = start.checked_sub(1).map(|i| targets[i]);
+            found.merge(s.scan(start, before, c))
+        })
+    }
+
     /// The scan over pieces of every size gives the whole-row answer, on
     /// symmetric graphs with self loops and on each one-arc-short copy.
     #[test]
@@ -427,10 +487,10 @@ mod tests {
         let g = b.build().unwrap();
         let f = g.forward();
         let scan = |offsets: &[u64], targets: &[u32], piece: usize| {
-            let mut s = RowScan::new(offsets, targets.len() as u64, false).unwrap();
-            targets.chunks(piece).for_each(|c| s.feed(c));
-            assert_eq!(s.first_bad_row(), None);
-            s.symmetric().unwrap()
+            let s = RowScan::new(offsets, targets.len() as u64, false).unwrap();
+            let found = scan_pieces(&s, targets, piece);
+            assert_eq!(found.first_bad_row(), None);
+            s.symmetric(&found).unwrap()
         };
         assert!(symmetric(f));
         for piece in 1..=f.targets().len() {
@@ -483,10 +543,14 @@ mod tests {
             assert_eq!(named, bad, "{targets:?}");
             for piece in 1..=targets.len() {
                 for directed in [false, true] {
-                    let mut s = RowScan::new(&offsets, 8, directed).unwrap();
-                    targets.chunks(piece).for_each(|c| s.feed(c));
-                    assert_eq!(s.first_bad_row(), bad, "{targets:?} in pieces of {piece}");
-                    assert_eq!(s.symmetric().is_some(), !directed);
+                    let s = RowScan::new(&offsets, 8, directed).unwrap();
+                    let found = scan_pieces(&s, targets, piece);
+                    assert_eq!(
+                        found.first_bad_row(),
+                        bad,
+                        "{targets:?} in pieces of {piece}"
+                    );
+                    assert_eq!(s.symmetric(&found).is_some(), !directed);
                 }
             }
         }
