@@ -184,7 +184,7 @@ fn symmetric(csr: &Csr) -> bool {
     let sum = (0..csr.nodes() as u32)
         .into_par_iter()
         .with_min_len(4096)
-        .map(|u| segment(u, csr.neighbors(u), None, key).1)
+        .map(|u| segment(u, csr.neighbors(u), key))
         .reduce(|| 0, u64::wrapping_add);
     sum == 0
 }
@@ -211,34 +211,24 @@ fn mix(x: u32, key: (u64, u64)) -> u64 {
 }
 
 /// Row u's share of the fingerprint from `seg`, a run of its targets (a
-/// whole row, or the part of it one piece of a file holds), and whether the
-/// run is strictly increasing after `prev` (the row's target before it, if
-/// any): the order check rides on the same pass, which costs less than a
-/// pass of its own. One pass with no branch: a running total of the mixes,
-/// copied aside while the targets are below `u` and while they are at most
-/// `u` — in a sorted run those copies are the sums below `u` and up to `u`,
-/// so above − below = (total − up to u) − below and a self loop counts in
-/// neither. (An unsorted run makes the share meaningless; its row is then
-/// refused before the share is looked at.) Two conditional moves per arc,
-/// where masking each mix into a sum above and a sum below took four
-/// instructions more; finding the split by two binary searches cost a
-/// mispredicted branch per step, per row.
+/// whole row, or the part of it one piece of a file holds). One pass with
+/// no branch: a running total of the mixes, copied aside while the targets
+/// are below `u` and while they are at most `u` — in a sorted run those
+/// copies are the sums below `u` and up to `u`, so above − below = (total −
+/// up to u) − below and a self loop counts in neither. (An unsorted run
+/// makes the share meaningless; its row is then refused before the share is
+/// looked at.) Two conditional moves per arc, where masking each mix into a
+/// sum above and a sum below took four instructions more; finding the split
+/// by two binary searches cost a mispredicted branch per step, per row.
 #[inline]
-fn segment(u: u32, seg: &[u32], prev: Option<u32>, key: (u64, u64)) -> (bool, u64) {
-    // Each target must be at least `floor` (the one before it plus one):
-    // the differences' sign bits are OR-ed, one test at the end.
-    let mut floor = prev.map_or(0, |p| i64::from(p) + 1);
-    let mut sign = 0i64;
+fn segment(u: u32, seg: &[u32], key: (u64, u64)) -> u64 {
     let (mut total, mut below, mut up_to) = (0u64, 0u64, 0u64);
     for &v in seg {
-        sign |= i64::from(v) - floor;
-        floor = i64::from(v) + 1;
         total = total.wrapping_add(mix(v, key));
         below = if v < u { total } else { below };
         up_to = if v <= u { total } else { up_to };
     }
-    let above_minus_below = total.wrapping_sub(up_to).wrapping_sub(below);
-    (sign >= 0, mix(u, key).wrapping_mul(above_minus_below))
+    mix(u, key).wrapping_mul(total.wrapping_sub(up_to).wrapping_sub(below))
 }
 
 /// The row checks of [`Csr::from_parts`] and, for an undirected graph, the
@@ -305,14 +295,80 @@ impl<'a> RowScan<'a> {
     /// tile the array, scanned in any order and on any thread, merge into
     /// the whole array's findings. Arcs past the offsets' last (which a
     /// reader that read exactly `arcs` never passes) are not looked at.
+    ///
+    /// Order is checked by counting: a descent is a target not below the
+    /// next one (over `before` and the piece), and every row is strictly
+    /// increasing exactly when each descent is where one row ends and the
+    /// next begins. So one branch-free pass counts the descents (it
+    /// vectorizes), the pass over the rows counts those at row starts, and
+    /// only when the counts differ are the piece's rows walked again to name
+    /// the first bad one; the fingerprint's loop carries no order check.
     pub(crate) fn scan(&self, start: usize, before: Option<u32>, piece: &[u32]) -> Scanned {
         let offsets = self.offsets;
         let nodes = offsets.len() - 1;
         let arcs = offsets[nodes] as usize;
         let piece = &piece[..piece.len().min(arcs.saturating_sub(start))];
         let mut found = Scanned::default();
-        if piece.is_empty() {
+        let Some(&first) = piece.first() else {
             return found;
+        };
+        let descents = piece[..piece.len() - 1]
+            .iter()
+            .zip(&piece[1..])
+            .fold(0usize, |n, (a, b)| n + usize::from(a >= b))
+            + usize::from(before.is_some_and(|p| p >= first));
+        let mut at_row_starts = 0usize;
+        let mut out_of_range = None;
+        self.segments(start, piece, |row, at, seg, row_starts| {
+            // The target before `seg`, if any (in this row or the one before).
+            let prev = if at == 0 { before } else { Some(piece[at - 1]) };
+            if row_starts {
+                at_row_starts += usize::from(prev.is_some_and(|p| p >= seg[0]));
+            }
+            // In a strictly increasing row the last target is the largest.
+            if seg[seg.len() - 1] as usize >= nodes && out_of_range.is_none() {
+                out_of_range = Some(row);
+            }
+            if let Some(key) = self.key {
+                found.sum = found.sum.wrapping_add(segment(row as u32, seg, key));
+            }
+        });
+        found.first_bad = if descents == at_row_starts {
+            out_of_range
+        } else {
+            self.bad_row_walk(start, before, piece)
+        };
+        found
+    }
+
+    /// The first row of the piece that is not strictly increasing (from
+    /// `before`, when its row began earlier) or has a target out of range.
+    fn bad_row_walk(&self, start: usize, before: Option<u32>, piece: &[u32]) -> Option<usize> {
+        let nodes = self.offsets.len() - 1;
+        let mut bad = None;
+        self.segments(start, piece, |row, at, seg, row_starts| {
+            let prev = match at {
+                _ if row_starts => None,
+                0 => before,
+                _ => Some(piece[at - 1]),
+            };
+            let ordered = increasing(seg) && prev.is_none_or(|p| p < seg[0]);
+            let in_range = (seg[seg.len() - 1] as usize) < nodes;
+            if !(ordered && in_range) && bad.is_none() {
+                bad = Some(row);
+            }
+        });
+        bad
+    }
+
+    /// Calls `f(row, at, seg, row_starts)` for each run `seg` =
+    /// `piece[at..]` of one row's targets in the arcs `start..start +
+    /// piece.len()` (which end at or before the offsets' last), in order;
+    /// `row_starts` says whether the row's first arc is `seg`'s.
+    fn segments(&self, start: usize, piece: &[u32], mut f: impl FnMut(usize, usize, &[u32], bool)) {
+        let offsets = self.offsets;
+        if piece.is_empty() {
+            return;
         }
         // The row holding arc `start`: the last whose offset is at most
         // `start` (offsets start at 0, and end at `arcs` > `start`).
@@ -324,32 +380,11 @@ impl<'a> RowScan<'a> {
             while offsets[row + 1] as usize <= start + at {
                 row += 1;
             }
-            let row_start = offsets[row] as usize;
             let take = (offsets[row + 1] as usize - (start + at)).min(piece.len() - at);
-            let seg = &piece[at..at + take];
-            // The target before `seg` in its row, if the row began earlier.
-            let prev = match at {
-                _ if start + at == row_start => None,
-                0 => before,
-                _ => Some(piece[at - 1]),
-            };
-            // `seg` is non-empty; strictly increasing runs joined at
-            // increasing ends are one, and its last target is its largest.
-            let in_range = (seg[take - 1] as usize) < nodes;
-            let ordered = match self.key {
-                Some(key) => {
-                    let (ordered, share) = segment(row as u32, seg, prev, key);
-                    found.sum = found.sum.wrapping_add(share);
-                    ordered
-                }
-                None => increasing(seg) && prev.is_none_or(|p| p < seg[0]),
-            };
-            if !(ordered && in_range) && found.first_bad.is_none() {
-                found.first_bad = Some(row);
-            }
+            let row_starts = start + at == offsets[row] as usize;
+            f(row, at, &piece[at..at + take], row_starts);
             at += take;
         }
-        found
     }
 
     /// Were an undirected graph's rows symmetric, by the merged findings of
