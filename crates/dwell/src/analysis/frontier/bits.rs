@@ -32,7 +32,7 @@ pub(super) fn test_atomic(set: &[AtomicU64], v: u32) -> bool {
 
 /// Call `f(q)` for every set bit `q` of `word`, lowest first.
 #[inline]
-pub(super) fn for_each_bit(mut word: u64, mut f: impl FnMut(usize)) {
+pub(crate) fn for_each_bit(mut word: u64, mut f: impl FnMut(usize)) {
     while word != 0 {
         f(word.trailing_zeros() as usize);
         word &= word - 1;

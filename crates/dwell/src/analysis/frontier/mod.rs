@@ -26,7 +26,7 @@
 //! blocked still starts its search and propagates from itself.
 
 mod batch;
-mod bits;
+pub(super) mod bits;
 mod parents;
 mod single;
 mod sweep;
