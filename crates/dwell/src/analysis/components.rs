@@ -96,8 +96,8 @@ const ROUND0_BLOCK: usize = 4096;
 /// 2 threads, no less than on one).
 const ROUND0_WHOLE: usize = 1 << 16;
 
-/// Vertices per block of the pass that marks those outside Afforest's
-/// common tree (a multiple of 64: each block owns its bitset words).
+/// Vertices at least per task of the pass that marks those outside
+/// Afforest's common tree (a multiple of 64: tasks own whole bitset words).
 const OUTSIDE_BLOCK: usize = 4096;
 
 /// A partition of the vertices into components.
@@ -543,17 +543,15 @@ fn link_rest(
     // forest compressed on the way (no links are in flight).
     let mut outside = vec![0u64; bits::words(n)];
     outside
-        .par_chunks_mut(OUTSIDE_BLOCK / 64)
+        .par_iter_mut()
         .enumerate()
-        .for_each(|(b, words)| {
-            for (i, word) in words.iter_mut().enumerate() {
-                let start = (b * OUTSIDE_BLOCK / 64 + i) * 64;
-                for v in start..n.min(start + 64) {
-                    // `v < n`, a u32 id.
-                    let r = root_of(&comp, v as u32);
-                    comp[v].store(r, Relaxed);
-                    *word |= u64::from(r != c) << (v % 64);
-                }
+        .with_min_len(OUTSIDE_BLOCK / 64)
+        .for_each(|(i, word)| {
+            for v in i * 64..n.min(i * 64 + 64) {
+                // `v < n`, a u32 id.
+                let r = root_of(&comp, v as u32);
+                comp[v].store(r, Relaxed);
+                *word |= u64::from(r != c) << (v % 64);
             }
         });
     trace.step(|| "compress, marking the vertices outside it".into());
