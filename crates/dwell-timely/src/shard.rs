@@ -84,6 +84,13 @@ impl Layout {
         (first..n).step_by(self.peers()).map(|v| v as u32)
     }
 
+    /// Worker `w`'s vertex at local index `i` ([`Layout::local`]).
+    pub fn vertex(&self, w: usize, i: usize) -> u32 {
+        let first = (w / self.workers) + self.processes * (w % self.workers);
+        // Below the vertex count, which ids keep within a u32.
+        (first + self.peers() * i) as u32
+    }
+
     /// How many vertices worker `w` owns among `n`.
     pub fn owned_count(&self, w: usize, n: usize) -> usize {
         let first = (w / self.workers) + self.processes * (w % self.workers);

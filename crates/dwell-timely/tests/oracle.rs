@@ -487,6 +487,26 @@ fn scc_peels_a_chain_of_cycles_one_colouring_at_a_time() {
 }
 
 #[test]
+fn wcc_links_in_arcs_from_the_largest_group() {
+    // One worker joins its vertices Afforest's way: the first two arcs of
+    // each, then every arc of the vertices outside the largest group. The
+    // chain 0 -> 1 -> ... -> 8 is that group, and 0's arc to 9 is its third,
+    // so only 9's in-row joins {9, 10, 11} to it (9's first two arcs go to
+    // 10 and 11). Dropping in-rows from the second pass splits it off.
+    let mut arcs: Vec<(u32, u32, u32)> = (0..8).map(|v| (v, v + 1, 0)).collect();
+    arcs.extend([(0, 2, 0), (0, 9, 0), (9, 10, 0), (9, 11, 0)]);
+    let g = Arc::new(graph(true, 12, &arcs, false));
+    let qs = [Query::Wcc];
+    let t = Timely::new(Cluster::local(1), Arc::clone(&g));
+    let outs = session(&t, &g, &qs);
+    check_against_oracle(&g, &qs, &outs, "1 worker");
+    let Output::Wcc(c) = &outs[0] else {
+        panic!("{:?}", outs[0]);
+    };
+    assert_eq!((c.count, c.largest), (1, 12));
+}
+
+#[test]
 fn bit_vector_dataflow_and_taint_are_refused_before_anything_is_resident() {
     use dwell::analysis::{DataflowProblem, FactSets, Meet, TaintQuery};
     let g = Arc::new(graph(true, 4, &[(0, 1, 0), (1, 2, 0)], false));
