@@ -95,10 +95,7 @@ impl Cluster {
     }
 
     fn layout(&self) -> Layout {
-        Layout {
-            processes: self.processes,
-            workers: self.workers,
-        }
+        Layout::new(self.processes, self.workers)
     }
 }
 

@@ -48,24 +48,92 @@ const OUT_ARCS: &str = "out-arcs.bits";
 const HEADER_BYTES: usize = 8 + 8 + 4 + 4 + 8 + 8 + 4;
 const RECORD_BYTES: usize = 12;
 
+/// Division of vertex ids by a divisor fixed for the run, without a `div`
+/// instruction (tens of cycles; the engine divides for every arc it reads
+/// and every message): a power of two shifts; any other `d` multiplies by
+/// `m = ⌈2^64 / d⌉` and keeps the high word, which is exact for every
+/// 32-bit dividend (Lemire, Kaser and Kurz, "Faster remainder by direct
+/// computation", 2019).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Divisor {
+    d: u32,
+    /// 0 for a power of two, which shifts by `shift`.
+    m: u64,
+    shift: u32,
+}
+
+impl Divisor {
+    /// Division by `d`, at least 1: process and worker counts, which the
+    /// command line keeps within 1..=256 and a manifest within 1..=4096.
+    pub fn new(d: usize) -> Divisor {
+        let d = u32::try_from(d.max(1)).unwrap_or(u32::MAX);
+        if d.is_power_of_two() {
+            Divisor {
+                d,
+                m: 0,
+                shift: d.trailing_zeros(),
+            }
+        } else {
+            Divisor {
+                d,
+                m: u64::MAX / u64::from(d) + 1,
+                shift: 0,
+            }
+        }
+    }
+
+    /// `n div d`.
+    #[inline]
+    pub fn quotient(self, n: u32) -> u32 {
+        if self.m == 0 {
+            n >> self.shift
+        } else {
+            ((u128::from(self.m) * u128::from(n)) >> 64) as u32
+        }
+    }
+
+    /// `n mod d`.
+    #[inline]
+    pub fn remainder(self, n: u32) -> u32 {
+        n - self.quotient(n) * self.d
+    }
+}
+
 /// Where vertices live: `P` processes of `W` workers each.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Layout {
     pub processes: usize,
     pub workers: usize,
+    by_processes: Divisor,
+    by_workers: Divisor,
+    by_peers: Divisor,
 }
 
 impl Layout {
+    /// `processes` processes of `workers` workers (each at least 1).
+    pub fn new(processes: usize, workers: usize) -> Layout {
+        let (processes, workers) = (processes.max(1), workers.max(1));
+        Layout {
+            processes,
+            workers,
+            by_processes: Divisor::new(processes),
+            by_workers: Divisor::new(workers),
+            by_peers: Divisor::new(processes.saturating_mul(workers)),
+        }
+    }
+
     /// The process that owns `v`: `v mod P`.
+    #[inline]
     pub fn process_of(&self, v: u32) -> usize {
-        v as usize % self.processes
+        self.by_processes.remainder(v) as usize
     }
 
     /// The global index of the worker that owns `v` (timely numbers worker
     /// `t` of process `p` as `p·W + t`).
+    #[inline]
     pub fn worker_of(&self, v: u32) -> usize {
-        let v = v as usize;
-        (v % self.processes) * self.workers + (v / self.processes) % self.workers
+        let (p, w) = (self.by_processes, self.by_workers);
+        p.remainder(v) as usize * self.workers + w.remainder(p.quotient(v)) as usize
     }
 
     /// Total workers.
@@ -74,8 +142,9 @@ impl Layout {
     }
 
     /// Position of `v` among its worker's vertices.
+    #[inline]
     pub fn local(&self, v: u32) -> usize {
-        v as usize / self.peers()
+        self.by_peers.quotient(v) as usize
     }
 
     /// The vertices worker `w` owns among `n`: `p + P·t + P·W·j`.
@@ -149,7 +218,7 @@ pub struct Part {
 /// read in order ([`Rows::scan`]), never by arc index.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Rows {
-    processes: usize,
+    processes: Divisor,
     /// Byte offset of each row in `bytes`, and the end.
     offsets: Vec<u64>,
     bytes: Vec<u8>,
@@ -209,7 +278,7 @@ impl Rows {
     /// The row of `v` among its process's vertices: `v div P`.
     #[inline]
     pub fn local(&self, v: u32) -> usize {
-        v as usize / self.processes
+        self.processes.quotient(v) as usize
     }
 
     /// Rows held (the process's vertices).
@@ -601,7 +670,7 @@ pub fn load_part(dir: &Path, index: usize) -> Result<Part, ShardError> {
         offsets.copy_within(0..owned, 1);
         offsets[0] = 0;
         Ok(Rows {
-            processes: parts,
+            processes: Divisor::new(parts),
             offsets,
             bytes,
             labels: m.labels,
@@ -706,4 +775,56 @@ pub fn with_out_arcs(dir: &Path, m: &Manifest) -> Result<Vec<u32>, ShardError> {
                 .map(move |b| i as u32 * 64 + b)
         })
         .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Divisor, Layout};
+    use proptest::prelude::*;
+
+    /// `n div d` and `n mod d` against the operators.
+    fn check(d: usize, n: u32) {
+        let q = Divisor::new(d);
+        let d = d as u32;
+        assert_eq!(q.quotient(n), n / d, "{n} div {d}");
+        assert_eq!(q.remainder(n), n % d, "{n} mod {d}");
+    }
+
+    #[test]
+    fn divisor_is_exact_at_the_edges() {
+        // Around multiples of `d` and at `u32::MAX`, where a multiplier one
+        // short or one over gives a wrong quotient.
+        for d in (1..=300).chain([641, 4095, 4096, 4097, 65_535, 65_536, 65_537]) {
+            let top = u32::MAX / d as u32 * d as u32;
+            for n in [
+                0,
+                1,
+                d as u32 - 1,
+                d as u32,
+                d as u32 + 1,
+                top - 1,
+                top,
+                u32::MAX,
+            ] {
+                check(d, n);
+            }
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn divisor_matches_the_operators(d in 1usize..70_000, n: u32) {
+            check(d, n);
+        }
+
+        #[test]
+        fn layout_places_as_the_partition_says(p in 1usize..=9, w in 1usize..=9, v: u32) {
+            let l = Layout::new(p, w);
+            let v64 = v as usize;
+            prop_assert_eq!(l.process_of(v), v64 % p);
+            prop_assert_eq!(l.worker_of(v), (v64 % p) * w + (v64 / p) % w);
+            prop_assert_eq!(l.local(v), v64 / (p * w));
+            prop_assert_eq!(l.vertex(l.worker_of(v), l.local(v)), v);
+        }
+    }
 }
