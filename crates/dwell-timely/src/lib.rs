@@ -388,7 +388,7 @@ impl Runtime {
             others,
             WorkerConfig::default(),
             move |worker| {
-                let local = worker.index() % layout.workers;
+                let local = worker.index() % layout.workers();
                 let Some(rx) = receivers.lock().unwrap_or_else(|p| p.into_inner())[local].take()
                 else {
                     return;

@@ -82,6 +82,11 @@ impl Divisor {
         }
     }
 
+    /// The divisor.
+    pub fn get(self) -> usize {
+        self.d as usize
+    }
+
     /// `n div d`.
     #[inline]
     pub fn quotient(self, n: u32) -> u32 {
@@ -102,8 +107,6 @@ impl Divisor {
 /// Where vertices live: `P` processes of `W` workers each.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Layout {
-    pub processes: usize,
-    pub workers: usize,
     by_processes: Divisor,
     by_workers: Divisor,
     by_peers: Divisor,
@@ -112,14 +115,21 @@ pub struct Layout {
 impl Layout {
     /// `processes` processes of `workers` workers (each at least 1).
     pub fn new(processes: usize, workers: usize) -> Layout {
-        let (processes, workers) = (processes.max(1), workers.max(1));
         Layout {
-            processes,
-            workers,
             by_processes: Divisor::new(processes),
             by_workers: Divisor::new(workers),
-            by_peers: Divisor::new(processes.saturating_mul(workers)),
+            by_peers: Divisor::new(processes.max(1).saturating_mul(workers.max(1))),
         }
+    }
+
+    /// Processes (`P`).
+    pub fn processes(&self) -> usize {
+        self.by_processes.get()
+    }
+
+    /// Workers per process (`W`).
+    pub fn workers(&self) -> usize {
+        self.by_workers.get()
     }
 
     /// The process that owns `v`: `v mod P`.
@@ -133,12 +143,17 @@ impl Layout {
     #[inline]
     pub fn worker_of(&self, v: u32) -> usize {
         let (p, w) = (self.by_processes, self.by_workers);
-        p.remainder(v) as usize * self.workers + w.remainder(p.quotient(v)) as usize
+        p.remainder(v) as usize * self.workers() + w.remainder(p.quotient(v)) as usize
     }
 
     /// Total workers.
     pub fn peers(&self) -> usize {
-        self.processes * self.workers
+        self.by_peers.get()
+    }
+
+    /// Worker `w`'s smallest vertex: `p + P·t` for worker `t` of process `p`.
+    fn first(&self, w: usize) -> usize {
+        (w / self.workers()) + self.processes() * (w % self.workers())
     }
 
     /// Position of `v` among its worker's vertices.
@@ -149,20 +164,20 @@ impl Layout {
 
     /// The vertices worker `w` owns among `n`: `p + P·t + P·W·j`.
     pub fn owned(&self, w: usize, n: usize) -> impl Iterator<Item = u32> {
-        let first = (w / self.workers) + self.processes * (w % self.workers);
+        let first = self.first(w);
         (first..n).step_by(self.peers()).map(|v| v as u32)
     }
 
     /// Worker `w`'s vertex at local index `i` ([`Layout::local`]).
     pub fn vertex(&self, w: usize, i: usize) -> u32 {
-        let first = (w / self.workers) + self.processes * (w % self.workers);
+        let first = self.first(w);
         // Below the vertex count, which ids keep within a u32.
         (first + self.peers() * i) as u32
     }
 
     /// How many vertices worker `w` owns among `n`.
     pub fn owned_count(&self, w: usize, n: usize) -> usize {
-        let first = (w / self.workers) + self.processes * (w % self.workers);
+        let first = self.first(w);
         if first >= n {
             0
         } else {

@@ -6,6 +6,7 @@
 
 use super::{Arcs, Engine, Lost, Op, Walk, COUNT, LABEL, TALLY};
 use crate::shard::{Cursor, Layout};
+use dwell::analysis::components::frequent_root;
 use dwell::analysis::Components;
 use dwell::graph::NO_VERTEX;
 use std::sync::Arc;
@@ -50,6 +51,13 @@ struct Groups {
 }
 
 impl Groups {
+    /// Give every member its root's label.
+    fn spread(&self, label: &mut [u32]) {
+        for (i, &r) in self.root.iter().enumerate() {
+            label[i] = label[r as usize];
+        }
+    }
+
     /// Afforest's order (as `dwell::analysis::components`): link every
     /// vertex's first two arcs within the worker, find the largest group
     /// from a sample, then link all arcs of the vertices outside it only.
@@ -76,47 +84,36 @@ impl Groups {
             root[a.max(b) as usize] = a.min(b);
         }
         let within = |x: u32| (layout.worker_of(x) == me).then(|| layout.local(x) as u32);
-        for (i, v) in layout.owned(me, n).enumerate() {
-            let mut left = 2;
+        // Link vertex `v` (index `i`) to at most `limit` of its arcs within the worker.
+        let link = |root: &mut [u32], i: u32, v: u32, mut limit: usize| {
             for arcs in rows {
                 arcs.scan(v, &mut Cursor::default(), u32::MAX, |x, _| {
-                    if let Some(j) = within(x).filter(|_| left > 0) {
-                        union(&mut root, i as u32, j);
-                        left -= 1;
+                    if let Some(j) = within(x).filter(|_| limit > 0) {
+                        union(root, i, j);
+                        limit -= 1;
                     }
                 });
             }
+        };
+        fn flatten(root: &mut [u32]) {
+            for i in 0..root.len() as u32 {
+                root[i as usize] = find(root, i);
+            }
         }
-        for i in 0..owned as u32 {
-            let r = find(&mut root, i);
-            root[i as usize] = r;
+        for (i, v) in layout.owned(me, n).enumerate() {
+            link(&mut root, i as u32, v, 2);
         }
-        // The most common root among up to 1024 evenly spread vertices.
-        let step = owned.div_ceil(1024).max(1);
-        let mut sample: Vec<u32> = root.iter().step_by(step).copied().collect();
-        sample.sort_unstable();
-        let giant = sample
-            .chunk_by(|a, b| a == b)
-            .max_by_key(|run| run.len())
-            .map(|run| run[0]);
+        flatten(&mut root);
+        let giant = (owned > 0).then(|| frequent_root(owned, |k| root[k]).0);
         for (i, v) in layout.owned(me, n).enumerate() {
             if let Some(g) = giant {
                 if find(&mut root, i as u32) == find(&mut root, g) {
                     continue;
                 }
             }
-            for arcs in rows {
-                arcs.scan(v, &mut Cursor::default(), u32::MAX, |x, _| {
-                    if let Some(j) = within(x) {
-                        union(&mut root, i as u32, j);
-                    }
-                });
-            }
+            link(&mut root, i as u32, v, usize::MAX);
         }
-        for i in 0..owned as u32 {
-            let r = find(&mut root, i);
-            root[i as usize] = r;
-        }
+        flatten(&mut root);
         Groups { root }
     }
 }
@@ -160,14 +157,10 @@ impl Engine {
         let layout = self.layout;
         let me = self.me;
         let root = |i: usize| groups.map_or(i, |g| g.root[i] as usize);
-        if let Some(g) = groups {
-            for (i, &r) in g.root.iter().enumerate() {
-                label[i] = label[r as usize];
-            }
-            if layout.peers() == 1 {
-                // Every arc is within the worker: the groups are the answer.
-                return Ok(());
-            }
+        if let Some(g) = groups.filter(|_| layout.peers() == 1) {
+            // Every arc is within the worker: the groups are the answer.
+            g.spread(label);
+            return Ok(());
         }
         // Vertices whose label is to be sent, with that label.
         let mut send: Vec<(u32, u32)> = layout
@@ -233,9 +226,7 @@ impl Engine {
             };
         }
         if let Some(g) = groups {
-            for (i, &r) in g.root.iter().enumerate() {
-                label[i] = label[r as usize];
-            }
+            g.spread(label);
         }
         Ok(())
     }

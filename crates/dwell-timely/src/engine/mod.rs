@@ -513,8 +513,8 @@ impl Engine {
             g,
             layout,
             me,
-            process: me / layout.workers,
-            lead: me.is_multiple_of(layout.workers),
+            process: me / layout.workers(),
+            lead: me.is_multiple_of(layout.workers()),
             msgs,
             notes,
             answers,
@@ -559,7 +559,7 @@ impl Engine {
         answers: Vec<Note>,
     ) -> Result<Epoch, Lost> {
         notes.push((COUNT, 0, sent));
-        let remote_workers = (self.layout.processes - 1) * self.layout.workers;
+        let remote_workers = (self.layout.processes() - 1) * self.layout.workers();
         self.remote_records += (notes.len() * remote_workers) as u64;
         for n in notes {
             self.notes.send(n);
@@ -823,7 +823,7 @@ impl Engine {
             }
         }
         Ok(out.map(|o| {
-            let mut procs: Vec<ProcessFigures> = (0..self.layout.processes)
+            let mut procs: Vec<ProcessFigures> = (0..self.layout.processes())
                 .map(|process| ProcessFigures {
                     process,
                     ..Default::default()
@@ -831,7 +831,7 @@ impl Engine {
                 .collect();
             let (mut rounds, mut epochs) = (0, 0);
             for (k, a, b) in r.notes {
-                let p = &mut procs[a as usize % self.layout.processes];
+                let p = &mut procs[a as usize % self.layout.processes()];
                 match k {
                     STAT_SENT => p.bytes_sent = b,
                     STAT_RECEIVED => p.bytes_received = b,

@@ -281,9 +281,11 @@ fn compress(comp: &[AtomicU32]) {
     });
 }
 
-/// The most frequent root among a fixed, evenly spaced sample of vertices,
-/// and whether it holds at least [`DOMINANT`] of the sample.
-fn frequent_root(n: usize, root: impl Fn(usize) -> u32) -> (u32, bool) {
+/// The most frequent root among a fixed, evenly spaced sample of vertices
+/// `0..n` (up to 1,024), and whether it holds at least `DOMINANT` (7/8) of the
+/// sample; `(NO_VERTEX, true)` when `n` is 0. Afforest's sampling, here and
+/// in the timely backend's worker-local join.
+pub fn frequent_root(n: usize, root: impl Fn(usize) -> u32) -> (u32, bool) {
     let samples = n.min(1024);
     let (root, count) = most_common((0..samples).map(|k| root(k * n / samples)));
     (root, count as f64 >= DOMINANT * samples as f64)
