@@ -293,9 +293,8 @@ where
 {
     let (dir, prefix) = temp_prefix(path)?;
     remove_stale(&dir, &prefix);
-    let (tmp, file) = Temp::create(&dir, &prefix, false)?;
+    let (tmp, file, pending) = Pending::create(&dir, &prefix, false, path)?;
     let file = file.expect("a temporary file, not a folder");
-    let pending = Pending::register(tmp.path.clone(), path.to_path_buf(), false)?;
     let mut w = BufWriter::with_capacity(BUF, file);
     write(&mut w)?;
     let file = w.into_inner().map_err(io::IntoInnerError::into_error)?;
@@ -318,11 +317,7 @@ impl Temp {
     /// Create `dir/PREFIX` + 6 random letters or digits (a file, opened
     /// for writing, private to the user; or a folder). Errors are the
     /// system's own, without the temporary name.
-    pub(crate) fn create(
-        dir: &Path,
-        prefix: &OsStr,
-        folder: bool,
-    ) -> io::Result<(Temp, Option<File>)> {
+    fn create(dir: &Path, prefix: &OsStr, folder: bool) -> io::Result<(Temp, Option<File>)> {
         use rand::Rng;
         const CHARS: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
         let mut rng = rand::thread_rng();
@@ -467,21 +462,30 @@ fn abandoned_error() -> io::Error {
 pub(crate) struct Pending(u64);
 
 impl Pending {
-    /// List `temp` (the temporary of `target`) for [`abandon_pending`].
-    pub(crate) fn register(temp: PathBuf, target: PathBuf, dir: bool) -> io::Result<Pending> {
+    /// Create a temporary file or folder for `target` (named as `Temp::create` says)
+    /// and list it for [`abandon_pending`]. Both happen under the lock, so a
+    /// signal handler sees either no temporary or a listed one: none can be
+    /// created unlisted and outlive an interrupt.
+    pub(crate) fn create(
+        dir: &Path,
+        prefix: &OsStr,
+        folder: bool,
+        target: &Path,
+    ) -> io::Result<(Temp, Option<File>, Pending)> {
         let mut p = lock_pending();
         if p.abandoned {
             return Err(abandoned_error());
         }
+        let (temp, file) = Temp::create(dir, prefix, folder)?;
         p.next += 1;
         let id = p.next;
         p.live.push(Live {
             id,
-            temp,
-            target,
-            dir,
+            temp: temp.path.clone(),
+            target: target.to_path_buf(),
+            dir: folder,
         });
-        Ok(Pending(id))
+        Ok((temp, file, Pending(id)))
     }
 
     /// Move the temporary into place with `commit`, unless it was abandoned:
@@ -511,14 +515,29 @@ pub fn abandon_pending() -> Vec<PathBuf> {
     p.abandoned = true;
     let mut targets = Vec::new();
     for l in p.live.drain(..) {
-        let _ = if l.dir {
-            std::fs::remove_dir_all(&l.temp)
+        if l.dir {
+            remove_folder_being_written(&l.temp);
         } else {
-            std::fs::remove_file(&l.temp)
-        };
+            let _ = std::fs::remove_file(&l.temp);
+        }
         targets.push(l.target);
     }
     targets
+}
+
+/// Remove a temporary folder that another thread may still be filling: a
+/// file created between `remove_dir_all`'s listing and its final `rmdir`
+/// makes that fail (not empty), so try again. Once the folder is gone no
+/// file can be created in it, so this ends after at most as many tries as
+/// the writer creates files (bounded anyway: best effort, like the rest).
+fn remove_folder_being_written(path: &Path) {
+    for _ in 0..1000 {
+        match std::fs::remove_dir_all(path) {
+            Ok(()) => return,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return,
+            Err(_) => std::thread::yield_now(),
+        }
+    }
 }
 
 /// The targets of the writes in progress (for a message).
@@ -829,26 +848,61 @@ mod tests {
         assert!(dir.path().is_dir());
     }
 
+    /// Abandoning is for the whole process, so such tests run again in a
+    /// child test process: true in the child, where the test goes on; in
+    /// the parent this checks that the child passed.
+    fn in_child(test: &str) -> bool {
+        if std::env::var_os("DWELL_ABANDON_CHILD").is_some() {
+            return true;
+        }
+        let exe = std::env::current_exe().unwrap();
+        let out = std::process::Command::new(exe)
+            .args(["--exact", &format!("io::tests::{test}"), "--nocapture"])
+            .env("DWELL_ABANDON_CHILD", "1")
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success() && text.contains("1 passed"),
+            "{text}{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        false
+    }
+
+    #[test]
+    fn abandoning_removes_a_folder_while_files_are_still_created_in_it() {
+        // The CI failure this guards: a bundle import's writer created its
+        // next file while the signal handler emptied the folder, the final
+        // rmdir failed, and the temporary folder stayed behind.
+        if !in_child("abandoning_removes_a_folder_while_files_are_still_created_in_it") {
+            return;
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("out.bundle");
+        let (_, prefix) = temp_prefix(&target).unwrap();
+        let (tmp, _, _pending) = Pending::create(dir.path(), &prefix, true, &target).unwrap();
+        let folder = tmp.path.clone();
+        let writer = std::thread::spawn(move || {
+            // Bounded, so that a folder left behind fails the test, not hangs it.
+            let mut made = 0u64;
+            while made < 100_000 && std::fs::write(folder.join(format!("f{made}")), b"x").is_ok() {
+                made += 1;
+            }
+            made
+        });
+        while std::fs::read_dir(&tmp.path).unwrap().count() < 200 {
+            std::thread::yield_now();
+        }
+        assert_eq!(abandon_pending(), [target]);
+        let made = writer.join().unwrap();
+        assert!(made >= 200);
+        assert!(names(dir.path()).is_empty(), "{:?}", names(dir.path()));
+    }
+
     #[test]
     fn abandoning_removes_temp_files_and_stops_the_write() {
-        // Runs in a child test process: abandoning is for the whole process.
-        if std::env::var_os("DWELL_ABANDON_CHILD").is_none() {
-            let exe = std::env::current_exe().unwrap();
-            let out = std::process::Command::new(exe)
-                .args([
-                    "--exact",
-                    "io::tests::abandoning_removes_temp_files_and_stops_the_write",
-                    "--nocapture",
-                ])
-                .env("DWELL_ABANDON_CHILD", "1")
-                .output()
-                .unwrap();
-            let text = String::from_utf8_lossy(&out.stdout);
-            assert!(
-                out.status.success() && text.contains("1 passed"),
-                "{text}{}",
-                String::from_utf8_lossy(&out.stderr)
-            );
+        if !in_child("abandoning_removes_temp_files_and_stops_the_write") {
             return;
         }
         let dir = tempfile::tempdir().unwrap();

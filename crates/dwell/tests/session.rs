@@ -348,7 +348,7 @@ fn sessions_per_thread_over_one_shared_graph() {
             let r = h.join().unwrap();
             assert_eq!(r.counters.runs, 50);
             assert_eq!(r.counters.graph_uploads, 1);
-            assert_eq!(r.outputs, [want.clone()]);
+            assert_eq!(r.outputs, std::slice::from_ref(&want));
         }
     });
 }

@@ -285,9 +285,8 @@ pub fn write(out: &Path, source: &str, p: &Program, g: &Icfg) -> Result<Meta, Pr
     // imports are removed, and a signal handler may remove this one.
     let (_, prefix) = crate::io::temp_prefix(out).map_err(werr)?;
     crate::io::remove_stale(&parent, &prefix);
-    let (tmp, _) = crate::io::Temp::create(&parent, &prefix, true).map_err(werr)?;
-    let pending =
-        crate::io::Pending::register(tmp.path.clone(), out.to_path_buf(), true).map_err(werr)?;
+    let (tmp, _, pending) =
+        crate::io::Pending::create(&parent, &prefix, true, out).map_err(werr)?;
     let d = &tmp.path;
     let file = |name: &str, f: &dyn Fn(&mut dyn Write) -> std::io::Result<()>| {
         let path = d.join(name);
