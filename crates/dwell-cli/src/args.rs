@@ -27,6 +27,8 @@ const INFO_EXAMPLES: &str = "Examples:
   # Sparse or huge integer ids: compacted into names, not allocated
   dwell info sparse.edges --ids name";
 
+// Parsed once per process: a smaller enum (boxing `Run`) would buy nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Load a graph and print its facts (nodes, arcs, layout hash, labels, names).

@@ -22,7 +22,7 @@
 //! [`WINDOW_WORDS`] slot words per worker, `W / words` vertices a window
 //! (`words`: message words per vertex, e.g. 64-lane words of a search),
 //! `⌈n / (W / words)⌉` windows, the same on every worker. For each window
-//! a worker makes its messages to targets in it from its rows ([`Walk`]:
+//! a worker makes its messages to targets in it from its rows (`Walk`:
 //! rows are sorted, so one cursor per row moves through the windows),
 //! combines them into the window's slots (OR, min, max or sum: one message
 //! per target and word, exactly as combining over the whole graph would),
@@ -300,7 +300,7 @@ impl Topology {
 
 /// Slot words of a worker's combining window (1 MiB): a round's messages
 /// are made and sent one window of target ids at a time, each window its
-/// own epoch ([`Engine::round`]).
+/// own epoch (`Engine::round`).
 pub const WINDOW_WORDS: usize = 1 << 17;
 
 /// One worker's dataflow and state.

@@ -27,7 +27,7 @@
 //!   every pointer joins truly connected vertices, so `c`'s tree is inside
 //!   one component, and every arc with an end outside it is linked. All
 //!   steps are parallel over vertices.
-//!   Small sparse graphs ([`sweep_pays`]) skip it for [`wcc_sweep`]: one
+//!   Small sparse graphs (`sweep_pays`) skip it for [`wcc_sweep`]: one
 //!   sequential FIFO search per component, in increasing order of first
 //!   vertex, with rows gathered a chunk at a time as in the BFS.
 //! - [`wcc_reference`] (oracle): a plain FIFO BFS over forward and reverse
@@ -340,10 +340,10 @@ fn sweep_pays(g: &Graph) -> bool {
     g.nodes() <= SWEEP_MAX_NODES && followed < SWEEP_MAX_DEGREE * g.nodes() as u64
 }
 
-/// Vertices at most for [`sweep_pays`].
+/// Vertices at most for `sweep_pays`.
 pub const SWEEP_MAX_NODES: usize = 1 << 16;
 
-/// Arcs followed per vertex below which [`sweep_pays`].
+/// Arcs followed per vertex below which `sweep_pays`.
 pub const SWEEP_MAX_DEGREE: u64 = 5;
 
 /// Weak components by one sequential sweep: from each unlabelled vertex in
@@ -417,7 +417,7 @@ fn label_new(
 }
 
 /// The `cpu` backend's weak components: one sequential sweep on small
-/// sparse graphs ([`sweep_pays`]), else Afforest.
+/// sparse graphs (`sweep_pays`), else Afforest.
 pub fn wcc_parallel(g: &Graph, ctx: &Ctx<'_>) -> Components {
     ctx.pass();
     if sweep_pays(g) {

@@ -42,7 +42,7 @@
 //! hashing each chunk as it arrives; the targets go on to a second thread
 //! that checks their rows and an undirected graph's symmetry while the next
 //! chunk is read, and the reading thread, done, checks from the last chunk
-//! back whatever the second has not reached ([`RowScan`]: chunks check
+//! back whatever the second has not reached (`RowScan`: chunks check
 //! independently and their findings merge in any order). Before anything
 //! is allocated the header checksum, the section table and every length
 //! are checked against the file's size (checked arithmetic), so a header
@@ -815,7 +815,7 @@ fn write_all(
     Ok(())
 }
 
-/// The snapshot of `g` as bytes (what [`write`] puts in a file).
+/// The snapshot of `g` as bytes (what [`write()`] puts in a file).
 pub fn to_bytes(g: &Graph) -> Result<Vec<u8>, FormatError> {
     let (meta, sections) = encode(g).map_err(|p| FormatError::Invalid {
         file: "snapshot".into(),

@@ -1,8 +1,8 @@
 //! Synthetic graphs for benchmarks and scale tests.
 //!
-//! - [`rmat`]: Graph500 R-MAT (Kronecker) graphs — skewed degrees, small
+//! - [`rmat()`]: Graph500 R-MAT (Kronecker) graphs — skewed degrees, small
 //!   diameter, the usual stand-in for social and web graphs.
-//! - [`grid`]: 2-D 4-neighbour grids with a fraction of edges removed — high
+//! - [`grid()`]: 2-D 4-neighbour grids with a fraction of edges removed — high
 //!   diameter, the usual stand-in for road networks and meshes.
 //!
 //! Both are deterministic for a seed on any machine and any thread count:

@@ -40,7 +40,7 @@
 //! # Solvers
 //! - [`reference()`]: FIFO worklist, one node at a time, every node queued
 //!   once at the start; a node whose OUT changes queues its successors.
-//! - [`parallel`] (the `cpu` backend): picks a sweep order once per graph and
+//! - [`parallel()`] (the `cpu` backend): picks a sweep order once per graph and
 //!   direction and keeps it in the session's workspace, so later runs of the
 //!   session skip it: one pass when node ids are already a topological order;
 //!   otherwise reverse post-order of the analysis direction, either as one

@@ -317,7 +317,7 @@ impl Marks for [u8] {
 impl Search<'_> {
     /// One single-source search, direction-optimizing (GAP
     /// `bfs.cc`): top-down levels expand a FIFO queue; when the frontier's
-    /// out-arcs exceed the unexplored arcs over [`ALPHA`], levels go
+    /// out-arcs exceed the unexplored arcs over [`SINGLE_ALPHA`], levels go
     /// bottom-up (every unreached vertex looks for an in-neighbour in the
     /// frontier's bitset, in parallel) until the frontier shrinks below
     /// `n / BETA`. Stops once `limit` vertices are reached. Returns the lane
