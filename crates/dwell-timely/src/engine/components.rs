@@ -88,7 +88,11 @@ impl Groups {
         let link = |root: &mut [u32], i: u32, v: u32, mut limit: usize| {
             for arcs in rows {
                 arcs.scan(v, &mut Cursor::default(), u32::MAX, |x, _| {
-                    if let Some(j) = within(x).filter(|_| limit > 0) {
+                    // The limit first: past it, an arc is not placed at all.
+                    if limit == 0 {
+                        return;
+                    }
+                    if let Some(j) = within(x) {
                         union(root, i, j);
                         limit -= 1;
                     }
