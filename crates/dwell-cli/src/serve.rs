@@ -84,8 +84,14 @@ struct Inputs {
 }
 
 /// A request's work, run on its graph's session thread with that graph's
-/// resident session (`None` until the first graph query opens it).
-type Job = Box<dyn for<'s> FnOnce(&'s Inputs, &mut Option<Session<'s>>) + Send>;
+/// resident session (`None` until the first graph query opens it). It
+/// returns how to hand its answer over, which the session thread calls
+/// only after adding the work to the metrics: a client that reads
+/// `/metrics` after its answer sees its runs counted.
+type Job = Box<dyn for<'s> FnOnce(&'s Inputs, &mut Option<Session<'s>>) -> Deliver + Send>;
+
+/// Hands a request's answer to its handler.
+type Deliver = Box<dyn FnOnce() + Send>;
 
 struct Server {
     inputs: Arc<Inputs>,
@@ -134,7 +140,8 @@ fn session_thread(
             let mut seen = CounterSnapshot::default();
             for job in jobs {
                 let run = std::panic::AssertUnwindSafe(|| job(inputs, &mut session));
-                if std::panic::catch_unwind(run).is_err() {
+                let deliver = std::panic::catch_unwind(run);
+                if deliver.is_err() {
                     session = None;
                     seen = CounterSnapshot::default();
                 }
@@ -148,6 +155,11 @@ fn session_thread(
                         served.bytes_read_back.fetch_add(d.bytes_read_back, Relaxed);
                     }
                     seen = now;
+                }
+                // A job that panicked has no answer: its handler sees the
+                // sender dropped.
+                if let Ok(deliver) = deliver {
+                    deliver();
                 }
             }
         })
@@ -564,9 +576,11 @@ async fn answer(
                     });
                     Some(result.map(|_| text).map_err(|e| e.to_string()))
                 };
-                if answer.is_none_or(|a| tx.send(a).is_err()) {
-                    stats.cancelled.fetch_add(1, Relaxed);
-                }
+                Box::new(move || {
+                    if answer.is_none_or(|a| tx.send(a).is_err()) {
+                        stats.cancelled.fetch_add(1, Relaxed);
+                    }
+                })
             });
             // The session thread lives as long as the server.
             server.queues[which].send(job).ok()?;
