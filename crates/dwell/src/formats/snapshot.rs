@@ -457,7 +457,13 @@ pub fn read<R: Read>(
         ));
     }
     let invalid = |p| bad(name, format!("invalid graph: {p}"), REWRITE);
-    let csr = Csr::from_scanned_parts(offsets, targets, labels, weights, rows_scanned)
+    let csr = Csr::from_scanned_parts(
+        offsets.into(),
+        targets.into(),
+        labels.map(Into::into),
+        weights.map(Into::into),
+        rows_scanned,
+    )
         .map_err(invalid)?;
     Graph::from_forward(
         csr,

@@ -5,7 +5,7 @@
 //! duplicates (labels OR-ed, smallest weight kept) in parallel → compact →
 //! hash. Memory: the edge list plus one CSR-sized record array.
 
-use super::{hash, Csr, Graph, LabelNames, VertexNames, NO_VERTEX};
+use super::{hash, Csr, Graph, LabelNames, VertexNames, Words, NO_VERTEX};
 use rayon::prelude::*;
 use std::sync::OnceLock;
 
@@ -299,10 +299,10 @@ impl GraphBuilder {
         drop(recs);
 
         let forward = Csr {
-            offsets,
-            targets,
-            labels,
-            weights,
+            offsets: offsets.into(),
+            targets: targets.into(),
+            labels: labels.map(Words::from),
+            weights: weights.map(Words::from),
         };
         let layout_hash = hash::layout_hash(&forward, directed);
         Ok(Graph {

@@ -114,79 +114,13 @@ impl Folded {
     /// none stay in it) for folding to pay.
     pub fn build(g: &Graph) -> Result<Option<Folded>, GraphError> {
         let n = g.nodes();
-        let out = g.forward();
         let mut in_core = core_vertices(g)?;
         if !worth_folding(n, in_core.iter().filter(|&&c| c).count()) {
             return Ok(None);
         }
-
-        // Regions: every vertex outside the core reachable (undirected)
-        // from a core vertex without crossing another is in that root's
-        // region; the rest form tree components, named by their smallest
-        // vertex.
-        let mut region = filled(n, NO_VERTEX)?;
-        let mut stack = Vec::new();
-        let claim = |start: u32, region: &mut [u32], stack: &mut Vec<u32>| {
-            region[start as usize] = start;
-            stack.push(start);
-            while let Some(v) = stack.pop() {
-                for_each_neighbor(g, v, |w| {
-                    if !in_core[w as usize] && region[w as usize] == NO_VERTEX {
-                        region[w as usize] = start;
-                        stack.push(w);
-                    }
-                });
-            }
-        };
-        for v in 0..n as u32 {
-            if in_core[v as usize] {
-                claim(v, &mut region, &mut stack);
-            }
-        }
-        for v in 0..n as u32 {
-            if region[v as usize] == NO_VERTEX {
-                claim(v, &mut region, &mut stack);
-            }
-        }
-
-        // Per root: a BFS over its region along the arcs' own directions.
+        let mut region = regions(g, &in_core)?;
+        let (hang, kept) = hangs(g, &in_core, &region)?;
         // Regions too large to pack stay in the core.
-        let mut hang = filled(n, Hang::default())?;
-        let mut kept = filled(n, false)?;
-        let mut depth = filled(n, NO_VERTEX)?;
-        let mut queue = Vec::new();
-        for r in 0..n as u32 {
-            if !in_core[r as usize] {
-                continue;
-            }
-            depth[r as usize] = 0;
-            queue.clear();
-            queue.push(r);
-            let mut h = Hang::default();
-            let mut head = 0;
-            while head < queue.len() {
-                let v = queue[head];
-                head += 1;
-                let d = depth[v as usize] + 1;
-                for &w in out.neighbors(v) {
-                    if region[w as usize] == r && w != r && depth[w as usize] == NO_VERTEX {
-                        depth[w as usize] = d;
-                        h.count += 1;
-                        h.height = d;
-                        h.depth_sum = h.depth_sum.saturating_add(d);
-                        queue.push(w);
-                    }
-                }
-            }
-            if h.fits() {
-                hang[r as usize] = h;
-            } else {
-                kept[r as usize] = true;
-            }
-            for &v in &queue {
-                depth[v as usize] = NO_VERTEX;
-            }
-        }
         for v in 0..n {
             let r = region[v] as usize;
             if !in_core[v] && kept[r] {
@@ -198,55 +132,20 @@ impl Folded {
         if !worth_folding(n, core_nodes) {
             return Ok(None);
         }
-
-        // Core ids in breadth-first order (arcs both ways), so a search's
-        // frontier sits in nearby rows.
-        let mut core_id = filled(n, NO_VERTEX)?;
-        let mut order = Vec::with_capacity(core_nodes);
-        for start in 0..n as u32 {
-            if !in_core[start as usize] || core_id[start as usize] != NO_VERTEX {
-                continue;
-            }
-            core_id[start as usize] = order.len() as u32;
-            order.push(start);
-            let mut head = order.len() - 1;
-            while head < order.len() {
-                let v = order[head];
-                head += 1;
-                for_each_neighbor(g, v, |w| {
-                    if in_core[w as usize] && core_id[w as usize] == NO_VERTEX {
-                        core_id[w as usize] = order.len() as u32;
-                        order.push(w);
-                    }
-                });
-            }
-        }
-        let mut offsets = filled(core_nodes + 1, 0u64)?;
-        for (c, &v) in order.iter().enumerate() {
-            let kept = out.neighbors(v).iter().filter(|&&w| in_core[w as usize]);
-            offsets[c + 1] = offsets[c] + kept.count() as u64;
-        }
-        if offsets[core_nodes] > u64::from(u32::MAX) {
+        let (core_id, order) = core_order(g, &in_core, core_nodes)?;
+        let Some(CoreRows {
+            offsets,
+            targets,
+            rows,
+        }) = core_rows(g, &in_core, &core_id, &order, &hang)?
+        else {
             return Ok(None); // the rows could not hold the offsets
-        }
-        // At most the graph's arc count, a usize.
-        let mut targets = filled(offsets[core_nodes] as usize, 0u32)?;
-        let mut rows = filled(core_nodes + 1, 0u64)?;
-        for (c, &v) in order.iter().enumerate() {
-            rows[c] = offsets[c] | hang[v as usize].pack() << 32;
-            let row = &mut targets[offsets[c] as usize..offsets[c + 1] as usize];
-            let kept = out.neighbors(v).iter().filter(|&&w| in_core[w as usize]);
-            for (slot, &w) in row.iter_mut().zip(kept) {
-                *slot = core_id[w as usize];
-            }
-            row.sort_unstable();
-        }
-        rows[core_nodes] = offsets[core_nodes];
+        };
         Ok(Some(Folded {
             core: Graph {
                 forward: Csr {
-                    offsets,
-                    targets,
+                    offsets: offsets.into(),
+                    targets: targets.into(),
                     labels: None,
                     weights: None,
                 },
@@ -287,6 +186,163 @@ impl Folded {
         let per_vertex = (self.core_id.len() as u64) * 8 + (self.rows.len() as u64) * 8;
         self.core.forward_bytes() * copies + per_vertex
     }
+}
+
+/// Regions: every vertex outside the core reachable (undirected) from a
+/// core vertex without crossing another is in that root's region; the rest
+/// form tree components, named by their smallest vertex.
+fn regions(g: &Graph, in_core: &[bool]) -> Result<Vec<u32>, GraphError> {
+    let n = g.nodes();
+    let mut region = filled(n, NO_VERTEX)?;
+    let mut stack = Vec::new();
+    let mut claim = |start: u32, region: &mut [u32]| {
+        region[start as usize] = start;
+        stack.push(start);
+        while let Some(v) = stack.pop() {
+            for_each_neighbor(g, v, |w| {
+                if !in_core[w as usize] && region[w as usize] == NO_VERTEX {
+                    region[w as usize] = start;
+                    stack.push(w);
+                }
+            });
+        }
+    };
+    for v in 0..n as u32 {
+        if in_core[v as usize] {
+            claim(v, &mut region);
+        }
+    }
+    for v in 0..n as u32 {
+        if region[v as usize] == NO_VERTEX {
+            claim(v, &mut region);
+        }
+    }
+    Ok(region)
+}
+
+/// Per root: a BFS over its region along the arcs' own directions, giving
+/// its [`Hang`]; `kept[r]` marks a root whose region is too large to pack.
+fn hangs(
+    g: &Graph,
+    in_core: &[bool],
+    region: &[u32],
+) -> Result<(Vec<Hang>, Vec<bool>), GraphError> {
+    let n = g.nodes();
+    let out = g.forward();
+    let mut hang = filled(n, Hang::default())?;
+    let mut kept = filled(n, false)?;
+    let mut depth = filled(n, NO_VERTEX)?;
+    let mut queue = Vec::new();
+    for r in 0..n as u32 {
+        if !in_core[r as usize] {
+            continue;
+        }
+        depth[r as usize] = 0;
+        queue.clear();
+        queue.push(r);
+        let mut h = Hang::default();
+        let mut head = 0;
+        while head < queue.len() {
+            let v = queue[head];
+            head += 1;
+            let d = depth[v as usize] + 1;
+            for &w in out.neighbors(v) {
+                if region[w as usize] == r && w != r && depth[w as usize] == NO_VERTEX {
+                    depth[w as usize] = d;
+                    h.count += 1;
+                    h.height = d;
+                    h.depth_sum = h.depth_sum.saturating_add(d);
+                    queue.push(w);
+                }
+            }
+        }
+        if h.fits() {
+            hang[r as usize] = h;
+        } else {
+            kept[r as usize] = true;
+        }
+        for &v in &queue {
+            depth[v as usize] = NO_VERTEX;
+        }
+    }
+    Ok((hang, kept))
+}
+
+/// Core ids in breadth-first order (arcs both ways), so a search's
+/// frontier sits in nearby rows: `core_id` per vertex, and `order`, the
+/// vertex of each core id.
+fn core_order(
+    g: &Graph,
+    in_core: &[bool],
+    core_nodes: usize,
+) -> Result<(Vec<u32>, Vec<u32>), GraphError> {
+    let mut core_id = filled(g.nodes(), NO_VERTEX)?;
+    let mut order = Vec::with_capacity(core_nodes);
+    for start in 0..g.nodes() as u32 {
+        if !in_core[start as usize] || core_id[start as usize] != NO_VERTEX {
+            continue;
+        }
+        core_id[start as usize] = order.len() as u32;
+        order.push(start);
+        let mut head = order.len() - 1;
+        while head < order.len() {
+            let v = order[head];
+            head += 1;
+            for_each_neighbor(g, v, |w| {
+                if in_core[w as usize] && core_id[w as usize] == NO_VERTEX {
+                    core_id[w as usize] = order.len() as u32;
+                    order.push(w);
+                }
+            });
+        }
+    }
+    Ok((core_id, order))
+}
+
+/// The core's CSR (targets in core ids, rows sorted) and its
+/// [`Folded::rows`] words.
+struct CoreRows {
+    offsets: Vec<u64>,
+    targets: Vec<u32>,
+    rows: Vec<u64>,
+}
+
+/// The core's rows; `None` when its offsets do not fit 32 bits.
+fn core_rows(
+    g: &Graph,
+    in_core: &[bool],
+    core_id: &[u32],
+    order: &[u32],
+    hang: &[Hang],
+) -> Result<Option<CoreRows>, GraphError> {
+    let out = g.forward();
+    let core_nodes = order.len();
+    let mut offsets = filled(core_nodes + 1, 0u64)?;
+    for (c, &v) in order.iter().enumerate() {
+        let kept = out.neighbors(v).iter().filter(|&&w| in_core[w as usize]);
+        offsets[c + 1] = offsets[c] + kept.count() as u64;
+    }
+    if offsets[core_nodes] > u64::from(u32::MAX) {
+        return Ok(None);
+    }
+    // At most the graph's arc count, a usize.
+    let mut targets = filled(offsets[core_nodes] as usize, 0u32)?;
+    let mut rows = filled(core_nodes + 1, 0u64)?;
+    for (c, &v) in order.iter().enumerate() {
+        rows[c] = offsets[c] | hang[v as usize].pack() << 32;
+        let row = &mut targets[offsets[c] as usize..offsets[c + 1] as usize];
+        let kept = out.neighbors(v).iter().filter(|&&w| in_core[w as usize]);
+        for (slot, &w) in row.iter_mut().zip(kept) {
+            *slot = core_id[w as usize];
+        }
+        row.sort_unstable();
+    }
+    rows[core_nodes] = offsets[core_nodes];
+    Ok(Some(CoreRows {
+        offsets,
+        targets,
+        rows,
+    }))
 }
 
 /// Do enough vertices lie outside `g`'s 2-core (and some inside) for a

@@ -29,6 +29,7 @@ pub use names::{NameHasher, NamesError, VertexNames};
 pub use parts::PartsError;
 pub(crate) use parts::{RowScan, Scanned};
 
+pub(crate) use dwell_mmap::Words;
 use std::sync::OnceLock;
 
 /// Sentinel for "no vertex" and "unreached" in per-vertex arrays.
@@ -37,10 +38,11 @@ pub const NO_VERTEX: u32 = u32::MAX;
 /// One direction of a graph's adjacency in compressed sparse rows.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Csr {
-    offsets: Vec<u64>,
-    targets: Vec<u32>,
-    labels: Option<Vec<u32>>,
-    weights: Option<Vec<u32>>,
+    // Words: owned vectors, or views of a mapped snapshot (formats::snapshot).
+    offsets: Words<u64>,
+    targets: Words<u32>,
+    labels: Option<Words<u32>>,
+    weights: Option<Words<u32>>,
 }
 
 impl Csr {
@@ -113,8 +115,8 @@ impl Csr {
         [
             words(self.offsets.len(), 8),
             words(self.targets.len(), 4),
-            words(self.labels.as_ref().map_or(0, Vec::len), 4),
-            words(self.weights.as_ref().map_or(0, Vec::len), 4),
+            words(self.labels.as_ref().map_or(0, |l| l.len()), 4),
+            words(self.weights.as_ref().map_or(0, |w| w.len()), 4),
         ]
         .into_iter()
         .try_fold(0u64, |acc, b| acc.checked_add(b?))
@@ -127,7 +129,7 @@ impl Csr {
     fn transpose(&self) -> Csr {
         let n = self.nodes();
         let mut counts = vec![0u64; n + 1];
-        for &t in &self.targets {
+        for &t in self.targets.iter() {
             counts[t as usize + 1] += 1;
         }
         for i in 0..n {
@@ -154,11 +156,16 @@ impl Csr {
             }
         }
         Csr {
-            offsets,
-            targets,
-            labels,
-            weights,
+            offsets: offsets.into(),
+            targets: targets.into(),
+            labels: labels.map(Words::from),
+            weights: weights.map(Words::from),
         }
+    }
+
+    /// Are the arrays views of a mapped snapshot (not this process's heap)?
+    pub fn is_mapped(&self) -> bool {
+        self.targets.is_shared()
     }
 }
 

@@ -16,7 +16,7 @@
 //! road network or grid keeps its order.
 
 use super::build::filled;
-use super::{Csr, Graph, GraphError};
+use super::{Csr, Graph, GraphError, Words};
 use rayon::prelude::*;
 use std::sync::OnceLock;
 
@@ -188,10 +188,10 @@ fn permute(csr: &Csr, new_id: &[u32], old_id: &[u32]) -> Result<Csr, GraphError>
         }
     });
     Ok(Csr {
-        offsets,
-        targets,
-        labels,
-        weights,
+        offsets: offsets.into(),
+        targets: targets.into(),
+        labels: labels.map(Words::from),
+        weights: weights.map(Words::from),
     })
 }
 

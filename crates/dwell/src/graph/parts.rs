@@ -7,7 +7,7 @@
 //! semantic: an undirected graph whose rows are not symmetric is a different
 //! (directed-looking) graph, not an unsafe one; every index stays in bounds.
 
-use super::{hash, Csr, Graph, LabelNames, VertexNames, NO_VERTEX};
+use super::{hash, Csr, Graph, LabelNames, VertexNames, Words, NO_VERTEX};
 use rayon::prelude::*;
 use std::sync::OnceLock;
 
@@ -56,7 +56,13 @@ impl Csr {
         labels: Option<Vec<u32>>,
         weights: Option<Vec<u32>>,
     ) -> Result<Csr, PartsError> {
-        Csr::from_scanned_parts(offsets, targets, labels, weights, None)
+        Csr::from_scanned_parts(
+            offsets.into(),
+            targets.into(),
+            labels.map(Words::from),
+            weights.map(Words::from),
+            None,
+        )
     }
 
     /// [`Csr::from_parts`], with the rows already checked by a [`RowScan`]
@@ -64,10 +70,10 @@ impl Csr {
     /// these targets, when `scanned` is their merged
     /// [`first_bad_row`](Scanned::first_bad_row).
     pub(crate) fn from_scanned_parts(
-        offsets: Vec<u64>,
-        targets: Vec<u32>,
-        labels: Option<Vec<u32>>,
-        weights: Option<Vec<u32>>,
+        offsets: Words<u64>,
+        targets: Words<u32>,
+        labels: Option<Words<u32>>,
+        weights: Option<Words<u32>>,
         scanned: Option<Option<usize>>,
     ) -> Result<Csr, PartsError> {
         let nodes = offsets.len().checked_sub(1).ok_or(PartsError::NoOffsets)?;
