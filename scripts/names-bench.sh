@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
-# Named vertices at scale (docs/BENCHMARKS.md, "Named vertices at scale"):
-# `dwell info` on the same 10,172,538-arc R-MAT graph with integer ids and
-# with every vertex named `user:N@example.org` (edge list and TSV), the files
-# alternated ROUNDS times in one shell; per file the medians of load_ms, CPU
-# (user + sys) and peak RSS, and named / integer ratios of the medians.
+# Named vertices at scale: `dwell info --json` on one 10,172,538-arc R-MAT
+# graph with every vertex named `user:N@example.org` (A: edge list, then TSV)
+# against the same graph with integer ids (B), one scripts/ab.py run each:
+# medians of timings.load_ms, CPU (user + sys) and peak RSS; A/B = named / integer.
 #   scripts/names-bench.sh DWELL_BINARY [ROUNDS] [WORKDIR]
 # The files (145 MB and 2 x 502 MB) are made once in WORKDIR (default
-# /tmp/names-bench) and kept. Give a second binary as PEER=path to alternate
-# it too (rows `peer-…`), e.g. the previous main's, to compare in one run.
+# /tmp/names-bench) and kept. PEER=path adds, per named file, an A/B of that
+# binary (A) against DWELL_BINARY (B), e.g. the previous main's.
 set -euo pipefail
+usage() { sed -n '2,10s/^# \{0,1\}//p' "$0"; }
+case "${1:-}" in -h|--help) usage; exit 0 ;; esac
+[ $# -ge 1 ] || { usage >&2; exit 2; }
+ab=$(realpath "$(dirname "$0")/ab.py")
 bin=$(realpath "$1") rounds=${2:-5} work=${3:-/tmp/names-bench}
 mkdir -p "$work"
 cd "$work"
@@ -18,38 +21,14 @@ if [ ! -s named.tsv ]; then
   awk '{print "user:" $1 "@example.org", "user:" $2 "@example.org"}' int.edges > named.edges
   awk '{print "user:" $1 "@example.org\tuser:" $2 "@example.org"}' int.edges > named.tsv
 fi
-bins=("this=$bin")
-[ -n "${PEER:-}" ] && bins+=("peer=$(realpath "$PEER")")
-log=$work/runs.txt
-: > "$log"
-echo "$(nproc) cores; $rounds rounds; before: $(uptime)"
-for r in $(seq "$rounds"); do
-  for b in "${bins[@]}"; do
-    name=${b%%=*} exe=${b#*=}
-    for f in int.edges named.edges named.tsv; do
-      out=$( { /usr/bin/time -f "TIME %U %S %M" "$exe" info "$f" --json; } 2>&1 )
-      ms=$(grep -o '"load_ms":[0-9.]*' <<< "$out" | cut -d: -f2)
-      read -r _ u s m < <(grep '^TIME' <<< "$out")
-      echo "$name $f $ms $u $s $m" >> "$log"
-    done
-  done
+q() { printf %q "$1"; }
+for f in named.edges named.tsv; do
+  echo; echo "## $f against int.edges"
+  python3 "$ab" --label-a "$f" --label-b int.edges --rounds "$rounds" --warmup 0 \
+    --a "$(q "$bin") info $f --json" --b "$(q "$bin") info int.edges --json" --json timings.load_ms
+  if [ -n "${PEER:-}" ]; then
+    echo; echo "## $f: PEER against this binary"
+    python3 "$ab" --label-a peer --label-b this --rounds "$rounds" --warmup 0 \
+      --a "$(q "$(realpath "$PEER")") info $f --json" --b "$(q "$bin") info $f --json" --json timings.load_ms
+  fi
 done
-echo "after: $(uptime)"
-python3 - "$log" <<'PY'
-import statistics, sys
-rows = [l.split() for l in open(sys.argv[1])]
-med = {}
-for who in sorted({r[0] for r in rows}, reverse=True):
-    for f in ["int.edges", "named.edges", "named.tsv"]:
-        rs = [r for r in rows if r[0] == who and r[1] == f]
-        ms = [float(r[2]) for r in rs]
-        cpu = [float(r[3]) + float(r[4]) for r in rs]
-        rss = [int(r[5]) / 1024 for r in rs]
-        med[who, f] = (statistics.median(ms), statistics.median(cpu), statistics.median(rss))
-        print(f"{who:5} {f:12} load_ms median {med[who, f][0]:7.0f} (runs {', '.join(f'{x:.0f}' for x in ms)}); "
-              f"cpu {med[who, f][1]:5.2f} s; rss {med[who, f][2]:4.0f} MB")
-    i = med[who, "int.edges"]
-    for f in ["named.edges", "named.tsv"]:
-        n = med[who, f]
-        print(f"{who:5} {f:12} / int.edges: load_ms {n[0] / i[0]:.2f}x, cpu {n[1] / i[1]:.2f}x, rss {n[2] / i[2]:.2f}x")
-PY

@@ -1,30 +1,27 @@
 #!/usr/bin/env bash
-# Two dwell binaries alternated on the timely backend (docs/BENCHMARKS.md):
-# one analysis, per-query time, rounds, bytes exchanged and peak memory per
-# process, on an edge list from the text file (P=1) and from 1-, 2- and
-# 4-part shard folders, ROUNDS times each in turn.
+# Two dwell binaries on the timely backend, one scripts/ab.py run per input:
+# the edge list (text, P=1) and 1-, 2- and 4-part shard folders (made once by
+# BASE). Per input: ms per query (the headline), rounds and bytes exchanged per
+# query, wall, CPU and the largest process's peak RSS; base/new > 1: NEW is faster.
 #   scripts/timely-ab.sh BASE NEW ANALYSIS GRAPH [ROUNDS] [REPEAT]
+# ROUNDS (default 3) alternations of `dwell run ANALYSIS ... --repeat REPEAT
+# --backend timely --json` (default 3 runs per session; bfs: 64 random sources).
 set -euo pipefail
+usage() { sed -n '2,8s/^# \{0,1\}//p' "$0"; }
+case "${1:-}" in -h|--help) usage; exit 0 ;; esac
+[ $# -ge 4 ] || { usage >&2; exit 2; }
 base=$1 new=$2 analysis=$3 graph=$4 rounds=${5:-3} repeat=${6:-3}
+ab=$(dirname "$0")/ab.py
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-src=(); if [ "$analysis" = bfs ]; then src=(--sources random:64); fi
+src=""; if [ "$analysis" = bfs ]; then src="--sources random:64"; fi
 for p in 1 2 4; do "$base" shard "$graph" --parts "$p" --out "$work/p$p" > /dev/null; done
-row() {
-  python3 -c '
-import json, sys
-d = json.load(sys.stdin); t = d["timely"]; m = t["per_run_mean"]
-peaks = " ".join("%.1f" % (p["peak_rss_bytes"] / 2**20) for p in t["last_run"]["processes"])
-print("%-28s %9.1f ms/query %5.1f rounds %8.2f MB  peak MiB/process %s"
-      % (sys.argv[1], d["timings"]["per_run_ms"], m["rounds"], m["bytes_exchanged"] / 1e6, peaks))' "$1"
+one() {  # one() LABEL INPUT PROCESSES
+  echo; echo "## $analysis $1"
+  local args="run $analysis $(printf %q "$2") $src --repeat $repeat --backend timely --processes $3 --json"
+  python3 "$ab" --label-a base --label-b new --rounds "$rounds" --warmup 0 \
+    --a "$(printf %q "$base") $args" --b "$(printf %q "$new") $args" \
+    --json timings.per_run_ms --json timely.per_run_mean.rounds --json timely.per_run_mean.bytes_exchanged
 }
-for r in $(seq "$rounds"); do
-  for b in "$base" "$new"; do
-    name=$(basename "$(dirname "$b")")/$(basename "$b")
-    "$b" run "$analysis" "$graph" "${src[@]}" --repeat "$repeat" --backend timely --json | row "$name text P=1"
-    for p in 1 2 4; do
-      "$b" run "$analysis" "$work/p$p" "${src[@]}" --repeat "$repeat" --backend timely --processes "$p" --json \
-        | row "$name P=$p"
-    done
-  done
-done
+one "text P=1" "$graph" 1
+for p in 1 2 4; do one "P=$p" "$work/p$p" "$p"; done

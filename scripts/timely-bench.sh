@@ -1,40 +1,35 @@
 #!/usr/bin/env bash
-# The timely backend vs `cpu` in the same run (docs/BENCHMARKS.md, "timely
-# backend"): per-query time of a 64-source BFS and of WCC, bytes and records
-# exchanged per query, resident graph bytes and peak memory per process, for
-# 1, 2 and 4 local processes.
-#   scripts/timely-bench.sh DWELL_BINARY GRAPH [REPEAT]
-# Each row is one session of REPEAT runs (the graph resident, one dataflow);
-# the 2- and 4-process rows run on shard folders made once by `dwell shard`.
+# The timely backend against `cpu` in the same run, one scripts/ab.py run per
+# analysis (bfs: 64 random sources; wcc) and process count (A = timely P=1 on
+# the text file, P=2 and P=4 on shard folders made once by `dwell shard`; B =
+# cpu): ms per query (A/B: how much slower timely is), resident graph bytes,
+# bytes and records exchanged, rounds and epochs per query, and each process's
+# peak (largest process).
+#   scripts/timely-bench.sh DWELL_BINARY GRAPH [REPEAT] [ROUNDS]
+# Each side of a round is one session of REPEAT runs (default 5); ROUNDS
+# (default 1) alternations, no warm-up.
 set -euo pipefail
-bin=$1 graph=$2 repeat=${3:-5}
+usage() { sed -n '2,10s/^# \{0,1\}//p' "$0"; }
+case "${1:-}" in -h|--help) usage; exit 0 ;; esac
+[ $# -ge 2 ] || { usage >&2; exit 2; }
+bin=$1 graph=$2 repeat=${3:-5} rounds=${4:-1}
+ab=$(dirname "$0")/ab.py
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-cat > "$work/row.py" <<'PY'
-import json, sys
-analysis, label = sys.argv[1], sys.argv[2]
-d = json.load(sys.stdin)
-ms = d["timings"]["per_run_ms"]
-graph_mib = d["counters"]["bytes_uploaded"] / 2**20
-t = d.get("timely")
-if t is None:
-    print(f"{analysis:4} {label:11} {ms:9.1f} ms/query {'':34} graph {graph_mib:6.1f} MiB")
-else:
-    m = t["per_run_mean"]
-    peaks = " ".join(f"{p['peak_rss_bytes'] / 2**20:.0f}" for p in t["last_run"]["processes"])
-    print(f"{analysis:4} {label:11} {ms:9.1f} ms/query {m['bytes_exchanged'] / 1e6:8.2f} MB "
-          f"{m['records_exchanged'] / 1e6:6.2f} Mrec {m['rounds']:5.1f} rounds {m['epochs']:6.1f} epochs "
-          f"graph {graph_mib:6.1f} MiB/process, peak MiB/process {peaks}")
-PY
 echo "graph $graph, $repeat runs per session, $(nproc) cores"
 for p in 2 4; do "$bin" shard "$graph" --parts "$p" --out "$work/p$p" > /dev/null; done
+q() { printf %q "$1"; }
 for a in bfs wcc; do
-  src=(); if [ "$a" = bfs ]; then src=(--sources random:64); fi
-  "$bin" run "$a" "$graph" "${src[@]}" --repeat "$repeat" --json | python3 "$work/row.py" "$a" cpu
-  "$bin" run "$a" "$graph" "${src[@]}" --repeat "$repeat" --backend timely --json \
-    | python3 "$work/row.py" "$a" "timely P=1"
-  for p in 2 4; do
-    "$bin" run "$a" "$work/p$p" "${src[@]}" --repeat "$repeat" --backend timely --processes "$p" --json \
-      | python3 "$work/row.py" "$a" "timely P=$p"
+  src=""; if [ "$a" = bfs ]; then src="--sources random:64"; fi
+  cpu="$(q "$bin") run $a $(q "$graph") $src --repeat $repeat --json"
+  for p in 1 2 4; do
+    input=$graph; [ "$p" = 1 ] || input=$work/p$p
+    echo; echo "## $a timely P=$p against cpu"
+    python3 "$ab" --label-a "timely P=$p" --label-b cpu --rounds "$rounds" --warmup 0 \
+      --a "$(q "$bin") run $a $(q "$input") $src --repeat $repeat --backend timely --processes $p --json" \
+      --b "$cpu" --json timings.per_run_ms --json counters.bytes_uploaded \
+      --json timely.per_run_mean.bytes_exchanged --json timely.per_run_mean.records_exchanged \
+      --json timely.per_run_mean.rounds --json timely.per_run_mean.epochs \
+      --json 'max:timely.last_run.processes.*.peak_rss_bytes'
   done
 done
