@@ -15,9 +15,11 @@
 //! one: for inlined code (`inlinedAt:` set) the line of the inlined callee,
 //! where the code is written, as debuggers show it. A reference that does not
 //! resolve (a missing record, a scope without a file) gives no location,
-//! never an error: debug info only labels results.
+//! never an error: debug info only labels results. [`dbg_ref`] finds the
+//! `!dbg !N` attachment of an instruction or a `define` line.
 
 use super::super::ir::{SourceFile, SourceLoc};
+use super::super::lex::Tok;
 use std::collections::HashMap;
 
 enum Rec {
@@ -161,6 +163,16 @@ impl DebugInfo {
             },
             name,
         ))
+    }
+}
+
+/// The `N` of a `!dbg !N` attachment among `toks` (the last one: attachments
+/// follow the operands).
+pub(super) fn dbg_ref(toks: &[Tok<'_>]) -> Option<u32> {
+    let at = toks.iter().rposition(|t| *t == Tok::Meta("dbg"))?;
+    match toks.get(at + 1) {
+        Some(Tok::Meta(n)) => n.parse().ok(),
+        _ => None,
     }
 }
 
