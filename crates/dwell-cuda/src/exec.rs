@@ -20,16 +20,26 @@
 //! `BytesUploaded` counts the graph arrays at upload and, per run, the
 //! query inputs (4 bytes per source and sink), staged in pinned memory in
 //! the resident modes (one slot per planned run, allocated at open).
+//!
+//! The buffers and their allocation live in `exec/buffers.rs`, the
+//! read-back and decoding of output slots in `exec/readback.rs`; this file
+//! holds the device, the modes and each run's launches.
+
+mod buffers;
+mod readback;
 
 use crate::device::{self, DeviceFacts, Tuning};
-use crate::kernels::{self, CTRL_WORDS, C_QHEAVY, C_QLIGHT};
-use crate::layout::{self, OutputLayout, Work};
-use crate::raw::{self, Arg, DevBuf, Func, Grid, Stage, TravParams, WccParams};
+use crate::kernels::{self, C_QHEAVY, C_QLIGHT};
+use crate::layout::{self, OutputLayout, Traversal, Work};
+use crate::raw::{self, Arg, Func, Grid, TravParams, WccParams};
 use crate::CudaError;
-use dwell::analysis::{components, BfsResult, Direction, Output, Query, ReachResult};
+use buffers::MAX_STAGE_SLOTS;
+use buffers::{allocate, check_state, output_words, per_query, words, Buffers, DeviceCsr};
+use dwell::analysis::{Direction, Output, Query};
 use dwell::backend::Reservation as Plan;
 use dwell::counters::{Counter, Counters};
-use dwell::graph::{Csr, Graph};
+use dwell::graph::Graph;
+use readback::read_slots;
 use std::sync::Arc;
 
 /// Which execution mode a session uses (design.md; docs/BENCHMARKS.md
@@ -174,186 +184,6 @@ impl Device {
 
 fn drv(what: &'static str) -> impl Fn(raw::DriverError) -> CudaError {
     move |e| CudaError::driver(what, e)
-}
-
-/// One CSR on the device.
-struct DeviceCsr {
-    off: DevBuf<u64>,
-    tgt: DevBuf<u32>,
-    lab: Option<DevBuf<u32>>,
-}
-
-/// Every buffer of a session.
-struct Buffers {
-    fwd: DeviceCsr,
-    /// Reverse CSR of a directed graph (undirected graphs reuse `fwd`).
-    rev: Option<DeviceCsr>,
-    visited: DevBuf<u64>,
-    frontier: DevBuf<u64>,
-    queue: DevBuf<u32>,
-    ctrl: DevBuf<u64>,
-    inputs: DevBuf<u32>,
-    /// Output slots, as u64 words.
-    outputs: DevBuf<u64>,
-    /// Resident modes: per-run inputs staged in pinned host memory, one
-    /// slot per planned run, so a run's input copy is asynchronous and the
-    /// driver never waits on pageable memory inside the timed region.
-    stage: Option<Stage>,
-}
-
-/// At least one element: the driver rejects empty allocations.
-fn len1(n: u64) -> usize {
-    n.max(1) as usize
-}
-
-fn words(bytes: u64) -> u64 {
-    bytes.div_ceil(8)
-}
-
-struct Alloc<'a> {
-    ctx: &'a raw::Context,
-    counters: &'a Counters,
-}
-
-impl Alloc<'_> {
-    fn zeros<T: raw::Word>(&self, len: u64) -> Result<DevBuf<T>, CudaError> {
-        self.counters.bump(Counter::Allocations);
-        self.ctx
-            .alloc_zeros::<T>(len1(len))
-            .map_err(drv("allocating device memory"))
-    }
-    fn upload<T: raw::Word>(&self, data: &[T]) -> Result<DevBuf<T>, CudaError> {
-        self.counters.bump(Counter::Allocations);
-        self.counters
-            .add(Counter::BytesUploaded, std::mem::size_of_val(data) as u64);
-        if data.is_empty() {
-            return Err(CudaError::Internal(
-                "an empty array cannot be uploaded".into(),
-            ));
-        }
-        self.ctx.upload(data).map_err(drv("uploading the graph"))
-    }
-    fn csr(&self, c: &Csr) -> Result<DeviceCsr, CudaError> {
-        Ok(DeviceCsr {
-            off: self.upload(c.offsets())?,
-            tgt: if c.targets().is_empty() {
-                self.zeros(1)?
-            } else {
-                self.upload(c.targets())?
-            },
-            lab: match c.labels() {
-                Some(l) if !l.is_empty() => Some(self.upload(l)?),
-                _ => None,
-            },
-        })
-    }
-}
-
-/// Staging slots of a resident session: one per planned run (at least one,
-/// at most 4096; past that a run waits for the stream and reuses them).
-const MAX_STAGE_SLOTS: u64 = 4096;
-
-/// Allocate everything the plan needs and upload the topology (one graph upload).
-fn allocate(
-    dev: &Device,
-    g: &Graph,
-    plan: &Plan,
-    counters: &Counters,
-    staged: bool,
-) -> Result<Buffers, CudaError> {
-    let a = Alloc {
-        ctx: &dev.ctx,
-        counters,
-    };
-    let n = g.nodes() as u64;
-    check_state(n, plan)?;
-    let fwd = a.csr(g.forward())?;
-    let rev = if g.is_directed() {
-        Some(a.csr(g.reverse())?)
-    } else {
-        None
-    };
-    counters.bump(Counter::GraphUploads);
-    let three_n = n
-        .checked_mul(3)
-        .ok_or(CudaError::Internal("3n overflows".into()))?;
-    let PerQuery {
-        inputs,
-        outputs,
-        stage,
-    } = per_query(dev, plan, counters, staged)?;
-    Ok(Buffers {
-        fwd,
-        rev,
-        visited: a.zeros(n)?,
-        frontier: a.zeros(three_n)?,
-        queue: a.zeros(three_n)?,
-        ctrl: a.zeros(CTRL_WORDS as u64)?,
-        inputs,
-        outputs,
-        stage,
-    })
-}
-
-/// The plan's scratch must hold the traversal state this backend keeps
-/// (its `requirements` say so; a plan made for another backend may not).
-fn check_state(n: u64, plan: &Plan) -> Result<(), CudaError> {
-    let state = layout::state_bytes(n).map_err(|e| CudaError::Internal(e.to_string()))?;
-    if state > plan.scratch_bytes {
-        return Err(CudaError::PlanTooSmall {
-            what: "traversal state",
-            needed: state,
-            planned: plan.scratch_bytes,
-        });
-    }
-    Ok(())
-}
-
-/// Output words a plan's slots take: one slot per run when it keeps every
-/// output, else one.
-fn output_words(plan: &Plan) -> Result<u64, CudaError> {
-    words(plan.output_bytes)
-        .checked_mul(if plan.keep_all_outputs { plan.runs } else { 1 })
-        .ok_or(CudaError::Internal("output slots overflow".into()))
-}
-
-/// The buffers sized by a query's plan rather than by the graph.
-struct PerQuery {
-    inputs: DevBuf<u32>,
-    outputs: DevBuf<u64>,
-    /// Staged sessions: the pinned input slots, one per run.
-    stage: Option<Stage>,
-}
-
-fn per_query(
-    dev: &Device,
-    plan: &Plan,
-    counters: &Counters,
-    staged: bool,
-) -> Result<PerQuery, CudaError> {
-    let a = Alloc {
-        ctx: &dev.ctx,
-        counters,
-    };
-    let input_slots = plan.frontier_bytes / 4;
-    let stage = if staged && input_slots > 0 {
-        counters.bump(Counter::Allocations);
-        Some(
-            dev.ctx
-                .stage(
-                    plan.runs.clamp(1, MAX_STAGE_SLOTS) as usize,
-                    input_slots as usize,
-                )
-                .map_err(drv("allocating pinned staging memory"))?,
-        )
-    } else {
-        None
-    };
-    Ok(PerQuery {
-        inputs: a.zeros(input_slots)?,
-        outputs: a.zeros(output_words(plan)?)?,
-        stage,
-    })
 }
 
 /// A launched run whose output sits in an output slot.
@@ -566,42 +396,59 @@ impl Exec<'_> {
         slot_word: u64,
         bufs: &mut Buffers,
     ) -> Result<(), CudaError> {
-        let ctx = &self.dev.ctx;
-        let funcs = &self.dev.funcs;
-        let g = self.g;
-        let n = g.nodes() as u64;
-        let out_base = bufs.outputs.addr(ctx) + slot_word * 8;
+        let out_base = bufs.outputs.addr(&self.dev.ctx) + slot_word * 8;
         let work = Work::of(q).ok_or(CudaError::Unsupported { analysis: q.name() })?;
         let Work::Traverse(t) = work else {
-            let p = WccParams {
-                off: bufs.fwd.off.addr(ctx),
-                tgt: bufs.fwd.tgt.addr(ctx),
-                n,
-                m: g.arcs() as u64,
-                comp: out_base + layout.labels.unwrap_or(0),
-            };
-            if n == 0 {
-                return Ok(());
-            }
-            let grid = self.launch.grids.wcc;
-            if self.device_levels {
-                let ctrl = bufs.ctrl.addr(ctx);
-                return self.launch(
-                    &funcs.wcc_resident,
-                    grid,
-                    true,
-                    &[Arg::Wcc(&p), Arg::U64(&ctrl)],
-                );
-            }
-            for f in [&funcs.wcc_init, &funcs.wcc_link, &funcs.wcc_compress] {
-                self.launch(f, grid, false, &[Arg::Wcc(&p)])?;
-            }
-            return Ok(());
+            return self.wcc(layout, out_base, bufs);
         };
-        let (sources, sinks, direction, mask) = (t.sources, t.sinks, t.direction, t.mask);
-        let mut input: Vec<u32> = Vec::with_capacity(sources.len() + sinks.len());
-        input.extend_from_slice(sources);
-        input.extend_from_slice(sinks);
+        let mut input: Vec<u32> = Vec::with_capacity(t.sources.len() + t.sinks.len());
+        input.extend_from_slice(t.sources);
+        input.extend_from_slice(t.sinks);
+        self.copy_inputs(&input, bufs)?;
+        let p = self.trav_params(&t, layout, out_base, bufs);
+        let grid = self.launch.grids.traverse;
+        if self.device_levels {
+            let f = &self.dev.funcs.traverse_resident;
+            return self.launch(f, grid, true, &[Arg::Trav(&p)]);
+        }
+        self.host_levels(&p, t.sources.len() as u64, bufs)
+    }
+
+    /// Weak components into the output slot at `out_base`: one cooperative
+    /// launch, or init, link and compress launched by the host.
+    fn wcc(&self, layout: &OutputLayout, out_base: u64, bufs: &Buffers) -> Result<(), CudaError> {
+        let (ctx, funcs) = (&self.dev.ctx, &self.dev.funcs);
+        let n = self.g.nodes() as u64;
+        let p = WccParams {
+            off: bufs.fwd.off.addr(ctx),
+            tgt: bufs.fwd.tgt.addr(ctx),
+            n,
+            m: self.g.arcs() as u64,
+            comp: out_base + layout.labels.unwrap_or(0),
+        };
+        if n == 0 {
+            return Ok(());
+        }
+        let grid = self.launch.grids.wcc;
+        if self.device_levels {
+            let ctrl = bufs.ctrl.addr(ctx);
+            return self.launch(
+                &funcs.wcc_resident,
+                grid,
+                true,
+                &[Arg::Wcc(&p), Arg::U64(&ctrl)],
+            );
+        }
+        for f in [&funcs.wcc_init, &funcs.wcc_link, &funcs.wcc_compress] {
+            self.launch(f, grid, false, &[Arg::Wcc(&p)])?;
+        }
+        Ok(())
+    }
+
+    /// Copy a run's sources and sinks into the device's input slots, through
+    /// a pinned staging slot in the resident modes; counted as uploaded.
+    fn copy_inputs(&self, input: &[u32], bufs: &mut Buffers) -> Result<(), CudaError> {
+        let ctx = &self.dev.ctx;
         if input.len() > bufs.inputs.len() {
             return Err(CudaError::Internal(format!(
                 "{} sources and sinks do not fit the plan's {} input slots",
@@ -610,7 +457,7 @@ impl Exec<'_> {
             )));
         }
         if let Some(stage) = bufs.stage.as_mut() {
-            let staged = match stage.push(&input) {
+            let staged = match stage.push(input) {
                 Some(s) => s,
                 None => {
                     // Every slot is in use by a copy that may not have run:
@@ -619,7 +466,7 @@ impl Exec<'_> {
                         .map_err(drv("waiting to reuse staging memory"))?;
                     self.counters.bump(Counter::HostSyncs);
                     stage.reset();
-                    stage.push(&input).ok_or_else(|| {
+                    stage.push(input).ok_or_else(|| {
                         CudaError::Internal("inputs larger than a staging slot".into())
                     })?
                 }
@@ -627,51 +474,68 @@ impl Exec<'_> {
             ctx.copy_staged(stage, staged, &mut bufs.inputs, 0)
                 .map_err(drv("copying sources to the device"))?;
         } else {
-            ctx.copy_in(&input[..], &mut bufs.inputs, 0)
+            ctx.copy_in(input, &mut bufs.inputs, 0)
                 .map_err(drv("copying sources to the device"))?;
         }
         self.counters
             .add(Counter::BytesUploaded, input.len() as u64 * 4);
-        let (out, inc) = match (direction, &bufs.rev) {
+        Ok(())
+    }
+
+    /// The traversal kernels' parameter block: the CSRs in the traversal's
+    /// direction, this session's state buffers, the inputs just copied, and
+    /// the output slot at `out_base`.
+    fn trav_params(
+        &self,
+        t: &Traversal<'_>,
+        layout: &OutputLayout,
+        out_base: u64,
+        bufs: &Buffers,
+    ) -> TravParams {
+        let ctx = &self.dev.ctx;
+        let (out, inc) = match (t.direction, &bufs.rev) {
             (_, None) => (&bufs.fwd, &bufs.fwd),
             (Direction::Forward, Some(r)) => (&bufs.fwd, r),
             (Direction::Backward, Some(r)) => (r, &bufs.fwd),
         };
-        let use_mask = mask.is_some() && out.lab.is_some();
+        let use_mask = t.mask.is_some() && out.lab.is_some();
         let lab = |c: &DeviceCsr| c.lab.as_ref().map_or(0, |l| l.addr(ctx));
         let inputs = bufs.inputs.addr(ctx);
-        let t = &self.launch.tuning;
-        let p = TravParams {
+        let tuning = &self.launch.tuning;
+        TravParams {
             out_off: out.off.addr(ctx),
             out_tgt: out.tgt.addr(ctx),
             out_lab: lab(out),
             in_off: inc.off.addr(ctx),
             in_tgt: inc.tgt.addr(ctx),
             in_lab: lab(inc),
-            n,
-            m: g.arcs() as u64,
-            mask: u64::from(mask.unwrap_or(u32::MAX)),
+            n: self.g.nodes() as u64,
+            m: self.g.arcs() as u64,
+            mask: u64::from(t.mask.unwrap_or(u32::MAX)),
             use_mask: u64::from(use_mask),
             visited: bufs.visited.addr(ctx),
             frontier: bufs.frontier.addr(ctx),
             queue: bufs.queue.addr(ctx),
             ctrl: bufs.ctrl.addr(ctx),
             sources: inputs,
-            num_sources: sources.len() as u64,
-            sinks: inputs + sources.len() as u64 * 4,
-            num_sinks: sinks.len() as u64,
+            num_sources: t.sources.len() as u64,
+            sinks: inputs + t.sources.len() as u64 * 4,
+            num_sinks: t.sinks.len() as u64,
             summary: out_base + layout.summary,
             levels: layout.levels.map_or(0, |o| out_base + o),
             sets: layout.sets.map_or(0, |o| out_base + o),
             sink_hits: out_base + layout.sink_hits,
-            alpha: t.alpha,
-            heavy: t.heavy_degree,
-        };
-        let grid = self.launch.grids.traverse;
-        if self.device_levels {
-            return self.launch(&funcs.traverse_resident, grid, true, &[Arg::Trav(&p)]);
+            alpha: tuning.alpha,
+            heavy: tuning.heavy_degree,
         }
-        let total = sources.len() as u64;
+    }
+
+    /// The host-driven modes: per sweep of up to 64 of the `total` sources,
+    /// clear and seed, then one launch per level with the next queue's
+    /// sizes read back to decide whether to go on, then finish.
+    fn host_levels(&self, p: &TravParams, total: u64, bufs: &Buffers) -> Result<(), CudaError> {
+        let (ctx, funcs) = (&self.dev.ctx, &self.dev.funcs);
+        let grid = self.launch.grids.traverse;
         let mut base = 0u64;
         while base < total {
             let lanes = (total - base).min(64);
@@ -680,7 +544,7 @@ impl Exec<'_> {
                     k,
                     grid,
                     false,
-                    &[Arg::Trav(&p), Arg::U64(&base), Arg::U64(&lanes)],
+                    &[Arg::Trav(p), Arg::U64(&base), Arg::U64(&lanes)],
                 )
             };
             step(&funcs.trav_clear)?;
@@ -692,7 +556,7 @@ impl Exec<'_> {
                     grid,
                     false,
                     &[
-                        Arg::Trav(&p),
+                        Arg::Trav(p),
                         Arg::U64(&base),
                         Arg::U64(&lanes),
                         Arg::U32(&level),
@@ -717,109 +581,4 @@ impl Exec<'_> {
         }
         Ok(())
     }
-}
-
-/// Copy output slots back (one copy and one wait) and decode them.
-fn read_slots(
-    dev: &Device,
-    g: &Graph,
-    bufs: &Buffers,
-    pending: &[Pending],
-    counters: &Counters,
-) -> Result<Vec<Output>, CudaError> {
-    let Some(end) = pending
-        .iter()
-        .map(|p| p.slot_word + words(p.layout.total))
-        .max()
-    else {
-        return Ok(Vec::new());
-    };
-    let ctx = &dev.ctx;
-    let mut host = vec![0u64; end as usize];
-    ctx.copy_out(&bufs.outputs, 0, &mut host[..])
-        .map_err(drv("reading results back"))?;
-    ctx.synchronize().map_err(drv("waiting for the runs"))?;
-    counters.bump(Counter::HostSyncs);
-    let bytes: u64 = pending.iter().map(|p| p.layout.total).sum();
-    counters.add(Counter::BytesReadBack, bytes);
-    pending
-        .iter()
-        .map(|p| {
-            let w = &host[p.slot_word as usize..(p.slot_word + words(p.layout.total)) as usize];
-            decode(g, &p.query, &p.layout, w)
-        })
-        .collect()
-}
-
-fn u32_at(w: &[u64], byte: u64) -> u32 {
-    let word = w[(byte / 8) as usize];
-    (word >> ((byte % 8) * 8)) as u32
-}
-
-/// Turn one output slot into the library's result types.
-pub(crate) fn decode(
-    g: &Graph,
-    q: &Query,
-    l: &OutputLayout,
-    w: &[u64],
-) -> Result<Output, CudaError> {
-    let n = g.nodes() as u64;
-    let nw = n.div_ceil(64);
-    let work = Work::of(q).ok_or(CudaError::Unsupported { analysis: q.name() })?;
-    Ok(match work {
-        Work::Wcc => {
-            let ids: Vec<u32> = (0..n)
-                .map(|v| u32_at(w, l.labels.unwrap_or(0) + v * 4))
-                .collect();
-            if let Some(bad) = ids.iter().find(|&&c| u64::from(c) >= n) {
-                return Err(CudaError::Internal(format!(
-                    "component id {bad} out of range"
-                )));
-            }
-            Output::Wcc(components::canonical(&ids))
-        }
-        Work::Traverse(t) if !t.reach => Output::Bfs(
-            t.sources
-                .iter()
-                .enumerate()
-                .map(|(i, &source)| {
-                    let s = &w[i * 3..i * 3 + 3];
-                    BfsResult {
-                        source,
-                        reached: s[0],
-                        max_level: s[1] as u32,
-                        level_sum: s[2],
-                        levels: l.levels.map(|o| {
-                            (0..n)
-                                .map(|v| u32_at(w, o + (i as u64 * n + v) * 4))
-                                .collect()
-                        }),
-                    }
-                })
-                .collect(),
-        ),
-        Work::Traverse(t) => Output::Reach(
-            t.sources
-                .iter()
-                .enumerate()
-                .map(|(i, &source)| ReachResult {
-                    source,
-                    reached: w[i * 3],
-                    sinks_reached: t
-                        .sinks
-                        .iter()
-                        .enumerate()
-                        .filter(|(j, _)| {
-                            u32_at(w, l.sink_hits + (i as u64 * l.num_sinks + *j as u64) * 4) != 0
-                        })
-                        .map(|(_, &t)| t)
-                        .collect(),
-                    set: l.sets.map(|o| {
-                        let at = ((o / 8) + i as u64 * nw) as usize;
-                        w[at..at + nw as usize].to_vec()
-                    }),
-                })
-                .collect(),
-        ),
-    })
 }
