@@ -247,7 +247,8 @@ fn directedness_cannot_be_overridden_and_the_node_limit_applies() {
 }
 
 /// Real graphs through a file: `formats::load` detects the snapshot by its
-/// magic (not its name), and BFS answers are those of the parsed graph.
+/// magic (not its name), maps it, and BFS answers are those of the parsed
+/// graph.
 #[test]
 fn real_graphs_open_by_magic_with_identical_answers() {
     let dir = tempfile::tempdir().unwrap();
@@ -259,6 +260,8 @@ fn real_graphs_open_by_magic_with_identical_answers() {
         assert!(snapshot::is_snapshot_file(&snap));
         let h = formats::load(&snap, &LoadOptions::default()).unwrap();
         same(&g, &h);
+        // Opened from a file, the arrays are views of its mapping.
+        assert!(h.forward().is_mapped() && !g.forward().is_mapped(), "{name}");
         // A compressed snapshot opens too (through the decompressing reader).
         let raw = std::fs::read(&snap).unwrap();
         let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
@@ -341,13 +344,13 @@ fn forged_vertex_names_are_refused() {
     }
 }
 
-/// Files of many read chunks have their rows and symmetry checked on the
-/// reader's second thread as the chunks arrive: damage far into the file is
-/// refused there, naming the row, and the undamaged file opens.
+/// Files of many scan pieces have their rows and symmetry checked piece by
+/// piece, in parallel with the layout hash: damage far into the file is
+/// refused, naming the row, and the undamaged file opens.
 #[test]
-fn damage_past_the_first_chunk_is_found_by_the_overlapped_checks() {
+fn damage_past_the_first_piece_is_found_by_the_parallel_checks() {
     // Arcs v → v+1 and v → v+7 (mod n): 300,000 directed arcs, 600,000
-    // undirected (rows of four), 2.4 MB of targets: ten 256 KiB chunks.
+    // undirected (rows of four), 2.4 MB of targets: ten 64 Ki-arc pieces.
     let n = 150_000u32;
     let arcs: Vec<Arc> = (0..n)
         .flat_map(|v| [(v, (v + 1) % n, None, None), (v, (v + 7) % n, None, None)])
@@ -373,8 +376,7 @@ fn damage_past_the_first_chunk_is_found_by_the_overlapped_checks() {
             "targets vertex 150000",
             Box::new(move |b| set(b, 500_003, n)),
         ),
-        // The last chunk: most often scanned by the reading thread, from
-        // the back, once it has read everything.
+        // The last piece, shorter than the others.
         (
             "target out of range at the end",
             "targets vertex 150000",

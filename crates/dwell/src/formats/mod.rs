@@ -329,12 +329,10 @@ pub fn load(path: &Path, opts: &LoadOptions) -> Result<Graph, FormatError> {
         source,
     };
     let mut file = File::open(path).map_err(io_err)?;
-    let len = file.metadata().map_err(io_err)?.len();
     let mut magic = [0u8; snapshot::MAGIC.len()];
     let head = crate::io::read_full(&mut file, &mut magic).map_err(io_err)?;
     if snapshot::is_snapshot(&magic[..head]) {
-        let rest = Cursor::new(magic).chain(file);
-        return snapshot::read(rest, len, path, opts);
+        return snapshot::open(file, path, opts);
     }
     read(Cursor::new(magic[..head].to_vec()).chain(file), path, opts)
 }
