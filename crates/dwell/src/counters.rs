@@ -21,11 +21,9 @@ pub enum Counter {
     BytesUploaded,
     BytesReadBack,
     Runs,
-    /// Work a resident backend handed to a non-resident path.
-    FallbackDispatches,
 }
 
-const COUNT: usize = 8;
+const COUNT: usize = 7;
 
 /// Live counters, shared by a session and the kernels it runs.
 #[derive(Debug, Default)]
@@ -44,7 +42,6 @@ pub struct CounterSnapshot {
     pub bytes_uploaded: u64,
     pub bytes_read_back: u64,
     pub runs: u64,
-    pub fallback_dispatches: u64,
 }
 
 /// A counter left u64.
@@ -83,7 +80,6 @@ impl Counters {
             bytes_uploaded: v(Counter::BytesUploaded),
             bytes_read_back: v(Counter::BytesReadBack),
             runs: v(Counter::Runs),
-            fallback_dispatches: v(Counter::FallbackDispatches),
         })
     }
 }
@@ -100,9 +96,6 @@ impl CounterSnapshot {
             bytes_uploaded: self.bytes_uploaded.checked_sub(earlier.bytes_uploaded)?,
             bytes_read_back: self.bytes_read_back.checked_sub(earlier.bytes_read_back)?,
             runs: self.runs.checked_sub(earlier.runs)?,
-            fallback_dispatches: self
-                .fallback_dispatches
-                .checked_sub(earlier.fallback_dispatches)?,
         })
     }
 }

@@ -3,8 +3,10 @@
 //! back from a byte-exact CSV.
 //!
 //! A sample's pollution counters are what the executor counted inside the
-//! timed region (graph uploads, device allocations, host synchronisations,
-//! fallback dispatches); the gate rejects any sample where one is non-zero.
+//! timed region (graph uploads, device allocations, host synchronisations),
+//! plus the spec's fallback dispatches (always 0 for dwell's own sessions,
+//! which refuse a query their backend does not run); the gate rejects any
+//! sample where one is non-zero.
 
 use crate::counters::CounterSnapshot;
 use crate::session::Plan;
@@ -28,6 +30,9 @@ pub struct TimedCounters {
     pub graph_uploads: u64,
     pub allocations: u64,
     pub host_syncs: u64,
+    /// The spec's `resident_borrowed_fallback_dispatches` column, read from
+    /// evidence files and gated; dwell's own sessions never hand a run to
+    /// another backend (one it does not run is refused), so theirs is 0.
     pub fallback_dispatches: u64,
 }
 
@@ -46,7 +51,7 @@ impl TimedCounters {
             graph_uploads: d.graph_uploads,
             allocations: d.allocations,
             host_syncs: d.host_syncs,
-            fallback_dispatches: d.fallback_dispatches,
+            fallback_dispatches: 0,
         }
     }
 

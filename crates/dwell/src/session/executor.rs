@@ -99,10 +99,6 @@ pub struct Session<'g> {
     reuse: ReuseTelemetry,
     cancel: Option<Cancel>,
     progress: &'g dyn Progress,
-    /// Where queries the backend does not run go, if anywhere.
-    fallback: Option<&'g dyn Backend>,
-    /// Outputs of runs answered by the fallback, with their run index.
-    borrowed: Vec<(u64, Output)>,
 }
 
 impl<'g> Session<'g> {
@@ -157,8 +153,6 @@ impl<'g> Session<'g> {
             reuse: ReuseTelemetry::default(),
             cancel: None,
             progress: &Quiet,
-            fallback: None,
-            borrowed: Vec::new(),
         })
     }
 
@@ -176,7 +170,6 @@ impl<'g> Session<'g> {
         self.runs = 0;
         self.cold_pending = false;
         self.reuse = ReuseTelemetry::default();
-        self.borrowed.clear();
         Ok(())
     }
 
@@ -203,17 +196,6 @@ impl<'g> Session<'g> {
         self.cancel = cancel;
     }
 
-    /// Send queries the backend does not run (e.g. SCC on `cuda`) to
-    /// `fallback` instead of refusing them. Each such run is a one-run,
-    /// non-resident session on the fallback (its graph made resident there
-    /// for that run alone), counted as a fallback dispatch: the evidence
-    /// gate rejects a timed region that has any. The session itself is
-    /// planned for a query its backend runs (planning refuses one it does
-    /// not, before any upload).
-    pub fn set_fallback(&mut self, fallback: &'g dyn Backend) {
-        self.fallback = Some(fallback);
-    }
-
     /// Run one query (a batch of sources is one run). Its output stays resident.
     pub fn run(&mut self, query: &Query) -> Result<(), SessionError> {
         if self.cancel.as_ref().is_some_and(Cancel::is_cancelled) {
@@ -229,7 +211,7 @@ impl<'g> Session<'g> {
         }
         query.validate(self.graph)?;
         if !self.backend.supports(query) {
-            return self.borrow(query);
+            return Err(crate::backend::unsupported(self.backend, query).into());
         }
         let need = self
             .backend
@@ -247,25 +229,6 @@ impl<'g> Session<'g> {
         self.cold_pending = false;
         self.reuse = self.reuse.checked_add(use_of_graph)?;
         self.runs += 1;
-        self.counters.bump(Counter::Runs);
-        Ok(())
-    }
-
-    /// Answer `query` on the fallback backend, or refuse it.
-    fn borrow(&mut self, query: &Query) -> Result<(), SessionError> {
-        let Some(fallback) = self.fallback.filter(|f| f.supports(query)) else {
-            return Err(crate::backend::unsupported(self.backend, query).into());
-        };
-        let mut s = Session::for_query(fallback, self.graph, query, 1, u64::MAX)?;
-        s.set_progress(self.progress);
-        s.run(query)?;
-        let out = s.finish()?.outputs.pop().ok_or(SessionError::NoOutput)?;
-        if !self.plan.keep_all_outputs {
-            self.borrowed.clear();
-        }
-        self.borrowed.push((self.runs, out));
-        self.runs += 1;
-        self.counters.bump(Counter::FallbackDispatches);
         self.counters.bump(Counter::Runs);
         Ok(())
     }
@@ -296,10 +259,9 @@ impl<'g> Session<'g> {
     /// resident for a next query ([`Session::replan`]).
     pub fn read_back(&mut self) -> Result<SessionReport, SessionError> {
         let before = self.counters.snapshot()?.bytes_read_back;
-        let resident = self.resident.read_back()?;
+        let outputs = self.resident.read_back()?;
         let read = self.counters.snapshot()?.bytes_read_back - before;
         check("read-back", read, self.plan.host_readback_bytes)?;
-        let outputs = self.merge_borrowed(resident);
         let counters = self
             .counters
             .snapshot()?
@@ -329,33 +291,6 @@ fn check_plan(graph: &Graph, plan: &Plan) -> Result<(), SessionError> {
     }
     let needed = resident_graph_bytes(graph)?;
     check("resident graph", needed, plan.graph_upload_bytes)
-}
-
-impl Session<'_> {
-    /// The outputs in run order: the resident ones with the fallback's
-    /// placed at their runs (or, keeping only the last, the last run's).
-    fn merge_borrowed(&mut self, resident: Vec<Output>) -> Vec<Output> {
-        let borrowed = std::mem::take(&mut self.borrowed);
-        if borrowed.is_empty() {
-            return resident;
-        }
-        if !self.plan.keep_all_outputs {
-            let last_borrowed = borrowed.last().is_some_and(|(i, _)| i + 1 == self.runs);
-            return if last_borrowed || resident.is_empty() {
-                borrowed.into_iter().map(|(_, o)| o).collect()
-            } else {
-                resident
-            };
-        }
-        let mut resident = resident.into_iter();
-        let mut borrowed = borrowed.into_iter().peekable();
-        (0..self.runs)
-            .filter_map(|i| match borrowed.peek() {
-                Some((j, _)) if *j == i => borrowed.next().map(|(_, o)| o),
-                _ => resident.next(),
-            })
-            .collect()
-    }
 }
 
 fn check(what: &'static str, needed: u64, planned: u64) -> Result<(), SessionError> {
