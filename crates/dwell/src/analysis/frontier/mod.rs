@@ -10,6 +10,8 @@
 //! - [`single`]: one direction-optimizing single-source search over a 1-bit
 //!   (or 1-byte) reached set, which may carry a [`Tally`] (BFS summaries
 //!   over a folded graph, `analysis/folded.rs`).
+//! - [`marks`]: a single search's reached set, a bit or a byte per vertex,
+//!   and its bottom-up walk over unmarked vertices.
 //! - [`batch`]: how a batch of sources runs ([`batch::Strategy`]: sweeps of some
 //!   width, or independent single searches) and the two entry points the
 //!   kernels call, [`batched`] (results that read each lane's reached set)
@@ -27,6 +29,7 @@
 
 mod batch;
 pub(super) mod bits;
+mod marks;
 mod parents;
 mod single;
 mod sweep;

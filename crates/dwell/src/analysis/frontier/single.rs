@@ -6,7 +6,7 @@
 //! A FIFO queue in BFS order; each top-down level gathers the rows of up to
 //! 256 frontier vertices, then appends the new targets with no branch. The
 //! reached set is a byte per vertex on graphs of at most 128K vertices and a
-//! bit above ([`Marks`]). Searches are direction-optimizing too: bottom-up
+//! bit above ([`Marks`], in `marks.rs`). Searches are direction-optimizing too: bottom-up
 //! levels test in-neighbours against the frontier's bitset, in parallel.
 //! That is a 1-bit (or 1-byte) set per vertex, not a one-lane sweep's
 //! 64-bit words. A search may carry a [`Tally`], which sees every vertex
@@ -15,9 +15,9 @@
 //! way (`analysis/folded.rs`).
 
 use super::bits::{bitset_of_where, set, test, words};
-use super::{Lane, Search, BOTTOM_UP_CHUNK};
+use super::marks::{Marks, Pulled, Seen, BYTE_MARKS_MAX};
+use super::{Lane, Search};
 use crate::graph::{Csr, NO_VERTEX};
-use rayon::prelude::*;
 
 /// A single search goes back top-down once its frontier shrinks below
 /// `n / BETA` vertices (GAP's β).
@@ -38,12 +38,6 @@ const SHORT_ROW: usize = 4;
 /// Rows of more than this many arcs are not copied when gathered
 /// ([`Rows`]): a search reads them where they lie.
 const LONG_ROW: usize = 64;
-
-/// Single searches on graphs of at most this many vertices mark reached
-/// vertices in bytes, larger ones in bits (see [`Marks`]): a byte array up
-/// to 128 KiB stays in L2 next to the graph (R-MAT 18 and 20 single sources
-/// were 10–30% slower with bytes).
-const BYTE_MARKS_MAX: usize = 1 << 17;
 
 /// Vertices of a level whose rows a single search gathers at a time.
 pub(crate) const GATHER_CHUNK: usize = 256;
@@ -98,6 +92,7 @@ impl Tally for () {
     fn close(&mut self, _: u32) {}
 }
 
+/// Per-thread buffers of independent single-source searches: the reached
 /// set and the search's queue (in BFS order; `n + 1` entries, so a target
 /// can be written past the tail before it is known to be new).
 pub(crate) struct SingleScratch {
@@ -152,168 +147,6 @@ impl SingleScratch {
     }
 }
 
-/// Storage of a single search's reached set.
-enum Seen {
-    Bits(Vec<u64>),
-    Bytes(Vec<u8>),
-}
-
-impl Seen {
-    fn has(&self, v: u32) -> bool {
-        match self {
-            Seen::Bits(b) => b[..].has(v),
-            Seen::Bytes(b) => b[..].has(v),
-        }
-    }
-}
-
-/// A single search's reached set. Bits keep a large graph's set in cache;
-/// on a small graph (it fits in cache either way) bytes win: marking one is
-/// a plain store, where setting a bit is a read-modify-write of a word that
-/// the next targets, often nearby ids, must wait for (Bremen: a search 1.3x
-/// faster). Marks are 0 or 1.
-trait Marks: Send {
-    /// Unmark the first `n` vertices.
-    fn clear(&mut self, n: usize);
-    fn has(&self, v: u32) -> bool;
-    /// Mark `v`; was it unmarked? (No branch.)
-    fn mark(&mut self, v: u32) -> bool;
-    /// In parallel blocks of [`BOTTOM_UP_CHUNK`] vertices below `n`: the
-    /// block's unmarked vertices (ascending) go to `pull`, which pushes
-    /// those it finds onto its second argument (ascending) and returns its
-    /// [`Pulled`] costs; they are marked, and set in the bitset `next`
-    /// (all zero before). Returns each block's found vertices and costs.
-    fn pull_unmarked<F>(&mut self, n: usize, next: &mut [u64], pull: F) -> Vec<(Vec<u32>, Pulled)>
-    where
-        F: Fn(&[u32], &mut Vec<u32>) -> Pulled + Sync;
-}
-
-/// What a bottom-up block cost, for the next level's choice of direction.
-#[derive(Clone, Copy, Default)]
-struct Pulled {
-    /// Vertices examined and not found, plus the in-arcs they scanned: they
-    /// are examined again by the next bottom-up level.
-    missed: usize,
-    /// Out-arcs of the vertices found (the next frontier's top-down cost).
-    scout: usize,
-}
-
-impl Marks for [u64] {
-    fn clear(&mut self, n: usize) {
-        self[..words(n)].fill(0);
-    }
-    #[inline]
-    fn has(&self, v: u32) -> bool {
-        test(self, v)
-    }
-    #[inline]
-    fn mark(&mut self, v: u32) -> bool {
-        let (k, bit) = (v as usize / 64, 1u64 << (v % 64));
-        let old = self[k];
-        self[k] = old | bit;
-        old & bit == 0
-    }
-    fn pull_unmarked<F>(&mut self, n: usize, next: &mut [u64], pull: F) -> Vec<(Vec<u32>, Pulled)>
-    where
-        F: Fn(&[u32], &mut Vec<u32>) -> Pulled + Sync,
-    {
-        let block = BOTTOM_UP_CHUNK / 64;
-        self[..words(n)]
-            .par_chunks_mut(block)
-            .zip(next[..words(n)].par_chunks_mut(block))
-            .enumerate()
-            .map(|(c, (words, next))| {
-                let base = c * BOTTOM_UP_CHUNK;
-                let mut todo = Vec::with_capacity(BOTTOM_UP_CHUNK);
-                for (j, word) in words.iter().enumerate() {
-                    let at = base + j * 64;
-                    let mut open = !*word;
-                    if n - at < 64 {
-                        open &= (1u64 << (n - at)) - 1;
-                    }
-                    while open != 0 {
-                        // `at + bit < n`, a u32 id.
-                        todo.push((at + open.trailing_zeros() as usize) as u32);
-                        open &= open - 1;
-                    }
-                }
-                let mut found = Vec::new();
-                let cost = pull(&todo, &mut found);
-                for &w in &found {
-                    let k = (w as usize - base) / 64;
-                    words[k] |= 1 << (w % 64);
-                    next[k] |= 1 << (w % 64);
-                }
-                (found, cost)
-            })
-            .collect()
-    }
-}
-
-/// Eight byte marks, all set, read as one little-endian word.
-const ALL_MARKED: u64 = 0x0101_0101_0101_0101;
-
-impl Marks for [u8] {
-    fn clear(&mut self, n: usize) {
-        self[..n].fill(0);
-    }
-    #[inline]
-    fn has(&self, v: u32) -> bool {
-        self[v as usize] != 0
-    }
-    #[inline]
-    fn mark(&mut self, v: u32) -> bool {
-        let old = self[v as usize];
-        self[v as usize] = 1;
-        old == 0
-    }
-    fn pull_unmarked<F>(&mut self, n: usize, next: &mut [u64], pull: F) -> Vec<(Vec<u32>, Pulled)>
-    where
-        F: Fn(&[u32], &mut Vec<u32>) -> Pulled + Sync,
-    {
-        self[..n]
-            .par_chunks_mut(BOTTOM_UP_CHUNK)
-            .zip(next[..words(n)].par_chunks_mut(BOTTOM_UP_CHUNK / 64))
-            .enumerate()
-            .map(|(c, (marks, next))| {
-                let base = c * BOTTOM_UP_CHUNK;
-                // Every vertex written, the length advanced for unmarked
-                // ones only: no branch on a mark (half of them are set in a
-                // wide level, so a branch would mispredict often).
-                let mut todo = vec![0u32; marks.len()];
-                let mut len = 0;
-                let mut eights = marks.chunks_exact(8);
-                for (e, eight) in eights.by_ref().enumerate() {
-                    // Eight marks read as one word (marks are 0 or 1, so a
-                    // byte's low bit is its mark); eight reached vertices
-                    // are skipped by one test. Byte by byte this loop was
-                    // a tenth of a search's samples on email-Enron.
-                    let word = u64::from_le_bytes(eight.try_into().expect("8 marks"));
-                    if word == ALL_MARKED {
-                        continue;
-                    }
-                    for j in 0..8 {
-                        // `base + 8 e + j < n`, a u32 id.
-                        todo[len] = (base + 8 * e + j) as u32;
-                        len += ((word >> (8 * j)) & 1 ^ 1) as usize;
-                    }
-                }
-                let tail = marks.len() - eights.remainder().len();
-                for (j, &m) in eights.remainder().iter().enumerate() {
-                    todo[len] = (base + tail + j) as u32;
-                    len += usize::from(m == 0);
-                }
-                let mut found = Vec::new();
-                let cost = pull(&todo[..len], &mut found);
-                for &w in &found {
-                    marks[w as usize - base] = 1;
-                    next[(w as usize - base) / 64] |= 1 << (w % 64);
-                }
-                (found, cost)
-            })
-            .collect()
-    }
-}
 impl Search<'_> {
     /// One single-source search, direction-optimizing (GAP
     /// `bfs.cc`): top-down levels expand a FIFO queue; when the frontier's
@@ -399,28 +232,14 @@ impl Search<'_> {
                 }
             }
             level_sum += u64::from(level) * size as u64;
-            // Small frontiers stay top-down without summing their degrees
-            // (the high-diameter case: hundreds of tiny levels). Bottom-up
-            // needs GAP's rule and that the last bottom-up level's misses,
-            // which the next one examines again, cost less than the
-            // frontier's out-arcs: on a directed graph every vertex the
-            // source cannot reach scans all its in-arcs at every bottom-up
-            // level (pgp-strong-2009: 3x slower than top-down).
-            let scout_hint = next_scout.take();
-            let mut scout = 0;
-            bottom_up = size > GATHER_CHUNK && {
-                // Summed only as far as the choice needs: past both bounds
-                // the answer is bottom-up whatever the rest adds.
-                let bound = (unexplored / SINGLE_ALPHA).max(missed);
-                scout =
-                    scout_hint.unwrap_or_else(|| out_arcs_past(self.out, &queue[head..end], bound));
-                let wide = if bottom_up {
-                    size >= last_size || size > n / BETA
-                } else {
-                    scout > unexplored / SINGLE_ALPHA
-                };
-                wide && missed <= scout
-            };
+            let scout;
+            (bottom_up, scout) = self.single_bottom_up(
+                &queue[head..end],
+                (bottom_up, last_size),
+                unexplored,
+                missed,
+                next_scout.take(),
+            );
             if bottom_up {
                 if !front_ready {
                     for &v in &queue[head..end] {
@@ -478,6 +297,44 @@ impl Search<'_> {
             },
             complete,
         )
+    }
+
+    /// Does a single search's level over `frontier` go bottom-up? Returns
+    /// that and the frontier's out-arcs as far as summed (`scout_hint`, a
+    /// bottom-up level's count, when given; 0 when not needed). `last` is
+    /// whether the level before went bottom-up and its size; `unexplored`
+    /// the arcs no top-down level has scanned; `missed` what the last
+    /// bottom-up level's misses cost.
+    ///
+    /// Small frontiers stay top-down without summing their degrees (the
+    /// high-diameter case: hundreds of tiny levels). Bottom-up needs GAP's
+    /// rule and that the last bottom-up level's misses, which the next one
+    /// examines again, cost less than the frontier's out-arcs: on a
+    /// directed graph every vertex the source cannot reach scans all its
+    /// in-arcs at every bottom-up level (pgp-strong-2009: 3x slower than
+    /// top-down).
+    fn single_bottom_up(
+        &self,
+        frontier: &[u32],
+        (was_bottom_up, last_size): (bool, usize),
+        unexplored: usize,
+        missed: usize,
+        scout_hint: Option<usize>,
+    ) -> (bool, usize) {
+        let (n, size) = (self.out.nodes(), frontier.len());
+        if size <= GATHER_CHUNK {
+            return (false, 0);
+        }
+        // Summed only as far as the choice needs: past both bounds the
+        // answer is bottom-up whatever the rest adds.
+        let bound = (unexplored / SINGLE_ALPHA).max(missed);
+        let scout = scout_hint.unwrap_or_else(|| out_arcs_past(self.out, frontier, bound));
+        let wide = if was_bottom_up {
+            size >= last_size || size > n / BETA
+        } else {
+            scout > unexplored / SINGLE_ALPHA
+        };
+        (wide && missed <= scout, scout)
     }
 
     /// One bottom-up level of a single search: every unreached, unblocked
