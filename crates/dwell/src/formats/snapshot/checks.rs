@@ -6,7 +6,7 @@
 //!
 //! [`Csr::from_scanned_parts`]: crate::graph::Csr
 
-use super::header::{Entry, Layout};
+use super::header::{Entry, Header};
 use super::{bad, Kind, REWRITE};
 use crate::formats::FormatError;
 use crate::graph::hash::LayoutHasher;
@@ -20,9 +20,9 @@ use xxhash_rust::xxh3::xxh3_64;
 const PIECE: usize = 64 << 10;
 
 /// Are the bytes between sections (at most 7 before each) all zero?
-pub(super) fn padding(b: &[u8], layout: &Layout, name: &Path) -> Result<(), FormatError> {
-    let mut pos = layout.table_end;
-    for e in &layout.entries {
+pub(super) fn padding(b: &[u8], header: &Header, name: &Path) -> Result<(), FormatError> {
+    let mut pos = header.table_end;
+    for e in &header.entries {
         if b[pos..e.bytes.start].iter().any(|&x| x != 0) {
             return Err(bad(
                 name,
@@ -69,13 +69,13 @@ pub(super) fn checksum(b: &[u8], e: &Entry, name: &Path) -> Result<(), FormatErr
 /// the scan follows on whatever pages are in.
 pub(super) fn hash_and_scan(
     b: &[u8],
-    layout: &Layout,
+    header: &Header,
     offsets: &[u64],
     targets: &[u32],
 ) -> (u64, Option<(Option<usize>, Option<bool>)>) {
     let hash = || {
-        let mut h = LayoutHasher::new(layout.directed, layout.nodes, layout.arcs);
-        for e in &layout.entries {
+        let mut h = LayoutHasher::new(header.directed, header.nodes, header.arcs);
+        for e in &header.entries {
             match e.kind {
                 Kind::Labels => h.tag(b"labels"),
                 Kind::Weights => h.tag(b"weights"),
@@ -87,7 +87,7 @@ pub(super) fn hash_and_scan(
         h.finish()
     };
     let scan = || {
-        let scan = RowScan::new(offsets, layout.arcs, layout.directed)?;
+        let scan = RowScan::new(offsets, header.arcs, header.directed)?;
         let found = scan_pieces(&scan, targets, PIECE);
         Some((found.first_bad_row(), scan.symmetric(&found)))
     };

@@ -12,8 +12,8 @@ use xxhash_rust::xxh3::Xxh3;
 const MAX_SECTIONS: u32 = 16;
 pub(super) const FLAG_DIRECTED: u32 = 1;
 
-/// What the header and table say, checked.
-pub(super) struct Layout {
+/// What the header and section table say, checked.
+pub(super) struct Header {
     pub directed: bool,
     pub nodes: u64,
     pub arcs: u64,
@@ -33,7 +33,7 @@ pub(super) struct Entry {
 /// The header and table of the `file`-sized snapshot `b`: magic, version,
 /// flags, checksum, the limits of `opts`, and every section where the
 /// layout puts it with the length `nodes` and `arcs` give it.
-pub(super) fn parse(b: &[u8], name: &Path, opts: &LoadOptions) -> Result<Layout, FormatError> {
+pub(super) fn parse(b: &[u8], name: &Path, opts: &LoadOptions) -> Result<Header, FormatError> {
     let len = b.len() as u64;
     if b.len() < HEADER {
         return Err(bad(
@@ -94,7 +94,7 @@ pub(super) fn parse(b: &[u8], name: &Path, opts: &LoadOptions) -> Result<Layout,
     }
     check_limits(name, opts, directed, nodes)?;
     let entries = entries(&b[HEADER..table_end], name, len, nodes, arcs)?;
-    Ok(Layout {
+    Ok(Header {
         directed,
         nodes,
         arcs,

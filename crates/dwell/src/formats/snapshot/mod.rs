@@ -211,12 +211,12 @@ fn read_error(name: &Path, len: u64, e: io::Error) -> FormatError {
 /// its arrays are views of `region`.
 fn from_region(region: Arc<Region>, name: &Path, opts: &LoadOptions) -> Result<Graph, FormatError> {
     let b = region.bytes();
-    let layout = header::parse(b, name, opts)?;
-    checks::padding(b, &layout, name)?;
+    let header = header::parse(b, name, opts)?;
+    checks::padding(b, &header, name)?;
     let (mut offsets, mut targets) = (Words::default(), Words::default());
     let (mut labels, mut weights, mut label_names) = (None, None, LabelNames::default());
     let mut vertex_names = None;
-    for e in &layout.entries {
+    for e in &header.entries {
         checks::checksum(b, e, name)?;
         let bytes = &b[e.bytes.clone()];
         match e.kind {
@@ -229,19 +229,19 @@ fn from_region(region: Arc<Region>, name: &Path, opts: &LoadOptions) -> Result<G
                     sections::parse_label_names(bytes).map_err(|p| bad(name, p, REWRITE))?;
             }
             Kind::VertexNames => {
-                let names = sections::parse_vertex_names(bytes, layout.nodes)
+                let names = sections::parse_vertex_names(bytes, header.nodes)
                     .map_err(|p| bad(name, p, REWRITE))?;
                 vertex_names = Some(names);
             }
         }
     }
-    let (computed, scanned) = checks::hash_and_scan(b, &layout, &offsets, &targets);
-    if computed != layout.layout_hash {
+    let (computed, scanned) = checks::hash_and_scan(b, &header, &offsets, &targets);
+    if computed != header.layout_hash {
         return Err(bad(
             name,
             format!(
                 "the layout hash in the header ({:016x}) is not the hash of the stored arrays ({computed:016x}): they are corrupt",
-                layout.layout_hash
+                header.layout_hash
             ),
             REWRITE,
         ));
@@ -255,7 +255,7 @@ fn from_region(region: Arc<Region>, name: &Path, opts: &LoadOptions) -> Result<G
         .map_err(invalid)?;
     Graph::from_forward(
         csr,
-        layout.directed,
+        header.directed,
         label_names,
         vertex_names,
         computed,
@@ -281,7 +281,11 @@ fn words<T: Word>(
         )
     })?;
     Ok(if cfg!(target_endian = "big") {
-        Words::from(view.iter().map(|&x: &T| x.le_to_native()).collect::<Vec<T>>())
+        Words::from(
+            view.iter()
+                .map(|&x: &T| x.le_to_native())
+                .collect::<Vec<T>>(),
+        )
     } else {
         view
     })
