@@ -4,7 +4,8 @@
 //! gathered on process 0 and numbered canonically as they arrive. The
 //! module documentation of [`super`] says how rounds and windows work.
 
-use super::{Arcs, Engine, Lost, Op, Walk, COUNT, LABEL, TALLY};
+use super::rounds::{Op, Walk};
+use super::{Arcs, Engine, Lost, COUNT, LABEL, TALLY};
 use crate::shard::{Cursor, Layout};
 use dwell::analysis::components::frequent_root;
 use dwell::analysis::Components;

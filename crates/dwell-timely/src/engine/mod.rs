@@ -16,6 +16,10 @@
 //! it sent tells all of them whether anything is still moving. New queries
 //! are new epochs of the same dataflow; nothing is rebuilt between runs.
 //!
+//! This file holds the dataflow, the topology and a run's gather round;
+//! `rounds` the rounds and windows, `search` BFS and reach, `components`
+//! WCC and SCC.
+//!
 //! # Rounds in windows (flow control)
 //!
 //! A round (superstep) is one epoch per *window* of target ids: `W` =
@@ -67,17 +71,18 @@
 //! peak resident memory), so every process reports every process's.
 
 mod components;
+mod rounds;
+mod search;
 
 use crate::net::Links;
 use crate::shard::{Cursor, Layout, Rows};
-use dwell::analysis::{BfsResult, Direction, Output, Query, ReachResult};
-use dwell::graph::{Csr, Graph, NO_VERTEX};
+use dwell::analysis::{Output, Query};
+use dwell::graph::{Csr, Graph};
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::rc::Rc;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
-use std::time::Duration;
 use timely::dataflow::operators::vec::Broadcast;
 use timely::dataflow::operators::{Exchange, Input, Inspect, Probe};
 use timely::dataflow::ProbeHandle;
@@ -331,127 +336,6 @@ pub struct Engine {
     epochs: u64,
 }
 
-/// What one epoch brought.
-struct Epoch {
-    inbox: Vec<Msg>,
-    notes: Vec<Note>,
-    /// Answer notes (on worker 0; empty elsewhere).
-    answers: Vec<Note>,
-    /// Messages all workers sent in it.
-    total: u64,
-    /// The sum of the `(COUNT, TALLY, x)` notes of all workers.
-    tally: u64,
-}
-
-/// What one round brought (its messages went to `receive`).
-#[derive(Default)]
-struct Round {
-    /// The round's notes (on the lead; empty on other workers).
-    notes: Vec<Note>,
-    /// The round's answer notes (on worker 0; empty elsewhere).
-    answers: Vec<Note>,
-    /// Messages all workers sent in the round.
-    total: u64,
-    tally: u64,
-}
-
-/// How messages to one `(vertex, word)` combine.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Op {
-    Or,
-    Min,
-    Max,
-    Sum,
-}
-
-/// One window of a round's messages: targets `lo..lo + width`, `words`
-/// slots each, combined by `op` as they are made, so the window holds one
-/// message per target and word rather than one per arc. `0` is an empty
-/// slot: min and max store `value + 1`.
-struct Window<'a> {
-    lo: u32,
-    words: usize,
-    op: Op,
-    slots: &'a mut [u64],
-    touched: &'a mut Vec<u32>,
-}
-
-impl Window<'_> {
-    /// Combine `value` (not 0 for OR and sums) into `(v, w)`, `v` in the
-    /// window.
-    #[inline]
-    fn add(&mut self, v: u32, w: u32, value: u64) {
-        let k = (v - self.lo) as usize * self.words + w as usize;
-        let s = &mut self.slots[k];
-        if *s == 0 {
-            self.touched.push(k as u32);
-        }
-        match self.op {
-            Op::Or => *s |= value,
-            Op::Sum => *s += value,
-            Op::Min => {
-                if *s == 0 || value + 1 < *s {
-                    *s = value + 1;
-                }
-            }
-            Op::Max => *s = (*s).max(value + 1),
-        }
-    }
-
-    /// Hand the window's messages to `send`, by target, emptying it.
-    fn drain(&mut self, mut send: impl FnMut(Msg)) {
-        self.touched.sort_unstable();
-        let bias = u64::from(matches!(self.op, Op::Min | Op::Max));
-        for k in self.touched.drain(..) {
-            let value = std::mem::take(&mut self.slots[k as usize]) - bias;
-            let (v, w) = (k as usize / self.words, k as usize % self.words);
-            send((self.lo + v as u32, w as u32, value));
-        }
-    }
-}
-
-/// Cursors over the rows of some of this worker's vertices, advanced one
-/// window of target ids at a time: rows are sorted by target, so a
-/// window's arcs of a row are the next run of it.
-struct Walk<'a> {
-    rows: &'a [&'a Arcs],
-    items: Vec<u32>,
-    /// Next arc of item `k` in row set `r`, at `k · rows + r`.
-    pos: Vec<Cursor>,
-}
-
-impl<'a> Walk<'a> {
-    fn new(rows: &'a [&'a Arcs], items: Vec<u32>) -> Walk<'a> {
-        let pos = vec![Cursor::default(); items.len() * rows.len()];
-        Walk { rows, items, pos }
-    }
-
-    /// Call `f(item index, item, row set, target, label)` for every arc
-    /// not yet visited whose target is below `hi`.
-    #[inline]
-    fn window(&mut self, hi: u32, mut f: impl FnMut(usize, u32, usize, u32, Option<u32>)) {
-        let r = self.rows.len();
-        for (k, &v) in self.items.iter().enumerate() {
-            for (j, arcs) in self.rows.iter().enumerate() {
-                arcs.scan(v, &mut self.pos[k * r + j], hi, |t, label| {
-                    f(k, v, j, t, label)
-                });
-            }
-        }
-    }
-}
-
-/// Summaries of a multi-source search, per lane.
-struct Lanes {
-    reached: Vec<u64>,
-    level_sum: Vec<u64>,
-    max_level: Vec<u32>,
-    /// Per lane, per vertex: level (only when asked for).
-    levels: Option<Vec<Vec<u32>>>,
-    /// Per lane: sinks reached.
-    sinks: Vec<Vec<u32>>,
-}
-
 impl Engine {
     /// Build the dataflow on `worker`; rounds combine messages in windows
     /// of `window` words (at least 1).
@@ -539,168 +423,6 @@ impl Engine {
         self.lead
     }
 
-    /// Send message `m` at the current epoch.
-    #[inline]
-    fn send(&mut self, m: Msg) {
-        if self.layout.process_of(m.0) != self.process {
-            self.remote_records += 1;
-        }
-        self.msgs.send(m);
-    }
-
-    /// Send `notes` and `answers` at the current epoch (after `sent`
-    /// messages, [`Engine::send`]), close it, and step until every
-    /// worker's messages and notes of it have arrived.
-    fn epoch(
-        &mut self,
-        worker: &mut Worker,
-        sent: u64,
-        mut notes: Vec<Note>,
-        answers: Vec<Note>,
-    ) -> Result<Epoch, Lost> {
-        notes.push((COUNT, 0, sent));
-        let remote_workers = (self.layout.processes() - 1) * self.layout.workers();
-        self.remote_records += (notes.len() * remote_workers) as u64;
-        for n in notes {
-            self.notes.send(n);
-        }
-        // Answers go to worker 0, in process 0.
-        if self.process != 0 {
-            self.remote_records += answers.len() as u64;
-        }
-        for a in answers {
-            self.answers.send(a);
-        }
-        self.epoch += 1;
-        self.msgs.advance_to(self.epoch);
-        self.notes.advance_to(self.epoch);
-        self.answers.advance_to(self.epoch);
-        while self.probe.less_than(&self.epoch) {
-            if let Some((peer, what)) = self.links.failure() {
-                return Err(Lost(peer, what));
-            }
-            if let Some(what) = crate::panicked() {
-                return Err(Lost(self.process, what));
-            }
-            worker.step_or_park(Some(Duration::from_millis(2)));
-        }
-        self.epochs += 1;
-        // Epochs are numbered from 1; an epoch's data carry the epoch it
-        // was sent at, one less than the one advanced to.
-        let sent_at = self.epoch - 1;
-        let inbox = self.inbox.borrow_mut().remove(&sent_at).unwrap_or_default();
-        let answers = self
-            .answers_in
-            .borrow_mut()
-            .remove(&sent_at)
-            .unwrap_or_default();
-        let mut all = self
-            .notes_in
-            .borrow_mut()
-            .remove(&sent_at)
-            .unwrap_or_default();
-        let sum = |which: u32| {
-            all.iter()
-                .filter(|n| n.0 == COUNT && n.1 == which)
-                .map(|n| n.2)
-                .sum()
-        };
-        let (total, tally) = (sum(0), sum(TALLY));
-        all.retain(|n| n.0 != COUNT);
-        // Only the lead keeps the broadcast notes: one copy per process.
-        if !self.lead {
-            all.clear();
-        }
-        Ok(Epoch {
-            inbox,
-            notes: all,
-            answers,
-            total,
-            tally,
-        })
-    }
-
-    /// Windows of target ids for messages of `words` words per vertex:
-    /// `(width, count)`, the same on every worker.
-    fn windows(&self, words: usize) -> (usize, usize) {
-        let width = (self.window / words.max(1)).max(1);
-        (width, self.g.nodes().div_ceil(width).max(1))
-    }
-
-    /// One round (superstep). This worker's messages are made by `fill`
-    /// and sent window by window: `fill(hi, window)` adds the messages to
-    /// targets in the window (below `hi`, at or above the last call's),
-    /// combined by `op`; each window is its own epoch, and the messages it
-    /// brings are handed to `receive` when it ends. So no worker holds more
-    /// than a window of messages to send or to receive at once (flow
-    /// control), and the combining slots are a window, not a whole graph.
-    /// `notes` and `answers` go with the first window.
-    #[allow(clippy::too_many_arguments)]
-    fn round(
-        &mut self,
-        worker: &mut Worker,
-        op: Op,
-        words: usize,
-        notes: Vec<Note>,
-        answers: Vec<Note>,
-        mut fill: impl FnMut(u32, &mut Window),
-        mut receive: impl FnMut(Msg),
-    ) -> Result<Round, Lost> {
-        let n = self.g.nodes();
-        let (width, count) = self.windows(words);
-        let mut slots = std::mem::take(&mut self.slots);
-        if slots.len() < width * words {
-            // More words per vertex than a window holds: one vertex a window.
-            slots.resize(width * words, 0);
-        }
-        let mut touched = std::mem::take(&mut self.touched);
-        let mut notes = Some(notes);
-        let mut answers = Some(answers);
-        let mut round = Round::default();
-        for c in 0..count {
-            let lo = c * width;
-            let hi = (lo + width).min(n);
-            let mut w = Window {
-                lo: lo as u32,
-                words,
-                op,
-                slots: &mut slots[..width * words],
-                touched: &mut touched,
-            };
-            fill(hi as u32, &mut w);
-            // Straight from the slots into timely's buffers: no list of
-            // the window's messages in between.
-            let mut sent = 0u64;
-            w.drain(|m| {
-                self.send(m);
-                sent += 1;
-            });
-            let e = match self.epoch(
-                worker,
-                sent,
-                notes.take().unwrap_or_default(),
-                answers.take().unwrap_or_default(),
-            ) {
-                Ok(e) => e,
-                Err(lost) => {
-                    self.slots = slots;
-                    return Err(lost);
-                }
-            };
-            for m in e.inbox {
-                receive(m);
-            }
-            round.total += e.total;
-            round.tally += e.tally;
-            round.notes.extend(e.notes);
-            round.answers.extend(e.answers);
-        }
-        self.slots = slots;
-        self.touched = touched;
-        self.rounds += 1;
-        Ok(round)
-    }
-
     /// Run `q` (validated and supported); the lead returns the answer and
     /// the run's figures, other workers `None`. Process 0's answer is
     /// whole; the other processes' have the summaries only (no levels,
@@ -717,82 +439,54 @@ impl Engine {
             self.links.sent.load(Ordering::Relaxed),
             self.links.received.load(Ordering::Relaxed),
         );
-        let g = Arc::clone(&self.g);
-        let out = match q {
-            Query::Bfs(b) => {
-                let lanes = self.search(worker, g.fwd(), None, &b.sources, b.keep_levels, &[])?;
-                lanes.map(|mut l| {
-                    // Each lane's levels move into its result (no copy).
-                    let mut levels = l.levels.take().map(Vec::into_iter);
-                    Output::Bfs(
-                        b.sources
-                            .iter()
-                            .enumerate()
-                            .map(|(i, &source)| BfsResult {
-                                source,
-                                reached: l.reached[i],
-                                max_level: l.max_level[i],
-                                level_sum: l.level_sum[i],
-                                levels: levels.as_mut().and_then(Iterator::next),
-                            })
-                            .collect(),
-                    )
-                })
-            }
-            Query::Reach(r) => {
-                let csr = match r.direction {
-                    Direction::Forward => g.fwd(),
-                    Direction::Backward => g.rev(),
-                };
-                let lanes =
-                    self.search(worker, csr, Some(r.mask), &r.sources, r.keep_sets, &r.sinks)?;
-                let n = g.nodes();
-                lanes.map(|l| {
-                    Output::Reach(
-                        r.sources
-                            .iter()
-                            .enumerate()
-                            .map(|(i, &source)| {
-                                let mut hit = l.sinks[i].clone();
-                                hit.sort_unstable();
-                                ReachResult {
-                                    source,
-                                    reached: l.reached[i],
-                                    sinks_reached: r
-                                        .sinks
-                                        .iter()
-                                        .copied()
-                                        .filter(|t| hit.binary_search(t).is_ok())
-                                        .collect(),
-                                    set: l.levels.as_ref().map(|v| {
-                                        let mut s = vec![0u64; n.div_ceil(64)];
-                                        for (x, _) in
-                                            v[i].iter().enumerate().filter(|(_, &l)| l != NO_VERTEX)
-                                        {
-                                            s[x / 64] |= 1 << (x % 64);
-                                        }
-                                        s
-                                    }),
-                                }
-                            })
-                            .collect(),
-                    )
-                })
-            }
+        let out = self.answer(worker, q)?;
+        self.gather(worker, start, out)
+    }
+
+    /// The analysis of `q`: the answer on the lead, `None` elsewhere.
+    fn answer(&mut self, worker: &mut Worker, q: &Query) -> Result<Option<Output>, Lost> {
+        Ok(match q {
+            Query::Bfs(b) => self.bfs(worker, b)?.map(Output::Bfs),
+            Query::Reach(r) => self.reach(worker, r)?.map(Output::Reach),
             Query::Wcc => self.wcc(worker)?.map(Output::Wcc),
             // On an undirected graph (every edge stored both ways) the strong
             // components are the weak ones, as on the cpu backends.
-            Query::Scc if !g.directed => self.wcc(worker)?.map(Output::Scc),
+            Query::Scc if !self.g.directed => self.wcc(worker)?.map(Output::Scc),
             Query::Scc => self.scc(worker)?.map(Output::Scc),
             other => unreachable!(
                 "the session sends only supported queries, not {}",
                 other.name()
             ),
-        };
-        // The gather round: every process's figures to every process, and
-        // process 0's component summary to the others.
+        })
+    }
+
+    /// The gather round: every process's figures to every process, and
+    /// process 0's component summary to the others, whose `out` takes it.
+    /// `start`: the links' bytes sent and received when the run began.
+    fn gather(
+        &mut self,
+        worker: &mut Worker,
+        start: (u64, u64),
+        mut out: Option<Output>,
+    ) -> Result<Option<(Output, RunFigures)>, Lost> {
+        let notes = self.gather_notes(start, out.as_ref());
+        let r = self.epoch(worker, 0, notes, Vec::new())?;
+        if self.me != 0 {
+            if let Some(Output::Wcc(c) | Output::Scc(c)) = out.as_mut() {
+                for &(k, count, largest) in &r.notes {
+                    if k == COMPONENTS {
+                        (c.count, c.largest) = (u64::from(count), largest);
+                    }
+                }
+            }
+        }
+        Ok(out.map(|o| (o, self.figures(r.notes))))
+    }
+
+    /// This worker's notes of the gather round.
+    fn gather_notes(&self, start: (u64, u64), out: Option<&Output>) -> Vec<Note> {
         let mut notes = Vec::new();
-        if let Some(Output::Wcc(c) | Output::Scc(c)) = out.as_ref().filter(|_| self.me == 0) {
+        if let Some(Output::Wcc(c) | Output::Scc(c)) = out.filter(|_| self.me == 0) {
             // A count of at most `n` components fits a vertex id.
             notes.push((COMPONENTS, c.count as u32, c.largest));
         }
@@ -811,196 +505,34 @@ impl Engine {
         notes.push((STAT_RECORDS, self.process as u32, records));
         notes.push((STAT_ROUNDS, 0, self.rounds + 1));
         notes.push((STAT_EPOCHS, 0, self.epochs + 1));
-        let r = self.epoch(worker, 0, notes, Vec::new())?;
-        let mut out = out;
-        if self.me != 0 {
-            if let Some(Output::Wcc(c) | Output::Scc(c)) = out.as_mut() {
-                for &(k, count, largest) in &r.notes {
-                    if k == COMPONENTS {
-                        (c.count, c.largest) = (u64::from(count), largest);
-                    }
-                }
-            }
-        }
-        Ok(out.map(|o| {
-            let mut procs: Vec<ProcessFigures> = (0..self.layout.processes())
-                .map(|process| ProcessFigures {
-                    process,
-                    ..Default::default()
-                })
-                .collect();
-            let (mut rounds, mut epochs) = (0, 0);
-            for (k, a, b) in r.notes {
-                let p = &mut procs[a as usize % self.layout.processes()];
-                match k {
-                    STAT_SENT => p.bytes_sent = b,
-                    STAT_RECEIVED => p.bytes_received = b,
-                    STAT_PEAK => p.peak_rss_bytes = b,
-                    STAT_RECORDS => p.records_sent += b,
-                    STAT_ROUNDS => rounds = rounds.max(b),
-                    STAT_EPOCHS => epochs = epochs.max(b),
-                    _ => {}
-                }
-            }
-            (
-                o,
-                RunFigures {
-                    rounds,
-                    epochs,
-                    processes: procs,
-                },
-            )
-        }))
+        notes
     }
 
-    /// Multi-source search from `sources` along `arcs` (those passing
-    /// `mask` when given); per-vertex levels when `keep`; which of `sinks`
-    /// each lane reaches. `None` on workers other than the lead.
-    fn search(
-        &mut self,
-        worker: &mut Worker,
-        arcs: &Arcs,
-        mask: Option<u32>,
-        sources: &[u32],
-        keep: bool,
-        sinks: &[u32],
-    ) -> Result<Option<Lanes>, Lost> {
-        let n = self.g.nodes();
-        let layout = self.layout;
-        let lanes = sources.len();
-        let words = lanes.div_ceil(64);
-        let owned = layout.owned_count(self.me, n) * words;
-        // Per vertex of this worker (local index), per lane word: lanes
-        // that reached it, and the new ones to send on this round (`fresh`)
-        // and the next (`next`).
-        let mut seen = vec![0u64; owned];
-        let mut fresh = vec![0u64; owned];
-        let mut next = vec![0u64; owned];
-        let mut frontier: Vec<u32> = Vec::new();
-        let mut sink_list: Vec<u32> = sinks
-            .iter()
-            .copied()
-            .filter(|&t| layout.worker_of(t) == self.me)
+    /// The run's figures from the gather round's notes.
+    fn figures(&self, notes: Vec<Note>) -> RunFigures {
+        let mut procs: Vec<ProcessFigures> = (0..self.layout.processes())
+            .map(|process| ProcessFigures {
+                process,
+                ..Default::default()
+            })
             .collect();
-        sink_list.sort_unstable();
-        sink_list.dedup();
-        let mut agg = self.lead.then(|| Lanes {
-            reached: vec![0; lanes],
-            level_sum: vec![0; lanes],
-            max_level: vec![0; lanes],
-            // Per-vertex answers only where they are reported.
-            levels: (keep && self.me == 0).then(|| vec![vec![NO_VERTEX; n]; lanes]),
-            sinks: vec![Vec::new(); lanes],
-        });
-        let seeds = self.me == 0;
-        let rows = [arcs];
-        let mut notes = Vec::new();
-        let mut answers = Vec::new();
-        let mut level = 0u32;
-        loop {
-            let mut walk = Walk::new(&rows, std::mem::take(&mut frontier));
-            let mut counts = vec![0u64; lanes];
-            let mut reached: Vec<u32> = Vec::new();
-            let mut new_notes = Vec::new();
-            let mut new_answers = Vec::new();
-            let fresh_ref = &fresh;
-            let r = self.round(
-                worker,
-                Op::Or,
-                words,
-                std::mem::take(&mut notes),
-                std::mem::take(&mut answers),
-                |hi, win| {
-                    if level == 0 && seeds {
-                        // The sources, worker 0 for all.
-                        for (lane, &s) in sources.iter().enumerate() {
-                            if s >= win.lo && s < hi {
-                                win.add(s, (lane / 64) as u32, 1u64 << (lane % 64));
-                            }
-                        }
-                    }
-                    walk.window(hi, |_, v, _, t, label| {
-                        // Unlabelled arcs pass every mask.
-                        if mask.zip(label).is_none_or(|(m, l)| l & m != 0) {
-                            let base = layout.local(v) * words;
-                            for (w, &b) in fresh_ref[base..base + words].iter().enumerate() {
-                                if b != 0 {
-                                    win.add(t, w as u32, b);
-                                }
-                            }
-                        }
-                    });
-                },
-                |(v, w, bits)| {
-                    let i = layout.local(v);
-                    let slot = i * words + w as usize;
-                    let new = bits & !seen[slot];
-                    if new == 0 {
-                        return;
-                    }
-                    seen[slot] |= new;
-                    if next[i * words..(i + 1) * words].iter().all(|&b| b == 0) {
-                        reached.push(v);
-                    }
-                    next[slot] |= new;
-                    let sink = sink_list.binary_search(&v).is_ok();
-                    let mut b = new;
-                    while b != 0 {
-                        let lane = w as usize * 64 + b.trailing_zeros() as usize;
-                        b &= b - 1;
-                        counts[lane] += 1;
-                        if keep {
-                            new_answers.push((VERTEX, v, (lane as u64) << 32 | u64::from(level)));
-                        }
-                        if sink {
-                            new_notes.push((SINK, v, lane as u64));
-                        }
-                    }
-                },
-            )?;
-            if let Some(a) = agg.as_mut() {
-                for (k, x, b) in r.notes.into_iter().chain(r.answers) {
-                    match k {
-                        NEW => {
-                            let (lvl, count) = ((b >> 32) as u32, b & 0xffff_ffff);
-                            let lane = x as usize;
-                            a.reached[lane] += count;
-                            a.level_sum[lane] += count * u64::from(lvl);
-                            if count > 0 {
-                                a.max_level[lane] = a.max_level[lane].max(lvl);
-                            }
-                        }
-                        VERTEX => {
-                            if let Some(levels) = a.levels.as_mut() {
-                                levels[(b >> 32) as usize][x as usize] = b as u32;
-                            }
-                        }
-                        SINK => a.sinks[b as usize].push(x),
-                        _ => {}
-                    }
-                }
+        let (mut rounds, mut epochs) = (0, 0);
+        for (k, a, b) in notes {
+            let p = &mut procs[a as usize % self.layout.processes()];
+            match k {
+                STAT_SENT => p.bytes_sent = b,
+                STAT_RECEIVED => p.bytes_received = b,
+                STAT_PEAK => p.peak_rss_bytes = b,
+                STAT_RECORDS => p.records_sent += b,
+                STAT_ROUNDS => rounds = rounds.max(b),
+                STAT_EPOCHS => epochs = epochs.max(b),
+                _ => {}
             }
-            if r.total == 0 {
-                break;
-            }
-            // This round's bits are sent: the next round sends what arrived.
-            for &v in &walk.items {
-                let i = layout.local(v);
-                fresh[i * words..(i + 1) * words].fill(0);
-            }
-            std::mem::swap(&mut fresh, &mut next);
-            frontier = reached;
-            notes = new_notes;
-            answers = new_answers;
-            notes.extend(
-                counts
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, &c)| c > 0)
-                    .map(|(lane, &c)| (NEW, lane as u32, u64::from(level) << 32 | c)),
-            );
-            level += 1;
         }
-        Ok(agg)
+        RunFigures {
+            rounds,
+            epochs,
+            processes: procs,
+        }
     }
 }
