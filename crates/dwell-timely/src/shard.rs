@@ -35,7 +35,12 @@
 //! pass measures each row, a second writes it), so loading peaks at what
 //! stays resident plus 4 bytes per row.
 
+mod rows;
+
+pub use rows::{Cursor, Rows};
+
 use dwell::graph::{Graph, LabelNames};
+use rows::{put_varint, varint_len};
 use serde::{Deserialize, Serialize};
 use std::fs::File;
 use std::io::{self, BufReader, Read, Seek, SeekFrom};
@@ -221,145 +226,6 @@ pub struct Part {
     /// In-arcs of the part's vertices (row `v`: the sources of arcs into
     /// `v`); `None` for undirected graphs, whose in-arcs are the out-arcs.
     pub inn: Option<Rows>,
-}
-
-/// The arcs of one process's vertices in compressed rows: vertex `v` of
-/// process `v mod P` has row `v div P` ([`Rows::local`]); each row's
-/// targets (whole-graph ids) increase strictly. A row is coded in bytes:
-/// for each arc, `target - base` as a LEB128 varint, `base` being 0 for
-/// the row's first arc and the previous target + 1 after it (the gap less
-/// one), then, when the graph has labels, the arc's label mask as a varint.
-/// R-MAT 20's parts code to about 2.0 bytes per arc instead of 4; rows are
-/// read in order ([`Rows::scan`]), never by arc index.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Rows {
-    processes: Divisor,
-    /// Byte offset of each row in `bytes`, and the end.
-    offsets: Vec<u64>,
-    bytes: Vec<u8>,
-    labels: bool,
-    arcs: usize,
-}
-
-/// A place in one row: the next arc's offset from the row's start (bytes
-/// in a part's [`Rows`], arcs in a whole graph's CSR) and the `base` its
-/// target is coded against.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Cursor {
-    pub at: u32,
-    pub base: u32,
-}
-
-/// Bytes of `x` as a LEB128 varint.
-fn varint_len(x: u32) -> usize {
-    match x {
-        0..0x80 => 1,
-        0x80..0x4000 => 2,
-        0x4000..0x20_0000 => 3,
-        0x20_0000..0x1000_0000 => 4,
-        _ => 5,
-    }
-}
-
-/// Write `x` as a LEB128 varint at the start of `out`; its length.
-fn put_varint(out: &mut [u8], mut x: u32) -> usize {
-    let mut k = 0;
-    while x >= 0x80 {
-        out[k] = (x as u8) | 0x80;
-        x >>= 7;
-        k += 1;
-    }
-    out[k] = x as u8;
-    k + 1
-}
-
-/// The LEB128 varint at the start of `b` (written by [`put_varint`]) and
-/// its length.
-#[inline]
-fn get_varint(b: &[u8]) -> (u32, usize) {
-    let mut x = 0u32;
-    let mut k = 0;
-    loop {
-        let byte = b[k];
-        x |= u32::from(byte & 0x7f) << (7 * k);
-        k += 1;
-        if byte < 0x80 {
-            return (x, k);
-        }
-    }
-}
-
-impl Rows {
-    /// The row of `v` among its process's vertices: `v div P`.
-    #[inline]
-    pub fn local(&self, v: u32) -> usize {
-        self.processes.quotient(v) as usize
-    }
-
-    /// Rows held (the process's vertices).
-    pub fn rows(&self) -> usize {
-        self.offsets.len() - 1
-    }
-
-    /// Call `f(target, label)` for the arcs of `v` (one of the process's
-    /// vertices) from `c` on whose targets are below `hi`, moving `c` past
-    /// them: rows are sorted, so a caller can walk a row in ranges of
-    /// targets. `label` is `None` without labels.
-    #[inline]
-    pub fn scan(&self, v: u32, c: &mut Cursor, hi: u32, mut f: impl FnMut(u32, Option<u32>)) {
-        let i = self.local(v);
-        // Offsets never exceed `bytes.len()` (made so at load): they fit.
-        let row = &self.bytes[self.offsets[i] as usize..self.offsets[i + 1] as usize];
-        let mut at = c.at as usize;
-        while at < row.len() {
-            let (code, k) = get_varint(&row[at..]);
-            // Below the vertex count: checked when the row was coded.
-            let t = c.base + code;
-            if t >= hi {
-                break;
-            }
-            at += k;
-            let label = self.labels.then(|| {
-                let (l, k) = get_varint(&row[at..]);
-                at += k;
-                l
-            });
-            c.base = t + 1;
-            f(t, label);
-        }
-        // At most the row's length, which load keeps within a u32.
-        c.at = at as u32;
-    }
-
-    /// The arcs of `v`: `(target, label)`, targets increasing.
-    pub fn arcs_of(&self, v: u32) -> Vec<(u32, Option<u32>)> {
-        let mut out = Vec::new();
-        self.scan(v, &mut Cursor::default(), u32::MAX, |t, l| out.push((t, l)));
-        out
-    }
-
-    /// Targets of `v`'s arcs, increasing.
-    pub fn neighbors(&self, v: u32) -> Vec<u32> {
-        self.arcs_of(v).into_iter().map(|(t, _)| t).collect()
-    }
-
-    /// Arcs held.
-    pub fn arcs(&self) -> usize {
-        self.arcs
-    }
-
-    /// Bytes of the rows (offsets and coded arcs).
-    pub fn bytes(&self) -> Result<u64, dwell::analysis::SizeOverflow> {
-        use dwell::analysis::footprint::{product, sum};
-        let what = "part bytes";
-        sum(
-            what,
-            &[
-                product(what, &[self.offsets.len() as u64, 8])?,
-                self.bytes.len() as u64,
-            ],
-        )
-    }
 }
 
 /// Why a shard folder could not be written or read.
@@ -561,6 +427,53 @@ pub fn load_part(dir: &Path, index: usize) -> Result<Part, ShardError> {
     };
     let file = File::open(&path).map_err(io_err(&path))?;
     let mut r = BufReader::with_capacity(1 << 20, file);
+    let (outs, ins) = read_header(&mut r, &m, index, &invalid)?;
+    let mut names = LabelNames::default();
+    for n in &m.label_names {
+        names.bit_for(n).map_err(|e| invalid(e.to_string()))?;
+    }
+    let n = usize::try_from(m.nodes).map_err(|_| invalid("node count too large".into()))?;
+    let vertices = vertices_only(n, m.directed, m.labels, names)
+        .map_err(|e| invalid(format!("not a valid split ({e})")))?;
+    let parts = m.parts as usize;
+    let shape = Shape {
+        index,
+        parts,
+        n,
+        // The part's vertices: index, index + P, … below n.
+        owned: if index < n {
+            (n - index).div_ceil(parts)
+        } else {
+            0
+        },
+        labels: m.labels,
+    };
+    let out = read_rows(&mut r, &path, &shape, outs, false, &invalid)?;
+    let inn = if m.directed {
+        Some(read_rows(&mut r, &path, &shape, ins, true, &invalid)?)
+    } else {
+        None
+    };
+    let mut extra = [0u8; 1];
+    if r.read(&mut extra).map_err(io_err(&path))? != 0 {
+        return Err(invalid(format!("bytes after the {} records", outs + ins)));
+    }
+    Ok(Part {
+        manifest: m,
+        vertices,
+        out,
+        inn,
+    })
+}
+
+/// Read part `index`'s header from `r` and check it against the manifest
+/// `m`: its out-records and in-records.
+fn read_header(
+    r: &mut impl Read,
+    m: &Manifest,
+    index: usize,
+    invalid: &dyn Fn(String) -> ShardError,
+) -> Result<(u64, u64), ShardError> {
     let mut header = [0u8; HEADER_BYTES];
     r.read_exact(&mut header)
         .map_err(|e| invalid(format!("header unreadable ({e})")))?;
@@ -585,129 +498,153 @@ pub fn load_part(dir: &Path, index: usize) -> Result<Part, ShardError> {
             m.labels
         )));
     }
-    let mut names = LabelNames::default();
-    for n in &m.label_names {
-        names.bit_for(n).map_err(|e| invalid(e.to_string()))?;
-    }
-    let n = usize::try_from(m.nodes).map_err(|_| invalid("node count too large".into()))?;
-    let vertices = vertices_only(n, m.directed, m.labels, names)
-        .map_err(|e| invalid(format!("not a valid split ({e})")))?;
-    let parts = m.parts as usize;
-    // The part's vertices: index, index + P, … below n.
-    let owned = if index < n {
-        (n - index).div_ceil(parts)
-    } else {
-        0
-    };
-    let memory = |len: usize| invalid(format!("{len} entries do not fit this process's memory"));
-    // The rows are filled straight from the records, without an edge list,
-    // so loading peaks at the part's resident size. `write` emits records
-    // by source, each row's targets increasing: out-rows arrive as
-    // contiguous runs; in-rows (by target) are counted in a first pass and
-    // placed in a second, sources increasing within each row. Every
-    // invariant `Rows` relies on is checked here.
-    let mut read = |records: u64, inward: bool| -> Result<Rows, ShardError> {
-        let count =
-            usize::try_from(records).map_err(|_| invalid("record count too large".into()))?;
-        let start = r.stream_position().map_err(io_err(&path))?;
-        // Per row: its coded length (pass 0), then the next free byte in
-        // it (pass 1), then its start.
-        let mut offsets: Vec<u64> = zeroed(owned + 1).ok_or_else(|| memory(owned + 1))?;
-        // Per row: what its next target is coded against (see `Rows`).
-        let mut base: Vec<u32> = zeroed(owned).ok_or_else(|| memory(owned))?;
-        let mut bytes: Vec<u8> = Vec::new();
-        for pass in 0..2 {
-            r.seek(SeekFrom::Start(start)).map_err(io_err(&path))?;
-            base.fill(0);
-            let (mut next, mut last) = (0usize, (0u32, 0u32));
-            each_record(&mut r, count, &invalid, |u, v, label| {
-                let (from, to) = if inward { (v, u) } else { (u, v) };
-                if from as usize % parts != index {
-                    return Err(invalid(format!(
-                        "arc {u} → {v} is not one of part {index}'s {} arcs",
-                        if inward { "in" } else { "out" }
-                    )));
-                }
-                if from as usize >= n || to as usize >= n {
-                    return Err(invalid(format!(
-                        "arc {u} → {v} names a vertex beyond the split's {n}"
-                    )));
-                }
-                // Records go by source, then target, strictly (no repeats),
-                // so every row (out-rows by source, in-rows by target)
-                // gets its arcs in strictly increasing order.
-                if next > 0 && (u, v) <= last {
-                    return Err(invalid(format!(
-                        "arc {u} → {v} is out of order (records go by source, then target)"
-                    )));
-                }
-                last = (u, v);
-                next += 1;
-                let row = from as usize / parts;
-                let code = to - base[row];
-                base[row] = to.checked_add(1).ok_or_else(|| {
-                    invalid(format!("arc {u} → {v} names the vertex id {}", u32::MAX))
-                })?;
-                let len = varint_len(code) + if m.labels { varint_len(label) } else { 0 };
-                if pass == 0 {
-                    offsets[row + 1] += len as u64;
-                } else {
-                    // offsets[row] is the row's next free byte (see below).
-                    let at = offsets[row] as usize;
-                    let mut k = put_varint(&mut bytes[at..], code);
-                    if m.labels {
-                        k += put_varint(&mut bytes[at + k..], label);
-                    }
-                    offsets[row] += k as u64;
-                }
-                Ok(())
-            })?;
-            if pass == 0 {
-                // Lengths to row starts: offsets[i + 1] += offsets[i]. A
-                // cursor ([`Cursor`]) holds a place in a row as a u32.
-                for i in 0..owned {
-                    if offsets[i + 1] > u64::from(u32::MAX) {
-                        return Err(invalid(format!(
-                            "the row of vertex {} codes to {} bytes, more than a row may (4 GiB)",
-                            i * parts + index,
-                            offsets[i + 1]
-                        )));
-                    }
-                    offsets[i + 1] += offsets[i];
-                }
-                let total = usize::try_from(offsets[owned])
-                    .map_err(|_| invalid("part too large".into()))?;
-                bytes = zeroed(total).ok_or_else(|| memory(total))?;
-            }
+    Ok((outs, ins))
+}
+
+/// What a part's records must fit: part `index` of `parts` of a graph of
+/// `n` vertices, `owned` of them the part's (its rows).
+struct Shape {
+    index: usize,
+    parts: usize,
+    n: usize,
+    owned: usize,
+    labels: bool,
+}
+
+impl Shape {
+    /// Check arc `u → v`, the `next`-th record of its section (`inward`:
+    /// the in-arcs), after `last`; its row and the target it codes there
+    /// (`v` for an out-arc, `u` for an in-arc).
+    #[inline]
+    fn check(
+        &self,
+        (u, v): (u32, u32),
+        inward: bool,
+        next: usize,
+        last: (u32, u32),
+        invalid: &dyn Fn(String) -> ShardError,
+    ) -> Result<(usize, u32), ShardError> {
+        let (index, n) = (self.index, self.n);
+        let (from, to) = if inward { (v, u) } else { (u, v) };
+        if from as usize % self.parts != index {
+            return Err(invalid(format!(
+                "arc {u} → {v} is not one of part {index}'s {} arcs",
+                if inward { "in" } else { "out" }
+            )));
         }
-        // Placing moved each offsets[i] to its row's end, the start of row
-        // i + 1: shift them back up by one.
-        offsets.copy_within(0..owned, 1);
-        offsets[0] = 0;
-        Ok(Rows {
-            processes: Divisor::new(parts),
-            offsets,
-            bytes,
-            labels: m.labels,
-            arcs: count,
-        })
-    };
-    let out = read(outs, false)?;
-    let inn = if m.directed {
-        Some(read(ins, true)?)
-    } else {
-        None
-    };
-    let mut extra = [0u8; 1];
-    if r.read(&mut extra).map_err(io_err(&path))? != 0 {
-        return Err(invalid(format!("bytes after the {} records", outs + ins)));
+        if from as usize >= n || to as usize >= n {
+            return Err(invalid(format!(
+                "arc {u} → {v} names a vertex beyond the split's {n}"
+            )));
+        }
+        // Records go by source, then target, strictly (no repeats), so
+        // every row (out-rows by source, in-rows by target) gets its arcs in
+        // strictly increasing order.
+        if next > 0 && (u, v) <= last {
+            return Err(invalid(format!(
+                "arc {u} → {v} is out of order (records go by source, then target)"
+            )));
+        }
+        Ok((from as usize / self.parts, to))
     }
-    Ok(Part {
-        manifest: m,
-        vertices,
-        out,
-        inn,
+}
+
+/// `invalid`'s complaint that `len` entries cannot be had.
+fn no_memory(invalid: &dyn Fn(String) -> ShardError, len: usize) -> ShardError {
+    invalid(format!("{len} entries do not fit this process's memory"))
+}
+
+/// Code the next `records` records of `r` (out-arcs, or in-arcs when
+/// `inward`) as the part's [`Rows`].
+///
+/// The rows are filled straight from the records, without an edge list,
+/// so loading peaks at the part's resident size. `write` emits records by
+/// source, each row's targets increasing: out-rows arrive as contiguous
+/// runs; in-rows (by target) are counted in a first pass and placed in a
+/// second, sources increasing within each row. Every invariant `Rows`
+/// relies on is checked here.
+fn read_rows<R: Read + Seek>(
+    r: &mut R,
+    path: &Path,
+    shape: &Shape,
+    records: u64,
+    inward: bool,
+    invalid: &dyn Fn(String) -> ShardError,
+) -> Result<Rows, ShardError> {
+    let count = usize::try_from(records).map_err(|_| invalid("record count too large".into()))?;
+    let owned = shape.owned;
+    let labels = shape.labels;
+    let start = r.stream_position().map_err(io_err(path))?;
+    // Per row: its coded length (pass 0), then the next free byte in it
+    // (pass 1), then its start.
+    let mut offsets: Vec<u64> = zeroed(owned + 1).ok_or_else(|| no_memory(invalid, owned + 1))?;
+    // Per row: what its next target is coded against (see `Rows`).
+    let mut base: Vec<u32> = zeroed(owned).ok_or_else(|| no_memory(invalid, owned))?;
+    let mut bytes: Vec<u8> = Vec::new();
+    for pass in 0..2 {
+        r.seek(SeekFrom::Start(start)).map_err(io_err(path))?;
+        base.fill(0);
+        let (mut next, mut last) = (0usize, (0u32, 0u32));
+        each_record(r, count, invalid, |u, v, label| {
+            let (row, to) = shape.check((u, v), inward, next, last, invalid)?;
+            last = (u, v);
+            next += 1;
+            let code = to - base[row];
+            base[row] = to.checked_add(1).ok_or_else(|| {
+                invalid(format!("arc {u} → {v} names the vertex id {}", u32::MAX))
+            })?;
+            let len = varint_len(code) + if labels { varint_len(label) } else { 0 };
+            if pass == 0 {
+                offsets[row + 1] += len as u64;
+            } else {
+                // offsets[row] is the row's next free byte (see below).
+                let at = offsets[row] as usize;
+                let mut k = put_varint(&mut bytes[at..], code);
+                if labels {
+                    k += put_varint(&mut bytes[at + k..], label);
+                }
+                offsets[row] += k as u64;
+            }
+            Ok(())
+        })?;
+        if pass == 0 {
+            bytes = row_starts(&mut offsets, shape, invalid)?;
+        }
+    }
+    // Placing moved each offsets[i] to its row's end, the start of row
+    // i + 1: shift them back up by one.
+    offsets.copy_within(0..owned, 1);
+    offsets[0] = 0;
+    Ok(Rows {
+        processes: Divisor::new(shape.parts),
+        offsets,
+        bytes,
+        labels,
+        arcs: count,
     })
+}
+
+/// Turn the rows' coded lengths (`offsets[i + 1]`, row `i`'s) into row
+/// starts (`offsets[i + 1] += offsets[i]`), checking each row fits a
+/// [`Cursor`] (a place in a row as a u32); the zeroed bytes of all rows.
+fn row_starts(
+    offsets: &mut [u64],
+    shape: &Shape,
+    invalid: &dyn Fn(String) -> ShardError,
+) -> Result<Vec<u8>, ShardError> {
+    let owned = shape.owned;
+    for i in 0..owned {
+        if offsets[i + 1] > u64::from(u32::MAX) {
+            return Err(invalid(format!(
+                "the row of vertex {} codes to {} bytes, more than a row may (4 GiB)",
+                i * shape.parts + shape.index,
+                offsets[i + 1]
+            )));
+        }
+        offsets[i + 1] += offsets[i];
+    }
+    let total = usize::try_from(offsets[owned]).map_err(|_| invalid("part too large".into()))?;
+    zeroed(total).ok_or_else(|| no_memory(invalid, total))
 }
 
 /// A graph of `n` vertices and no arcs, with `names` for its label bits
