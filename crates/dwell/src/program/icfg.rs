@@ -27,7 +27,7 @@
 //! the segment before any definition in it; the phi operands of successors
 //! count as used at the end of the block's last segment.
 
-use super::ir::{Callee, Program, SourceLoc};
+use super::ir::{Block, Callee, Function, Inst, Program, SourceLoc};
 
 /// Arc labels, in bit order (`flow` = 1, `call` = 2, `return` = 4).
 pub const LABELS: [&str; 3] = ["flow", "call", "return"];
@@ -79,139 +79,181 @@ pub struct TooLarge {
     pub max: u64,
 }
 
-/// Build the supergraph of `p`.
+/// Per function, per block: the node id of each segment.
+type SegNodes = Vec<Vec<Vec<u32>>>;
+
+/// Build the supergraph of `p`: the nodes of every function in module
+/// order, then the arcs between them.
 pub fn build(p: &Program) -> Result<Icfg, TooLarge> {
     let mut g = Icfg::default();
-    // Per function, per block: the node id of each segment.
-    let mut seg_nodes: Vec<Vec<Vec<u32>>> = Vec::with_capacity(p.functions.len());
+    let mut seg_nodes: SegNodes = Vec::with_capacity(p.functions.len());
+    // Per function: its `ret` nodes.
     let mut rets: Vec<Vec<u32>> = Vec::with_capacity(p.functions.len());
-    let max = u64::from(crate::graph::NO_VERTEX) - 1;
     for (fi, f) in p.functions.iter().enumerate() {
         let first = g.nodes.len() as u32;
         let mut per_block = Vec::with_capacity(f.blocks.len());
         let mut ret_nodes = Vec::new();
-        for (bi, b) in f.blocks.iter().enumerate() {
-            let mut ids = Vec::new();
-            let mut defs: Vec<u32> = Vec::new();
-            let mut uses: Vec<u32> = Vec::new();
-            if bi == 0 {
-                defs.extend(&f.param_vars);
-            }
-            let n_insts = b.insts.len();
-            // The segment's first instruction line and first debug location.
-            let (mut first_line, mut first_loc) = (None, None);
-            for (k, inst) in b.insts.iter().enumerate() {
-                first_line.get_or_insert(inst.line);
-                if first_loc.is_none() {
-                    first_loc = inst.loc;
-                }
-                for u in &inst.uses {
-                    if !defs.contains(u) && !uses.contains(u) {
-                        uses.push(*u);
-                    }
-                }
-                for d in &inst.defs {
-                    if !defs.contains(d) {
-                        defs.push(*d);
-                    }
-                }
-                let last = k + 1 == n_insts;
-                let ends_segment = last || inst.call.is_some();
-                if !ends_segment {
-                    continue;
-                }
-                if last {
-                    for u in &b.end_uses {
-                        if !defs.contains(u) && !uses.contains(u) {
-                            uses.push(*u);
-                        }
-                    }
-                }
-                if g.nodes.len() as u64 >= max {
-                    return Err(TooLarge { max });
-                }
-                ids.push(g.nodes.len() as u32);
-                g.nodes.push(Node {
-                    function: fi as u32,
-                    block: bi as u32,
-                    segment: ids.len() as u32 - 1,
-                    call: inst.call.as_ref().map(|c| match c.callee {
-                        Callee::Direct(f) | Callee::Cast(f) => NodeCall::Direct(f),
-                        Callee::Indirect { .. } => NodeCall::Indirect,
-                        Callee::Asm => NodeCall::Asm,
-                    }),
-                    loc: if inst.call.is_some() {
-                        inst.loc
-                    } else {
-                        first_loc
-                    },
-                    ir_line: if inst.call.is_some() {
-                        inst.line
-                    } else {
-                        first_line.unwrap_or(inst.line)
-                    },
-                });
-                (first_line, first_loc) = (None, None);
-                defs.sort_unstable();
-                uses.sort_unstable();
-                g.defs.push(std::mem::take(&mut defs));
-                g.uses.push(std::mem::take(&mut uses));
-                if last && inst.is_ret {
-                    ret_nodes.push(*ids.last().expect("just pushed"));
-                }
-            }
-            per_block.push(ids);
+        for bi in 0..f.blocks.len() {
+            per_block.push(block_nodes(&mut g, f, fi, bi, &mut ret_nodes)?);
         }
         g.ranges.push(first..g.nodes.len() as u32);
         seg_nodes.push(per_block);
         rets.push(ret_nodes);
     }
-    let entry = |f: u32| -> Option<u32> {
-        seg_nodes[f as usize]
-            .first()
-            .and_then(|segs| segs.first().copied())
-    };
     for (fi, f) in p.functions.iter().enumerate() {
         for (bi, b) in f.blocks.iter().enumerate() {
-            let segs = &seg_nodes[fi][bi];
-            for w in segs.windows(2) {
-                g.edges.push((w[0], w[1], FLOW));
-            }
-            let last = *segs.last().expect("a block has a terminator");
-            for &s in &b.succs {
-                g.edges.push((last, seg_nodes[fi][s as usize][0], FLOW));
-            }
-            // Calls: each call ends a segment, in order.
-            let mut seg = 0;
-            for inst in &b.insts {
-                let Some(call) = &inst.call else { continue };
-                let site = segs[seg];
-                let ret_site = if call.terminator {
-                    b.succs.first().map(|&s| seg_nodes[fi][s as usize][0])
-                } else {
-                    segs.get(seg + 1).copied()
-                };
-                seg += 1;
-                let targets = match &call.callee {
-                    Callee::Direct(t) | Callee::Cast(t) => vec![*t],
-                    Callee::Indirect { args, ret } => p.indirect_targets(*args, ret),
-                    Callee::Asm => Vec::new(),
-                };
-                for t in targets {
-                    let Some(e) = entry(t) else { continue };
-                    g.edges.push((site, e, CALL));
-                    if let Some(r) = ret_site {
-                        for &x in &rets[t as usize] {
-                            g.edges.push((x, r, RETURN));
-                        }
-                    }
-                }
-            }
+            block_arcs(&mut g, p, &seg_nodes, &rets, fi, b, &seg_nodes[fi][bi]);
         }
     }
     g.edges.sort_unstable();
     g.edges.dedup();
     Ok(g)
+}
+
+/// The nodes of block `bi` of function `fi` (one per segment, with their
+/// def and use sets); returns their ids, and adds its `ret` node to
+/// `ret_nodes`.
+fn block_nodes(
+    g: &mut Icfg,
+    f: &Function,
+    fi: usize,
+    bi: usize,
+    ret_nodes: &mut Vec<u32>,
+) -> Result<Vec<u32>, TooLarge> {
+    let max = u64::from(crate::graph::NO_VERTEX) - 1;
+    let b = &f.blocks[bi];
+    let mut ids = Vec::new();
+    let mut defs: Vec<u32> = Vec::new();
+    let mut uses: Vec<u32> = Vec::new();
+    if bi == 0 {
+        defs.extend(&f.param_vars);
+    }
+    let n_insts = b.insts.len();
+    // The segment's first instruction line and first debug location.
+    let (mut first_line, mut first_loc) = (None, None);
+    for (k, inst) in b.insts.iter().enumerate() {
+        first_line.get_or_insert(inst.line);
+        if first_loc.is_none() {
+            first_loc = inst.loc;
+        }
+        add_uses(&mut uses, &defs, &inst.uses);
+        for d in &inst.defs {
+            if !defs.contains(d) {
+                defs.push(*d);
+            }
+        }
+        let last = k + 1 == n_insts;
+        if !(last || inst.call.is_some()) {
+            continue;
+        }
+        if last {
+            add_uses(&mut uses, &defs, &b.end_uses);
+        }
+        if g.nodes.len() as u64 >= max {
+            return Err(TooLarge { max });
+        }
+        ids.push(g.nodes.len() as u32);
+        let at = (first_line.unwrap_or(inst.line), first_loc);
+        g.nodes.push(node(fi, bi, ids.len() - 1, inst, at));
+        (first_line, first_loc) = (None, None);
+        defs.sort_unstable();
+        uses.sort_unstable();
+        g.defs.push(std::mem::take(&mut defs));
+        g.uses.push(std::mem::take(&mut uses));
+        if last && inst.is_ret {
+            ret_nodes.push(*ids.last().expect("just pushed"));
+        }
+    }
+    Ok(ids)
+}
+
+/// Upward-exposed uses: each of `more` not yet defined or used in the
+/// segment.
+fn add_uses(uses: &mut Vec<u32>, defs: &[u32], more: &[u32]) {
+    for u in more {
+        if !defs.contains(u) && !uses.contains(u) {
+            uses.push(*u);
+        }
+    }
+}
+
+/// The node of segment `segment` ending at `inst`; `first` is the line and
+/// debug location of the segment's first instruction, its place unless it
+/// ends at a call (then the call's own).
+fn node(
+    fi: usize,
+    bi: usize,
+    segment: usize,
+    inst: &Inst,
+    first: (u64, Option<SourceLoc>),
+) -> Node {
+    let (loc, ir_line) = if inst.call.is_some() {
+        (inst.loc, inst.line)
+    } else {
+        (first.1, first.0)
+    };
+    Node {
+        function: fi as u32,
+        block: bi as u32,
+        segment: segment as u32,
+        call: inst.call.as_ref().map(|c| match c.callee {
+            Callee::Direct(f) | Callee::Cast(f) => NodeCall::Direct(f),
+            Callee::Indirect { .. } => NodeCall::Indirect,
+            Callee::Asm => NodeCall::Asm,
+        }),
+        loc,
+        ir_line,
+    }
+}
+
+/// The arcs out of block `b` of function `fi`, whose segments are `segs`:
+/// flow between its segments and to its successors, call and return arcs
+/// of its calls.
+fn block_arcs(
+    g: &mut Icfg,
+    p: &Program,
+    seg_nodes: &SegNodes,
+    rets: &[Vec<u32>],
+    fi: usize,
+    b: &Block,
+    segs: &[u32],
+) {
+    for w in segs.windows(2) {
+        g.edges.push((w[0], w[1], FLOW));
+    }
+    let last = *segs.last().expect("a block has a terminator");
+    for &s in &b.succs {
+        g.edges.push((last, seg_nodes[fi][s as usize][0], FLOW));
+    }
+    // Calls: each call ends a segment, in order.
+    let mut seg = 0;
+    for inst in &b.insts {
+        let Some(call) = &inst.call else { continue };
+        let site = segs[seg];
+        let ret_site = if call.terminator {
+            b.succs.first().map(|&s| seg_nodes[fi][s as usize][0])
+        } else {
+            segs.get(seg + 1).copied()
+        };
+        seg += 1;
+        let targets = match &call.callee {
+            Callee::Direct(t) | Callee::Cast(t) => vec![*t],
+            Callee::Indirect { args, ret } => p.indirect_targets(*args, ret),
+            Callee::Asm => Vec::new(),
+        };
+        for t in targets {
+            // A declared callee has no entry node: no arcs.
+            let Some(&e) = seg_nodes[t as usize].first().and_then(|segs| segs.first()) else {
+                continue;
+            };
+            g.edges.push((site, e, CALL));
+            if let Some(r) = ret_site {
+                for &x in &rets[t as usize] {
+                    g.edges.push((x, r, RETURN));
+                }
+            }
+        }
+    }
 }
 
 impl Icfg {
