@@ -7,7 +7,7 @@ use crate::error::Result;
 use crate::progress::Bar;
 use crate::report::outln;
 use crate::report::Budget;
-use dwell::analysis::{self, DataflowSolution, FactSets, Output, Query};
+use dwell::analysis::{self, DataflowSolution, FactSets, Output, Query, TaintQuery, TaintResult};
 use dwell::backend::Backend;
 use dwell::program::dataflow::{self, Scope, Scoped};
 use dwell::program::{taint, Bundle, ProgramError};
@@ -217,6 +217,9 @@ fn entry_exit(which: dataflow::Analysis, sol: &DataflowSolution) -> (&FactSets, 
     }
 }
 
+/// `dwell run taint BUNDLE`: the query from the function names, solved
+/// context-sensitively (host kernels) or not (a planned session), then the
+/// findings as SARIF, or as text or JSON (and `--out` TSV).
 fn run_taint(
     b: &Bundle,
     args: &RunArgs,
@@ -226,6 +229,34 @@ fn run_taint(
     bar: &Bar,
     budget_bytes: u64,
 ) -> Result<()> {
+    let spec = taint_spec(args, mask)?;
+    let q = taint::query(b, &spec)?;
+    let sites = (q.sources.len(), q.sinks.len(), q.sanitizers.len());
+    let sensitive = !args.program.context_insensitive;
+    // Neither taint entry point reports counts: the bar shows elapsed time.
+    bar.phase(format!(
+        "taint on {} ({})",
+        args.graph.graph.display(),
+        backend.name()
+    ));
+    let t = Instant::now();
+    let results = solve_taint(b, q, sensitive, backend, budget_bytes)?;
+    let query_ms = t.elapsed().as_secs_f64() * 1e3;
+    bar.finish();
+    let found = taint::findings(b, &spec, &results);
+    if args.format == FormatArg::Sarif {
+        return write_taint_sarif(b, args, &found, sensitive);
+    }
+    if let Some(out) = &args.out {
+        write_findings(out, &found)?;
+    }
+    let times = (load_ms, query_ms);
+    print_taint(b, args, backend, sensitive, sites, &found, times)
+}
+
+/// The taint spec from `--sources-fn`, `--sinks-fn`, `--sanitizers-fn`;
+/// refuses options that do not apply.
+fn taint_spec(args: &RunArgs, mask: u32) -> Result<taint::TaintSpec> {
     let p = &args.program;
     if !p.context_insensitive && args.budget_bytes.is_some() {
         // The CFL solver runs outside a session plan: a budget would be ignored.
@@ -234,90 +265,114 @@ fn run_taint(
     if p.sources_fn.is_empty() || p.sinks_fn.is_empty() {
         return Err("taint on a program bundle needs function names. Fix: pass --sources-fn getenv,read --sinks-fn system,memcpy".into());
     }
-    let spec = taint::TaintSpec {
+    Ok(taint::TaintSpec {
         sources_fn: p.sources_fn.clone(),
         sinks_fn: p.sinks_fn.clone(),
         sanitizers_fn: p.sanitizers_fn.clone(),
         mask,
-    };
-    let q = taint::query(b, &spec)?;
-    let (sources, sinks, sanitizers) = (q.sources.len(), q.sinks.len(), q.sanitizers.len());
-    let sensitive = !p.context_insensitive;
-    // Neither taint entry point reports counts: the bar shows elapsed time.
-    bar.phase(format!(
-        "taint on {} ({})",
-        args.graph.graph.display(),
-        backend.name()
-    ));
-    let t = Instant::now();
-    let results = if sensitive {
+    })
+}
+
+/// Solve `q`: context-sensitively on the backend's host kernels, else as
+/// dwell's generic taint in a planned session within `budget_bytes`.
+fn solve_taint(
+    b: &Bundle,
+    q: TaintQuery,
+    sensitive: bool,
+    backend: &dyn Backend,
+    budget_bytes: u64,
+) -> Result<Vec<TaintResult>> {
+    if sensitive {
         // It needs the whole supergraph with its call/return matching, not a
         // resident graph: it runs on the backend's host kernels, if it has any.
         let Some(kernels) = backend.host_kernels() else {
             return Err(format!("context-sensitive taint runs on host kernels, which the {} backend has not. Fix: --backend cpu, or add --context-insensitive", backend.name()).into());
         };
-        taint::context_sensitive(b, &q, kernels)?
-    } else {
-        let Output::Taint(results) =
-            dwell::session::run_once_within(backend, &b.graph, &Query::Taint(q), budget_bytes)?
-        else {
-            unreachable!("a taint query answers with taint results")
-        };
-        results
+        return Ok(taint::context_sensitive(b, &q, kernels)?);
+    }
+    let Output::Taint(results) =
+        dwell::session::run_once_within(backend, &b.graph, &Query::Taint(q), budget_bytes)?
+    else {
+        unreachable!("a taint query answers with taint results")
     };
-    let query_ms = t.elapsed().as_secs_f64() * 1e3;
-    bar.finish();
-    let found = taint::findings(b, &spec, &results);
-    if args.format == FormatArg::Sarif {
-        let log = crate::sarif::taint_log(b, &found, sensitive)?;
-        match &args.out {
-            Some(out) => {
-                dwell::io::atomic_write(out, |w| {
-                    serde_json::to_writer_pretty(&mut *w, &log).map_err(std::io::Error::other)?;
-                    writeln!(w)
-                })?;
-                outln!(
-                    "taint on {} ({}): {} findings, SARIF written to {}",
-                    args.graph.graph.display(),
-                    if sensitive {
-                        "context-sensitive"
-                    } else {
-                        "context-insensitive"
-                    },
-                    found.len(),
-                    out.display()
-                );
-            }
-            None => outln!("{}", serde_json::to_string_pretty(&log)?),
-        }
-        return Ok(());
-    }
-    if let Some(out) = &args.out {
-        // One finding per line: source call and node, sink call and node, the witness path.
-        dwell::io::atomic_write(out, |w| {
-            writeln!(
-                w,
-                "# dwell taint findings: source_call<TAB>source<TAB>sink_call<TAB>sink<TAB>path"
-            )?;
-            for f in &found {
-                writeln!(
-                    w,
-                    "{}\t{}\t{}\t{}\t{}",
-                    f.source_call,
-                    f.source,
-                    f.sink_call,
-                    f.sink,
-                    f.path.join(" -> ")
-                )?;
-            }
-            Ok(())
-        })?;
-    }
-    let mode = if sensitive {
+    Ok(results)
+}
+
+fn mode_name(sensitive: bool) -> &'static str {
+    if sensitive {
         "context-sensitive"
     } else {
         "context-insensitive"
-    };
+    }
+}
+
+/// The findings as a SARIF log: to `--out` (with a one-line summary), else
+/// to standard output.
+fn write_taint_sarif(
+    b: &Bundle,
+    args: &RunArgs,
+    found: &[taint::ProgramFinding],
+    sensitive: bool,
+) -> Result<()> {
+    let log = crate::sarif::taint_log(b, found, sensitive)?;
+    match &args.out {
+        Some(out) => {
+            dwell::io::atomic_write(out, |w| {
+                serde_json::to_writer_pretty(&mut *w, &log).map_err(std::io::Error::other)?;
+                writeln!(w)
+            })?;
+            outln!(
+                "taint on {} ({}): {} findings, SARIF written to {}",
+                args.graph.graph.display(),
+                mode_name(sensitive),
+                found.len(),
+                out.display()
+            );
+        }
+        None => outln!("{}", serde_json::to_string_pretty(&log)?),
+    }
+    Ok(())
+}
+
+/// `--out FILE` for taint: one finding per line: source call and node, sink
+/// call and node, the witness path.
+fn write_findings(out: &Path, found: &[taint::ProgramFinding]) -> Result<()> {
+    dwell::io::atomic_write(out, |w| {
+        writeln!(
+            w,
+            "# dwell taint findings: source_call<TAB>source<TAB>sink_call<TAB>sink<TAB>path"
+        )?;
+        for f in found {
+            writeln!(
+                w,
+                "{}\t{}\t{}\t{}\t{}",
+                f.source_call,
+                f.source,
+                f.sink_call,
+                f.sink,
+                f.path.join(" -> ")
+            )?;
+        }
+        Ok(())
+    })?;
+    Ok(())
+}
+
+/// The taint summary and findings on standard output, as JSON or text;
+/// `sites` counts source, sink and sanitizer sites, `times` are the load
+/// and query milliseconds.
+fn print_taint(
+    b: &Bundle,
+    args: &RunArgs,
+    backend: &dyn Backend,
+    sensitive: bool,
+    sites: (usize, usize, usize),
+    found: &[taint::ProgramFinding],
+    times: (f64, f64),
+) -> Result<()> {
+    let (sources, sinks, sanitizers) = sites;
+    let (load_ms, query_ms) = times;
+    let mode = mode_name(sensitive);
     if args.wants_json() {
         let v = serde_json::json!({
             "analysis": "taint", "backend": backend.name(), "bundle": args.graph.graph.display().to_string(),
@@ -326,27 +381,27 @@ fn run_taint(
             "findings": found, "load_ms": load_ms, "query_ms": query_ms,
         });
         outln!("{}", serde_json::to_string_pretty(&v)?);
-    } else {
-        outln!("taint on {} ({}, {mode}): {sources} source sites, {sink_sites} sink sites, {sanitizers} sanitizer sites, {} findings, {query_ms:.1} ms", args.graph.graph.display(), backend.name(), found.len(), sink_sites = sinks);
-        // Calls named as the user named them; the place from debug info
-        // (else the IR line) when the bundle has one.
-        let at = |n: u32| {
-            b.node_place(n)
-                .map(|p| format!(" ({}:{})", p.file, p.line))
-                .unwrap_or_default()
-        };
-        for f in &found {
-            outln!(
-                "{} at {}{} -> {} at {}{}",
-                f.source_fn,
-                f.source,
-                at(f.nodes.0),
-                f.sink_fn,
-                f.sink,
-                at(f.nodes.1)
-            );
-            outln!("  path: {}", f.path.join(" -> "));
-        }
+        return Ok(());
+    }
+    outln!("taint on {} ({}, {mode}): {sources} source sites, {sink_sites} sink sites, {sanitizers} sanitizer sites, {} findings, {query_ms:.1} ms", args.graph.graph.display(), backend.name(), found.len(), sink_sites = sinks);
+    // Calls named as the user named them; the place from debug info
+    // (else the IR line) when the bundle has one.
+    let at = |n: u32| {
+        b.node_place(n)
+            .map(|p| format!(" ({}:{})", p.file, p.line))
+            .unwrap_or_default()
+    };
+    for f in found {
+        outln!(
+            "{} at {}{} -> {} at {}{}",
+            f.source_fn,
+            f.source,
+            at(f.nodes.0),
+            f.sink_fn,
+            f.sink,
+            at(f.nodes.1)
+        );
+        outln!("  path: {}", f.path.join(" -> "));
     }
     Ok(())
 }
