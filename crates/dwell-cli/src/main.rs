@@ -37,6 +37,7 @@ mod snapshot;
 mod timely;
 
 use args::{Cli, Command, EvidenceAction};
+use backends::Runner;
 use clap::Parser;
 use std::process::ExitCode;
 
@@ -78,8 +79,12 @@ fn main() -> ExitCode {
 fn dispatch(cli: Cli) -> error::Result<()> {
     match cli.command {
         Command::Info { graph, json } => info::info(&graph, json),
-        Command::Run(args) if args.backend == "timely" => timely::run(&args),
-        Command::Run(args) => run::run(&args),
+        // The registry says how a backend runs; `run` and `timely` each
+        // take it from there.
+        Command::Run(args) => match backends::runner(&args.backend) {
+            Runner::Session => run::run(&args),
+            Runner::Timely => timely::run(&args),
+        },
         Command::Gen { kind } => gen::gen(kind),
         Command::Plan(args) => plan::plan(&args),
         Command::Bench(args) => bench::bench(&args),

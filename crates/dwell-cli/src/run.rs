@@ -55,7 +55,13 @@ pub fn run_loaded<'g>(
 ) -> Result<Option<CounterSnapshot>> {
     match &loaded.input {
         Input::Graph(g) => {
-            run_graph(args, backend, g, loaded.load_ms, bar, budget, None, held).map(Some)
+            let on = OnGraph {
+                backend,
+                graph: g,
+                load_ms: loaded.load_ms,
+                facts: None,
+            };
+            run_graph(args, on, bar, budget, held).map(Some)
         }
         Input::Bundle(b) => {
             crate::program::run(args, backend, b, loaded.load_ms, bar, budget).map(|()| None)
@@ -63,65 +69,115 @@ pub fn run_loaded<'g>(
     }
 }
 
-/// One session over `g` (or one query in the `held` one); `extra` adds a
-/// backend's own figures to the report (and may leave `--out` to another
-/// process of the run).
-#[allow(clippy::too_many_arguments)]
+/// What one graph run runs on.
+pub struct OnGraph<'a, 'g> {
+    pub backend: &'g dyn Backend,
+    /// The graph (for timely, this process's view of it).
+    pub graph: &'g Graph,
+    pub load_ms: f64,
+    /// A backend's own figures for the report (timely's); they may leave
+    /// `--out` to another process of the run.
+    pub facts: Option<&'a dyn report::BackendFacts>,
+}
+
+/// One session over `on.graph` (or one query in the `held` one), reported.
 pub fn run_graph<'g>(
     args: &RunArgs,
-    backend: &'g dyn Backend,
-    g: &'g Graph,
-    load_ms: f64,
+    on: OnGraph<'_, 'g>,
     bar: &Bar,
     budget: &Budget,
-    extra: Option<&dyn report::BackendFacts>,
     held: Option<Held<'_, 'g>>,
 ) -> Result<CounterSnapshot> {
     if args.format == crate::args::FormatArg::Sarif {
         return Err(format!("--format sarif reports taint findings on a program bundle, and {} is a graph. Fix: import a program with `dwell import llvm FILE.ll --out BUNDLE`, or use --format json", args.graph.graph.display()).into());
     }
+    let (backend, g) = (on.backend, on.graph);
     let query = query::from_flags(args, g)?;
-    let path = &args.graph.graph;
     bar.phase(format!(
         "{} on {} ({})",
         query.name(),
-        path.display(),
+        args.graph.graph.display(),
         backend.name()
     ));
-    // One session: planned from this graph and query (an unsupported query
-    // is refused before the upload), the graph made resident once, the query
-    // run `--repeat` times, one read-back. A held session is planned anew
-    // for this query the same way, and its graph is already resident.
+    let timed = open_and_run(args, &on, &query, bar, budget, held)?;
+    bar.finish();
+    report_run(args, &on, &query, budget, timed)
+}
+
+/// A session's read-back with how long opening it and its runs took (ms).
+struct Timed {
+    session: SessionReport,
+    open_ms: f64,
+    query_ms: f64,
+}
+
+/// One session: planned from this graph and query (an unsupported query is
+/// refused before the upload), the graph made resident once, the query run
+/// `--repeat` times, one read-back. A held session is planned anew for this
+/// query the same way, and its graph is already resident.
+fn open_and_run<'g>(
+    args: &RunArgs,
+    on: &OnGraph<'_, 'g>,
+    query: &Query,
+    bar: &Bar,
+    budget: &Budget,
+    held: Option<Held<'_, 'g>>,
+) -> Result<Timed> {
+    let (backend, g) = (on.backend, on.graph);
     let t = Instant::now();
-    let plan = Session::plan_query(backend, g, &query, args.repeat, budget.bytes())?;
-    let (mut session, open_ms, query_ms) = match held {
+    let plan = Session::plan_query(backend, g, query, args.repeat, budget.bytes())?;
+    let ms = |t: Instant| t.elapsed().as_secs_f64() * 1e3;
+    Ok(match held {
         None => {
             let mut s = Session::open(backend, g, plan)?;
-            let open_ms = t.elapsed().as_secs_f64() * 1e3;
+            let open_ms = ms(t);
             // One run shows the kernel's own units (sweeps of a batch).
             if args.repeat == 1 {
                 s.set_progress(bar);
             }
             let t = Instant::now();
-            let report = runs(&mut s, &query, args.repeat, bar)?;
-            (report, open_ms, t.elapsed().as_secs_f64() * 1e3)
+            let session = runs(&mut s, query, args.repeat, bar)?;
+            Timed {
+                session,
+                open_ms,
+                query_ms: ms(t),
+            }
         }
         Some(held) => {
             let s = Session::open_or_replan(held.session, backend, g, plan)?;
-            let open_ms = t.elapsed().as_secs_f64() * 1e3;
+            let open_ms = ms(t);
             s.set_cancel(Some(held.cancel));
             let t = Instant::now();
-            let report = runs(s, &query, args.repeat, bar);
+            let session = runs(s, query, args.repeat, bar);
             s.set_cancel(None);
-            (report?, open_ms, t.elapsed().as_secs_f64() * 1e3)
+            Timed {
+                session: session?,
+                open_ms,
+                query_ms: ms(t),
+            }
         }
-    };
-    bar.finish();
+    })
+}
+
+/// Write `--out` and print the run's report (human or JSON), with the
+/// backend's own figures if it has any; hands back the query's counters.
+fn report_run(
+    args: &RunArgs,
+    on: &OnGraph<'_, '_>,
+    query: &Query,
+    budget: &Budget,
+    timed: Timed,
+) -> Result<CounterSnapshot> {
+    let (g, extra) = (on.graph, on.facts);
+    let Timed {
+        mut session,
+        open_ms,
+        query_ms,
+    } = timed;
     let output = session
         .outputs
         .pop()
         .expect("a session with runs reads back an output");
-
     if let Some(out) = args
         .out
         .as_ref()
@@ -129,15 +185,15 @@ pub fn run_graph<'g>(
     {
         report::write_per_vertex(out, g, &output)?;
     }
-    let mut graph = GraphFacts::of(g, path);
+    let mut graph = GraphFacts::of(g, &args.graph.graph);
     if let Some(arcs) = extra.and_then(|t| t.arcs_held()) {
         graph.arcs = arcs;
     }
     let rep = RunReport {
         analysis: query.name(),
-        backend: backend.name(),
+        backend: on.backend.name(),
         graph,
-        load_ms,
+        load_ms: on.load_ms,
         open_ms,
         query_ms,
         output: &output,

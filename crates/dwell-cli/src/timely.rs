@@ -16,6 +16,7 @@ use crate::error::Result;
 use crate::input::graph_options;
 use crate::progress::Bar;
 use crate::report::{BackendFacts, Budget};
+use crate::run::OnGraph;
 use dwell::formats;
 use dwell_timely::shard::{self, Manifest};
 use dwell_timely::{Cluster, RunFigures, Timely};
@@ -173,13 +174,18 @@ pub fn run(args: &RunArgs) -> Result<()> {
     let timely = timely.with_window(t.window_words as usize);
     let args = &args;
     let load_ms = started.elapsed().as_secs_f64() * 1e3;
-    let g = timely.graph();
     let facts = Facts {
         timely: &timely,
         process,
         manifest,
     };
-    crate::run::run_graph(args, &timely, g, load_ms, &bar, &budget, Some(&facts), None).map(drop)
+    let on = OnGraph {
+        backend: &timely,
+        graph: timely.graph(),
+        load_ms,
+        facts: Some(&facts),
+    };
+    crate::run::run_graph(args, on, &bar, &budget, None).map(drop)
 }
 
 /// The local convenience: all processes on 127.0.0.1.
