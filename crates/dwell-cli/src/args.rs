@@ -444,6 +444,10 @@ pub struct BenchArgs {
     /// Skip the scipy peer.
     #[arg(long)]
     pub no_peer: bool,
+    /// The scipy peer's script (default: scripts/scipy_peer.py in the
+    /// working directory, then in the source tree dwell was built from).
+    #[arg(long)]
+    pub peer_script: Option<PathBuf>,
     /// Memory budget each timed session is planned against (default: what
     /// this process may really use, as for `dwell run`).
     #[arg(long)]

@@ -33,7 +33,7 @@ use dwell::graph::Graph;
 use dwell::program::{dataflow as pdf, Bundle};
 use dwell::progress::Steps;
 use serde_json::{json, Value};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Instant;
 
 /// One table row.
@@ -61,11 +61,7 @@ pub fn bench(args: &BenchArgs) -> Result<()> {
         Chosen::Cuda(cuda) => return crate::bench_cuda::bench(&cuda, args),
         Chosen::Host(backend) => backend,
     };
-    let python = if args.no_peer {
-        Err("--no-peer".to_string())
-    } else {
-        peer::find_python(args.python.as_deref())
-    };
+    let scipy = scipy_peer(args)?;
     // Read before any graph is loaded, as `dwell run` does.
     let budget = Budget::from_flag(args.budget_bytes);
     rayon::current_num_threads(); // start the pool before the baseline
@@ -88,7 +84,7 @@ pub fn bench(args: &BenchArgs) -> Result<()> {
                     path,
                     a,
                     &sources,
-                    &python,
+                    &scipy,
                     budget.bytes(),
                     &bar,
                 )?,
@@ -127,6 +123,26 @@ pub fn bench(args: &BenchArgs) -> Result<()> {
     }
 }
 
+/// The scipy peer for the analyses scipy has, or why it is skipped. Its
+/// script must exist when one of them is asked for (an error otherwise); a
+/// missing Python only skips the peer.
+fn scipy_peer(args: &BenchArgs) -> Result<std::result::Result<peer::Scipy, String>> {
+    if args.no_peer {
+        return Ok(Err("--no-peer".to_string()));
+    }
+    let wanted = args.analysis.iter().any(|a| {
+        matches!(
+            a,
+            Analysis::Bfs | Analysis::Reach | Analysis::Wcc | Analysis::Scc
+        )
+    });
+    if !wanted {
+        return Ok(Err("scipy has none of these analyses".to_string()));
+    }
+    let script = peer::script(args.peer_script.as_deref())?;
+    Ok(peer::find_python(args.python.as_deref()).map(|python| peer::Scipy { python, script }))
+}
+
 #[allow(clippy::too_many_arguments)] // one row's inputs, all distinct
 fn bench_graph(
     args: &BenchArgs,
@@ -135,7 +151,7 @@ fn bench_graph(
     path: &Path,
     a: Analysis,
     sources: &[u32],
-    python: &std::result::Result<PathBuf, String>,
+    scipy: &std::result::Result<peer::Scipy, String>,
     budget_bytes: u64,
     bar: &Bar,
 ) -> Result<Row> {
@@ -177,9 +193,9 @@ fn bench_graph(
     let runs_ms = millis(&timing.runs);
     let dwell_us = median(&runs_ms) * 1e3 / queries as f64;
     let peer = if peer::scipy_has(&query) {
-        match python {
-            Ok(py) => peer::scipy(
-                py,
+        match scipy {
+            Ok(scipy) => peer::scipy(
+                scipy,
                 g,
                 &query,
                 sources,

@@ -1,8 +1,9 @@
 //! `dwell bench`'s peers, timed in the same run on the very same input.
 //!
-//! bfs/reach/wcc/scc → `scripts/scipy_peer.py` (embedded in the binary), run
-//! by the first Python that imports scipy: `--python`, then `.venv/bin/python`
-//! in the working directory or above it, then `python3` on PATH. The CSR and
+//! bfs/reach/wcc/scc → `scripts/scipy_peer.py`, found at run time (see
+//! [`script`]; a peer is not compiled into the binary), run by the first
+//! Python that imports scipy: `--python`, then `.venv/bin/python` in the
+//! working directory or above it, then `python3` on PATH. The CSR and
 //! sources are handed over as raw little-endian arrays, so both sides
 //! traverse exactly the same arcs; the peer's checksum (sum of reached
 //! counts, or component count) must equal dwell's. When no such Python
@@ -20,7 +21,13 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
-const PEER_SCRIPT: &str = include_str!("../../../scripts/scipy_peer.py");
+/// Where the scipy peer's script is looked for, relative to the working
+/// directory.
+const SCRIPT: &str = "scripts/scipy_peer.py";
+/// The same script in the source tree this binary was built from (a path,
+/// not its contents).
+const SOURCE_TREE_SCRIPT: &str =
+    concat!(env!("CARGO_MANIFEST_DIR"), "/../../scripts/scipy_peer.py");
 
 /// What the peer measured, or why it did not run.
 pub enum Peer {
@@ -80,8 +87,37 @@ pub fn reference(
     })
 }
 
+/// The scipy peer's script: `explicit` (`--peer-script`), else
+/// `scripts/scipy_peer.py` in the working directory, else in the source
+/// tree dwell was built from; an error with a `Fix:` when it is missing.
+pub fn script(explicit: Option<&Path>) -> Result<PathBuf> {
+    if let Some(p) = explicit {
+        if p.is_file() {
+            return Ok(p.to_path_buf());
+        }
+        return Err(format!("--peer-script {}: no such file. Fix: pass the path of scripts/scipy_peer.py from dwell's source tree, or --no-peer", p.display()).into());
+    }
+    let tried = [Path::new(SCRIPT), Path::new(SOURCE_TREE_SCRIPT)];
+    if let Some(p) = tried.iter().find(|p| p.is_file()) {
+        return Ok(p.to_path_buf());
+    }
+    Err(format!(
+        "the scipy peer's script is not at {} or {}. Fix: run from dwell's source tree, pass --peer-script PATH, or --no-peer",
+        tried[0].display(),
+        tried[1].display()
+    )
+    .into())
+}
+
+/// The scipy peer, ready to run: a Python that imports scipy and the
+/// script it runs.
+pub struct Scipy {
+    pub python: PathBuf,
+    pub script: PathBuf,
+}
+
 pub fn scipy(
-    python: &Path,
+    peer: &Scipy,
     g: &Graph,
     query: &Query,
     sources: &[u32],
@@ -96,10 +132,8 @@ pub fn scipy(
     std::fs::write(dir.path().join("offsets.u64"), le64)?;
     std::fs::write(dir.path().join("targets.u32"), le32(csr.targets()))?;
     std::fs::write(dir.path().join("sources.u32"), le32(sources))?;
-    let script = dir.path().join("scipy_peer.py");
-    std::fs::write(&script, PEER_SCRIPT)?;
-    let out = Command::new(python)
-        .arg(&script)
+    let out = Command::new(&peer.python)
+        .arg(&peer.script)
         .arg(dir.path())
         .arg(name)
         .arg(runs.to_string())

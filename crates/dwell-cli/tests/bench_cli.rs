@@ -149,3 +149,27 @@ fn bench_plans_against_the_budget() {
         assert!(err.contains("but the budget is 100"), "{analysis}: {err}");
     }
 }
+
+/// The scipy peer's script is read at run time, not compiled in: a
+/// `--peer-script` that is not there is refused, with a fix, before any
+/// graph is loaded; `--no-peer` needs no script.
+#[test]
+fn bench_refuses_a_missing_peer_script() {
+    let g = data("graphs/karate.edges.xz");
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("scipy_peer.py");
+    let missing = missing.to_str().unwrap();
+    let base = ["bench", &g, "--runs", "1", "--sources", "random:4"];
+    let err = fails_with_fix(&[&base[..], &["--peer-script", missing]].concat());
+    assert!(
+        err.contains(&format!("--peer-script {missing}: no such file")),
+        "{err}"
+    );
+    ok_json(
+        &[
+            &base[..],
+            &["--peer-script", missing, "--no-peer", "--json"],
+        ]
+        .concat(),
+    );
+}
