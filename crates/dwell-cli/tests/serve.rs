@@ -180,126 +180,138 @@ fn assert_same(addr: &str, args: &[&str]) {
     }
 }
 
-#[test]
-fn answers_equal_local_runs_for_every_analysis() {
-    let dir = tempfile::tempdir().unwrap();
-    let karate = data("graphs/karate.edges.xz");
-    let pgp = data("graphs/pgp-strong-2009.edges.xz");
-    let enron = data("graphs/email-Enron.edges.xz");
-    let roads = data("roads/bremen_dist.gr.xz");
-    let bundle = dir.path().join("lua.bundle").to_str().unwrap().to_string();
-    ok_json(&[
-        "import",
-        "llvm",
-        &data("programs/lua-5.4.7.ssa.ll.xz"),
-        "--out",
-        &bundle,
-        "--json",
-    ]);
-    // Served from a snapshot: the client names the snapshot too.
-    let snap = dir.path().join("pgp.dwell").to_str().unwrap().to_string();
-    ok_json(&["snapshot", &pgp, "--out", &snap, "--json"]);
-    let gen = write(dir.path(), "gen.txt", "0 1 2\n5 3\n33 4\n");
-    let kill = write(dir.path(), "kill.txt", "1 2\n7 1\n");
-    let srcs = write(dir.path(), "sources.txt", "0\n# a comment\n9, 17\n");
-    let server = Server::start(&[
-        &karate,
-        &snap,
-        &enron,
-        &roads,
-        &bundle,
-        "--listen",
-        "127.0.0.1:0",
-    ]);
-    let a = server.addr.as_str();
-    for g in [&karate, &snap, &enron, &roads] {
-        for json in [true, false] {
-            let j: &[&str] = if json { &["--json"] } else { &[] };
-            assert_same(a, &[&["bfs", g, "--sources", "random:16"], j].concat());
-            assert_same(
-                a,
-                &[
-                    &[
-                        "reach",
-                        g,
-                        "--sources",
-                        "0,3",
-                        "--direction",
-                        "backward",
-                        "--sinks",
-                        "1,2,5",
-                    ],
-                    j,
-                ]
-                .concat(),
-            );
-            assert_same(
-                a,
-                &[
-                    &[
-                        "taint",
-                        g,
-                        "--sources",
-                        "0",
-                        "--sinks",
-                        "4,9,12",
-                        "--sanitizers",
-                        "2",
-                    ],
-                    j,
-                ]
-                .concat(),
-            );
-            assert_same(a, &[&["wcc", g], j].concat());
-            assert_same(a, &[&["scc", g], j].concat());
+/// The inputs the served-equals-local test serves, written under a
+/// temporary folder: four graphs (one as a snapshot), a program bundle, and
+/// the files some flags name.
+struct Served {
+    karate: String,
+    snap: String,
+    enron: String,
+    roads: String,
+    bundle: String,
+    gen: String,
+    kill: String,
+    srcs: String,
+}
+
+impl Served {
+    fn write(dir: &Path) -> Served {
+        let bundle = dir.join("lua.bundle").to_str().unwrap().to_string();
+        ok_json(&[
+            "import",
+            "llvm",
+            &data("programs/lua-5.4.7.ssa.ll.xz"),
+            "--out",
+            &bundle,
+            "--json",
+        ]);
+        // Served from a snapshot: the client names the snapshot too.
+        let snap = dir.join("pgp.dwell").to_str().unwrap().to_string();
+        let pgp = data("graphs/pgp-strong-2009.edges.xz");
+        ok_json(&["snapshot", &pgp, "--out", &snap, "--json"]);
+        Served {
+            karate: data("graphs/karate.edges.xz"),
+            snap,
+            enron: data("graphs/email-Enron.edges.xz"),
+            roads: data("roads/bremen_dist.gr.xz"),
+            bundle,
+            gen: write(dir, "gen.txt", "0 1 2\n5 3\n33 4\n"),
+            kill: write(dir, "kill.txt", "1 2\n7 1\n"),
+            srcs: write(dir, "sources.txt", "0\n# a comment\n9, 17\n"),
         }
     }
+}
+
+/// bfs, reach, taint, wcc and scc on graph `g`, as JSON and as text.
+fn graph_analyses_agree(a: &str, g: &str) {
+    for json in [true, false] {
+        let j: &[&str] = if json { &["--json"] } else { &[] };
+        assert_same(a, &[&["bfs", g, "--sources", "random:16"], j].concat());
+        assert_same(
+            a,
+            &[
+                &[
+                    "reach",
+                    g,
+                    "--sources",
+                    "0,3",
+                    "--direction",
+                    "backward",
+                    "--sinks",
+                    "1,2,5",
+                ],
+                j,
+            ]
+            .concat(),
+        );
+        assert_same(
+            a,
+            &[
+                &[
+                    "taint",
+                    g,
+                    "--sources",
+                    "0",
+                    "--sinks",
+                    "4,9,12",
+                    "--sanitizers",
+                    "2",
+                ],
+                j,
+            ]
+            .concat(),
+        );
+        assert_same(a, &[&["wcc", g], j].concat());
+        assert_same(a, &[&["scc", g], j].concat());
+    }
+}
+
+/// Flags that name files (read by the client, sent along): sources from a
+/// file, and dataflow's gen and kill sets.
+fn file_flags_agree(a: &str, s: &Served) {
+    let karate = s.karate.as_str();
     assert_same(
         a,
         &[
             "bfs",
-            &karate,
+            karate,
             "--sources-file",
-            &srcs,
+            &s.srcs,
             "--repeat",
             "3",
             "--json",
         ],
     );
+    let gen_kill = ["--gen", s.gen.as_str(), "--kill", s.kill.as_str()];
     assert_same(
         a,
         &[
-            "dataflow",
-            &karate,
-            "--gen",
-            &gen,
-            "--kill",
-            &kill,
-            "--direction",
-            "backward",
-            "--json",
-        ],
+            &["dataflow", karate][..],
+            &gen_kill,
+            &["--direction", "backward", "--json"],
+        ]
+        .concat(),
     );
     assert_same(
         a,
         &[
-            "dataflow",
-            &karate,
-            "--gen",
-            &gen,
-            "--kill",
-            &kill,
-            "--meet",
-            "intersection",
-        ],
+            &["dataflow", karate][..],
+            &gen_kill,
+            &["--meet", "intersection"],
+        ]
+        .concat(),
     );
-    // The program bundle: per-function dataflow, one function, taint (JSON, text, SARIF).
-    assert_same(a, &["liveness", &bundle, "--json"]);
+}
+
+/// The program bundle: per-function dataflow, one function, taint (JSON,
+/// text).
+fn bundle_analyses_agree(a: &str, bundle: &str) {
+    assert_same(a, &["liveness", bundle, "--json"]);
     assert_same(
         a,
         &[
             "reaching-defs",
-            &bundle,
+            bundle,
             "--function",
             "luaV_execute",
             "--json",
@@ -309,7 +321,7 @@ fn answers_equal_local_runs_for_every_analysis() {
         a,
         &[
             "taint",
-            &bundle,
+            bundle,
             "--sources-fn",
             "getenv,fgets",
             "--sinks-fn",
@@ -321,7 +333,7 @@ fn answers_equal_local_runs_for_every_analysis() {
         a,
         &[
             "taint",
-            &bundle,
+            bundle,
             "--sources-fn",
             "getenv",
             "--sinks-fn",
@@ -329,26 +341,15 @@ fn answers_equal_local_runs_for_every_analysis() {
             "--context-insensitive",
         ],
     );
-    // Errors are the local command's errors, word for word, with exit 1.
+}
+
+/// Errors are the local command's errors, word for word, with exit 1.
+fn errors_agree(a: &str, karate: &str) {
     for bad in [
-        vec!["bfs", karate.as_str(), "--sources", "99"],
-        vec![
-            "bfs",
-            karate.as_str(),
-            "--sources",
-            "0",
-            "--budget-bytes",
-            "1000",
-        ],
-        vec!["liveness", karate.as_str()],
-        vec![
-            "reach",
-            karate.as_str(),
-            "--sources",
-            "0",
-            "--labels",
-            "call",
-        ],
+        vec!["bfs", karate, "--sources", "99"],
+        vec!["bfs", karate, "--sources", "0", "--budget-bytes", "1000"],
+        vec!["liveness", karate],
+        vec!["reach", karate, "--sources", "0", "--labels", "call"],
     ] {
         let (local, remote) = run_both(a, &bad);
         assert_eq!(local.status.code(), Some(1), "{bad:?}");
@@ -360,10 +361,13 @@ fn answers_equal_local_runs_for_every_analysis() {
         );
         assert!(String::from_utf8_lossy(&remote.stderr).contains("Fix:"));
     }
-    // Each input was loaded once; every request was counted; each graph
-    // was uploaded once, by its resident session's first query, for the
-    // 17 to 21 queries of five analyses and many sizes it answered (the
-    // bundle's program analyses open their own sessions, as locally).
+}
+
+/// Each input was loaded once; every request was counted; each graph was
+/// uploaded once, by its resident session's first query, for the 17 to 21
+/// queries of five analyses and many sizes it answered (the bundle's
+/// program analyses open their own sessions, as locally).
+fn metrics_count_one_load_and_upload(a: &str, enron: &str) {
     let (status, m) = http(a, "GET", "/metrics", &[], b"");
     assert_eq!(status, 200);
     let graphs = m["graphs"].as_array().unwrap();
@@ -373,10 +377,33 @@ fn answers_equal_local_runs_for_every_analysis() {
         let want = if g["kind"] == "graph" { 1 } else { 0 };
         assert_eq!(g["session_uploads"], want, "{g}");
     }
-    let enron_m = graphs.iter().find(|g| g["file"] == enron.as_str()).unwrap();
+    let enron_m = graphs.iter().find(|g| g["file"] == enron).unwrap();
     assert_eq!(enron_m["requests"], 10);
     assert_eq!(enron_m["runs"], 10);
     assert!(m["requests"].as_u64().unwrap() >= 50);
+}
+
+#[test]
+fn answers_equal_local_runs_for_every_analysis() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = Served::write(dir.path());
+    let server = Server::start(&[
+        &s.karate,
+        &s.snap,
+        &s.enron,
+        &s.roads,
+        &s.bundle,
+        "--listen",
+        "127.0.0.1:0",
+    ]);
+    let a = server.addr.as_str();
+    for g in [&s.karate, &s.snap, &s.enron, &s.roads] {
+        graph_analyses_agree(a, g);
+    }
+    file_flags_agree(a, &s);
+    bundle_analyses_agree(a, &s.bundle);
+    errors_agree(a, &s.karate);
+    metrics_count_one_load_and_upload(a, &s.enron);
     let (status, h) = http(a, "GET", "/health", &[], b"");
     assert_eq!((status, h["status"].as_str()), (200, Some("ok")));
 }
