@@ -61,6 +61,14 @@ pub(super) fn checksum(b: &[u8], e: &Entry, name: &Path) -> Result<(), FormatErr
     Ok(())
 }
 
+/// What the row scan found.
+pub(super) struct Rows {
+    /// The lowest vertex whose row is unsorted or out of range.
+    pub first_bad: Option<usize>,
+    /// Were an undirected graph's rows symmetric? (`None`: directed.)
+    pub symmetric: Option<bool>,
+}
+
 /// The layout hash of the stored arrays (their bytes in table order, as
 /// `graph::hash` defines it) and, on the pool's other threads meanwhile,
 /// the row scan of `targets` cut by `offsets` (`None` when the offsets
@@ -72,7 +80,7 @@ pub(super) fn hash_and_scan(
     header: &Header,
     offsets: &[u64],
     targets: &[u32],
-) -> (u64, Option<(Option<usize>, Option<bool>)>) {
+) -> (u64, Option<Rows>) {
     let hash = || {
         let mut h = LayoutHasher::new(header.directed, header.nodes, header.arcs);
         for e in &header.entries {
@@ -89,7 +97,10 @@ pub(super) fn hash_and_scan(
     let scan = || {
         let scan = RowScan::new(offsets, header.arcs, header.directed)?;
         let found = scan_pieces(&scan, targets, PIECE);
-        Some((found.first_bad_row(), scan.symmetric(&found)))
+        Some(Rows {
+            first_bad: found.first_bad_row(),
+            symmetric: scan.symmetric(&found),
+        })
     };
     rayon::join(hash, scan)
 }

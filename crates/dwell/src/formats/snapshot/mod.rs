@@ -247,7 +247,7 @@ fn from_region(region: Arc<Region>, name: &Path, opts: &LoadOptions) -> Result<G
         ));
     }
     let (rows_scanned, symmetric) = match scanned {
-        Some((first_bad, symmetric)) => (Some(first_bad), symmetric),
+        Some(rows) => (Some(rows.first_bad), rows.symmetric),
         None => (None, None),
     };
     let invalid = |p| bad(name, format!("invalid graph: {p}"), REWRITE);
