@@ -103,7 +103,7 @@ pub struct PlanArgs {
     pub graph: Option<PathBuf>,
     /// With GRAPH: the analysis whose buffers are planned.
     #[arg(long, value_enum, requires = "graph")]
-    pub analysis: Option<Analysis>,
+    pub analysis: Option<AnalysisName>,
     /// With GRAPH: queries per run (a batch of sources).
     #[arg(long, default_value_t = 64, requires = "graph")]
     pub batch: u64,
@@ -187,7 +187,7 @@ pub enum IdsArg {
 }
 
 #[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Analysis {
+pub enum AnalysisName {
     Bfs,
     Reach,
     Taint,
@@ -225,7 +225,7 @@ pub enum MeetArg {
 pub struct RunArgs {
     /// The analysis to run.
     #[arg(value_enum)]
-    pub analysis: Analysis,
+    pub analysis: AnalysisName,
     #[command(flatten)]
     pub graph: GraphArgs,
     /// Source vertices: `0,5,9` or `random:N` (N distinct vertices with outgoing arcs).
@@ -414,7 +414,7 @@ pub struct BenchArgs {
     pub graphs: Vec<PathBuf>,
     /// Analyses, comma separated: bfs, reach, wcc, scc, dataflow.
     #[arg(long, value_enum, value_delimiter = ',', default_value = "bfs")]
-    pub analysis: Vec<Analysis>,
+    pub analysis: Vec<AnalysisName>,
     /// Timed runs per analysis (after one untimed warm-up); the median is reported.
     #[arg(long, default_value_t = 5)]
     pub runs: usize,

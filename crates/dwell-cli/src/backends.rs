@@ -6,7 +6,7 @@
 //! Commands ask the registry how a backend runs ([`runner`]) and a backend
 //! what it can do (`supports`, `host_kernels`), never what it is called. The
 //! one place that needs the type itself is `dwell bench`, whose cuda
-//! benchmark compares the device's two modes: it matches on [`Chosen::Cuda`].
+//! benchmark compares the device's modes (resident, resident with host-decided levels, host-orchestrated): it matches on [`Chosen::Cuda`].
 
 use crate::error::Result;
 use dwell::backend::{Backend, BackendKind};

@@ -17,7 +17,7 @@
 //! query's working set; `×csr` divides the peak above the process's RSS
 //! before any graph was loaded (binary, thread pool) by the forward CSR's bytes.
 
-use crate::args::{Analysis, BenchArgs};
+use crate::args::{AnalysisName, BenchArgs};
 use crate::backends::{self, Chosen};
 use crate::error::Result;
 use crate::input::{load_options, short_name, Input};
@@ -57,7 +57,7 @@ pub fn bench(args: &BenchArgs) -> Result<()> {
         return Err("--runs 0 measures nothing. Fix: pass --runs 1 or more".into());
     }
     let backend = match backends::resolve(&args.backend)? {
-        // The device's benchmark compares its two modes, which only it has.
+        // The device's benchmark compares its three modes, which only it has.
         Chosen::Cuda(cuda) => return crate::bench_cuda::bench(&cuda, args),
         Chosen::Host(backend) => backend,
     };
@@ -133,7 +133,7 @@ fn scipy_peer(args: &BenchArgs) -> Result<std::result::Result<peer::Scipy, Strin
     let wanted = args.analysis.iter().any(|a| {
         matches!(
             a,
-            Analysis::Bfs | Analysis::Reach | Analysis::Wcc | Analysis::Scc
+            AnalysisName::Bfs | AnalysisName::Reach | AnalysisName::Wcc | AnalysisName::Scc
         )
     });
     if !wanted {
@@ -149,17 +149,17 @@ fn bench_graph(
     backend: &dyn Backend,
     g: &Graph,
     path: &Path,
-    a: Analysis,
+    a: AnalysisName,
     sources: &[u32],
     scipy: &std::result::Result<peer::Scipy, String>,
     budget_bytes: u64,
     bar: &Bar,
 ) -> Result<Row> {
     let query = match a {
-        Analysis::Bfs | Analysis::Reach | Analysis::Wcc | Analysis::Scc => {
+        AnalysisName::Bfs | AnalysisName::Reach | AnalysisName::Wcc | AnalysisName::Scc => {
             query::with_sources(a, sources.to_vec())?
         }
-        Analysis::Dataflow => Query::Dataflow(synthetic_dataflow(g, args.facts, args.seed)),
+        AnalysisName::Dataflow => Query::Dataflow(synthetic_dataflow(g, args.facts, args.seed)),
         other => {
             return Err(format!(
                 "dwell bench does not time {other:?} yet. Fix: use --analysis bfs,reach,wcc,scc,dataflow"
@@ -232,14 +232,14 @@ fn bench_program(
     backend: &dyn Backend,
     b: &Bundle,
     path: &Path,
-    a: Analysis,
+    a: AnalysisName,
     budget_bytes: u64,
     bar: &Bar,
 ) -> Result<Row> {
     use rayon::prelude::*;
     let which = match a {
-        Analysis::Liveness => pdf::Analysis::Liveness,
-        Analysis::ReachingDefs => pdf::Analysis::ReachingDefs,
+        AnalysisName::Liveness => pdf::Analysis::Liveness,
+        AnalysisName::ReachingDefs => pdf::Analysis::ReachingDefs,
         other => {
             return Err(format!(
                 "dwell bench on a program bundle times liveness and reaching-defs, not {other:?}. Fix: pass --analysis liveness,reaching-defs"
@@ -333,9 +333,7 @@ fn reset_peak() {
 }
 
 fn read_kb(field: &str) -> Option<u64> {
-    let s = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = s.lines().find(|l| l.starts_with(field))?;
-    line.split_whitespace().nth(1)?.parse().ok()
+    dwell::session::memory::process_status_bytes(field).map(|b| b / 1024)
 }
 
 fn mb(kb: u64) -> f64 {

@@ -1,6 +1,6 @@
 //! `dwell bench --backend cuda`: the device's own benchmark.
 
-use crate::args::{Analysis, BenchArgs};
+use crate::args::{AnalysisName, BenchArgs};
 use crate::error::Result;
 use crate::input::{load_options, short_name, Input};
 use crate::progress::Bar;
@@ -11,7 +11,7 @@ use dwell_cuda::Cuda;
 /// each checked against the CPU (the benchmark itself lives in
 /// `dwell_cuda::bench`); optionally one evidence row per graph.
 pub fn bench(cuda: &Cuda, args: &BenchArgs) -> Result<()> {
-    if args.analysis.iter().any(|&a| a != Analysis::Bfs) {
+    if args.analysis.iter().any(|&a| a != AnalysisName::Bfs) {
         return Err("the cuda benchmark measures bfs for now. Fix: pass --analysis bfs".into());
     }
     if args.runs < 2 {

@@ -1,7 +1,7 @@
 //! `dwell plan`: a session plan (peak memory, uploads avoided, read-back)
 //! from typed-in byte counts or derived from a graph and an analysis.
 
-use crate::args::{Analysis, PlanArgs, ReadbackArg};
+use crate::args::{AnalysisName, PlanArgs, ReadbackArg};
 use crate::error::Result;
 use crate::input::Input;
 use crate::progress::Bar;
@@ -30,7 +30,8 @@ pub fn plan(args: &PlanArgs) -> Result<()> {
                 )
                 .into());
             };
-            let query = representative_query(args.analysis.unwrap_or(Analysis::Bfs), args.batch)?;
+            let query =
+                representative_query(args.analysis.unwrap_or(AnalysisName::Bfs), args.batch)?;
             let p = session::profile::derive(
                 &dwell::backend::Cpu,
                 &g,
@@ -81,7 +82,7 @@ fn parse_hash(text: &str) -> Result<u64> {
 
 /// A query with the footprint `dwell plan GRAPH --analysis A --batch B` asks
 /// about: only the number of sources matters for sizing.
-fn representative_query(analysis: Analysis, batch: u64) -> Result<Query> {
+fn representative_query(analysis: AnalysisName, batch: u64) -> Result<Query> {
     const MAX_BATCH: u64 = 1 << 24;
     if batch == 0 || batch > MAX_BATCH {
         return Err(format!(
@@ -91,7 +92,7 @@ fn representative_query(analysis: Analysis, batch: u64) -> Result<Query> {
     }
     if matches!(
         analysis,
-        Analysis::Dataflow | Analysis::Liveness | Analysis::ReachingDefs
+        AnalysisName::Dataflow | AnalysisName::Liveness | AnalysisName::ReachingDefs
     ) {
         return Err("a dataflow plan depends on its fact sets. Fix: plan with --analysis bfs, reach, taint, wcc or scc, or type the byte counts in".into());
     }

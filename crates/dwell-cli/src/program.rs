@@ -2,7 +2,7 @@
 //! liveness|reaching-defs|taint BUNDLE`): per function or over the whole
 //! supergraph, and context-sensitive taint on the host kernels.
 
-use crate::args::{Analysis, FormatArg, RunArgs};
+use crate::args::{AnalysisName, FormatArg, RunArgs};
 use crate::error::Result;
 use crate::progress::Bar;
 use crate::report::outln;
@@ -31,13 +31,13 @@ pub fn run(
     let path = &args.graph.graph;
     let mask = b.graph.label_names().resolve(&args.labels)?;
     let p = &args.program;
-    if args.format == FormatArg::Sarif && args.analysis != Analysis::Taint {
+    if args.format == FormatArg::Sarif && args.analysis != AnalysisName::Taint {
         return Err("--format sarif reports taint findings. Fix: `dwell run taint BUNDLE --sources-fn … --sinks-fn … --format sarif`, or --format json".into());
     }
     let which = match args.analysis {
-        Analysis::Liveness => dataflow::Analysis::Liveness,
-        Analysis::ReachingDefs => dataflow::Analysis::ReachingDefs,
-        Analysis::Taint => return run_taint(b, args, mask, backend, load_ms, bar, budget_bytes),
+        AnalysisName::Liveness => dataflow::Analysis::Liveness,
+        AnalysisName::ReachingDefs => dataflow::Analysis::ReachingDefs,
+        AnalysisName::Taint => return run_taint(b, args, mask, backend, load_ms, bar, budget_bytes),
         other => {
             return Err(format!(
                 "{other:?} on a program bundle: use the bundle's graph file instead. Fix: `dwell run {} {}/icfg.edges …`, or liveness, reaching-defs, taint on the bundle",

@@ -1,7 +1,7 @@
 //! Flags → [`Query`]: the one place the CLI's analysis names become
 //! library queries.
 
-use crate::args::{Analysis, DirectionArg, MeetArg, RunArgs};
+use crate::args::{AnalysisName, DirectionArg, MeetArg, RunArgs};
 use crate::error::Result;
 use dwell::analysis::{self, Direction, Meet, Query};
 use dwell::graph::Graph;
@@ -10,22 +10,22 @@ use std::path::Path;
 /// The query for `analysis` from `sources` alone, every other parameter at
 /// its default (`dwell plan`, `dwell bench`: only sizes and timings matter
 /// there). Dataflow and the program analyses need more than sources.
-pub fn with_sources(analysis: Analysis, sources: Vec<u32>) -> Result<Query> {
+pub fn with_sources(analysis: AnalysisName, sources: Vec<u32>) -> Result<Query> {
     Ok(match analysis {
-        Analysis::Bfs => Query::Bfs(analysis::BfsQuery {
+        AnalysisName::Bfs => Query::Bfs(analysis::BfsQuery {
             sources,
             keep_levels: false,
         }),
-        Analysis::Reach => Query::Reach(analysis::ReachQuery {
+        AnalysisName::Reach => Query::Reach(analysis::ReachQuery {
             sources,
             ..Default::default()
         }),
-        Analysis::Taint => Query::Taint(analysis::TaintQuery {
+        AnalysisName::Taint => Query::Taint(analysis::TaintQuery {
             sources,
             ..Default::default()
         }),
-        Analysis::Wcc => Query::Wcc,
-        Analysis::Scc => Query::Scc,
+        AnalysisName::Wcc => Query::Wcc,
+        AnalysisName::Scc => Query::Scc,
         other => {
             return Err(format!(
                 "{other:?} needs more than sources. Fix: run it with `dwell run`, which takes its inputs"
@@ -44,29 +44,29 @@ pub fn from_flags(args: &RunArgs, g: &Graph) -> Result<Query> {
     };
     let keep = args.out.is_some();
     Ok(match args.analysis {
-        Analysis::Bfs => Query::Bfs(analysis::BfsQuery {
+        AnalysisName::Bfs => Query::Bfs(analysis::BfsQuery {
             sources: sources(args, g)?,
             keep_levels: keep,
         }),
-        Analysis::Reach => Query::Reach(analysis::ReachQuery {
+        AnalysisName::Reach => Query::Reach(analysis::ReachQuery {
             sources: sources(args, g)?,
             direction,
             mask,
             sinks: id_list(g, args.sinks.as_deref(), "--sinks")?,
             keep_sets: keep,
         }),
-        Analysis::Taint => Query::Taint(analysis::TaintQuery {
+        AnalysisName::Taint => Query::Taint(analysis::TaintQuery {
             sources: sources(args, g)?,
             sinks: id_list(g, args.sinks.as_deref(), "--sinks")?,
             sanitizers: id_list(g, args.sanitizers.as_deref(), "--sanitizers")?,
             mask,
             witnesses: !args.no_witness,
         }),
-        Analysis::Wcc | Analysis::Scc => with_sources(args.analysis, Vec::new())?,
-        Analysis::Liveness | Analysis::ReachingDefs => {
-            return Err(format!("{:?} runs on a program bundle, not a graph file. Fix: `dwell import llvm FILE.ll --out BUNDLE`, then `dwell run {} BUNDLE`", args.analysis, if args.analysis == Analysis::Liveness { "liveness" } else { "reaching-defs" }).into())
+        AnalysisName::Wcc | AnalysisName::Scc => with_sources(args.analysis, Vec::new())?,
+        AnalysisName::Liveness | AnalysisName::ReachingDefs => {
+            return Err(format!("{:?} runs on a program bundle, not a graph file. Fix: `dwell import llvm FILE.ll --out BUNDLE`, then `dwell run {} BUNDLE`", args.analysis, if args.analysis == AnalysisName::Liveness { "liveness" } else { "reaching-defs" }).into())
         }
-        Analysis::Dataflow => {
+        AnalysisName::Dataflow => {
             let (Some(gen), Some(kill)) = (&args.gen, &args.kill) else {
                 return Err("dataflow needs gen and kill sets. Fix: pass --gen FILE --kill FILE (lines `node fact fact …`)".into());
             };

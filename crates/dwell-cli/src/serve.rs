@@ -428,10 +428,7 @@ async fn metrics(State(server): State<Arc<Server>>, headers: HeaderMap) -> Respo
 
 /// The server's resident set size, from /proc (None elsewhere).
 fn rss_bytes() -> Option<u64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
-    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    kb.checked_mul(1024)
+    dwell::session::memory::process_status_bytes("VmRSS:")
 }
 
 /// Which served input a request names, and its parsed arguments.

@@ -30,8 +30,8 @@ mod readback;
 
 use crate::device::{self, DeviceFacts, Tuning};
 use crate::kernels::{self, C_QHEAVY, C_QLIGHT};
-use crate::layout::{self, OutputLayout, Traversal, Work};
 use crate::raw::{self, Arg, Func, Grid, TravParams, WccParams};
+use crate::work::{self, OutputShape, Traversal, Work};
 use crate::CudaError;
 use buffers::MAX_STAGE_SLOTS;
 use buffers::{allocate, check_state, output_words, per_query, words, Buffers, DeviceCsr};
@@ -187,9 +187,9 @@ fn drv(what: &'static str) -> impl Fn(raw::DriverError) -> CudaError {
 }
 
 /// A launched run whose output sits in an output slot.
-struct Pending {
+struct Launched {
     query: Query,
-    layout: OutputLayout,
+    shape: OutputShape,
     /// First u64 word of the slot in `outputs`.
     slot_word: u64,
 }
@@ -207,7 +207,7 @@ pub struct CudaResident<'g> {
     counters: Arc<Counters>,
     /// Resident modes: allocated at open, kept until the session ends.
     bufs: Option<Buffers>,
-    pending: Vec<Pending>,
+    launched: Vec<Launched>,
     /// Host-orchestrated mode: outputs already read back, per run.
     done: Vec<Output>,
     runs: u64,
@@ -236,7 +236,7 @@ impl<'g> CudaResident<'g> {
             sized_for: *plan,
             counters,
             bufs,
-            pending: Vec::new(),
+            launched: Vec::new(),
             done: Vec::new(),
             runs: 0,
         })
@@ -244,19 +244,19 @@ impl<'g> CudaResident<'g> {
 
     pub fn run(&mut self, q: &Query) -> Result<(), CudaError> {
         let n = self.g.nodes() as u64;
-        let layout = OutputLayout::of(n, q).map_err(|e| CudaError::Internal(e.to_string()))?;
+        let shape = OutputShape::of(n, q).map_err(|e| CudaError::Internal(e.to_string()))?;
         match q {
-            q if layout::supports(q) => {}
+            q if work::supports(q) => {}
             other => {
                 return Err(CudaError::Unsupported {
                     analysis: other.name(),
                 })
             }
         }
-        if layout.total > self.plan.output_bytes {
+        if shape.total > self.plan.output_bytes {
             return Err(CudaError::Internal(format!(
                 "output of {} bytes exceeds the plan's {}",
-                layout.total, self.plan.output_bytes
+                shape.total, self.plan.output_bytes
             )));
         }
         let ex = Exec {
@@ -274,21 +274,21 @@ impl<'g> CudaResident<'g> {
                 0
             };
             let slot_word = slot * (slot_bytes / 8);
-            ex.run(q, &layout, slot_word, bufs)?;
+            ex.run(q, &shape, slot_word, bufs)?;
             if !self.plan.keep_all_outputs {
-                self.pending.clear();
+                self.launched.clear();
             }
-            self.pending.push(Pending {
+            self.launched.push(Launched {
                 query: q.clone(),
-                layout,
+                shape,
                 slot_word,
             });
         } else {
             let mut bufs = allocate(&self.dev, self.g, &self.plan, &self.counters, false)?;
-            ex.run(q, &layout, 0, &mut bufs)?;
-            let p = Pending {
+            ex.run(q, &shape, 0, &mut bufs)?;
+            let p = Launched {
                 query: q.clone(),
-                layout,
+                shape,
                 slot_word: 0,
             };
             let out = read_slots(
@@ -319,7 +319,7 @@ impl<'g> CudaResident<'g> {
             || output_words(plan)? > output_words(&self.sized_for)?
             || staged_slots(plan) > staged_slots(&self.sized_for);
         if let Some(bufs) = self.bufs.as_mut() {
-            if grow || !self.pending.is_empty() {
+            if grow || !self.launched.is_empty() {
                 // Runs not read back may still use these buffers.
                 self.dev
                     .ctx
@@ -338,7 +338,7 @@ impl<'g> CudaResident<'g> {
         if grow {
             self.sized_for = *plan;
         }
-        self.pending.clear();
+        self.launched.clear();
         self.done.clear();
         self.runs = 0;
         self.plan = *plan;
@@ -349,8 +349,8 @@ impl<'g> CudaResident<'g> {
         match &self.bufs {
             None => Ok(std::mem::take(&mut self.done)),
             Some(bufs) => {
-                let pending = std::mem::take(&mut self.pending);
-                let out = read_slots(&self.dev, self.g, bufs, &pending, &self.counters)?;
+                let launched = std::mem::take(&mut self.launched);
+                let out = read_slots(&self.dev, self.g, bufs, &launched, &self.counters)?;
                 Ok(out)
             }
         }
@@ -369,6 +369,9 @@ struct Exec<'a> {
 }
 
 impl Exec<'_> {
+    // The crate denies `unsafe` outside `raw`; this one call of the
+    // `unsafe fn` raw::launch is the executor's only exception.
+    #[allow(unsafe_code)]
     fn launch(
         &self,
         f: &Func,
@@ -392,20 +395,20 @@ impl Exec<'_> {
     fn run(
         &self,
         q: &Query,
-        layout: &OutputLayout,
+        shape: &OutputShape,
         slot_word: u64,
         bufs: &mut Buffers,
     ) -> Result<(), CudaError> {
         let out_base = bufs.outputs.addr(&self.dev.ctx) + slot_word * 8;
         let work = Work::of(q).ok_or(CudaError::Unsupported { analysis: q.name() })?;
         let Work::Traverse(t) = work else {
-            return self.wcc(layout, out_base, bufs);
+            return self.wcc(shape, out_base, bufs);
         };
         let mut input: Vec<u32> = Vec::with_capacity(t.sources.len() + t.sinks.len());
         input.extend_from_slice(t.sources);
         input.extend_from_slice(t.sinks);
         self.copy_inputs(&input, bufs)?;
-        let p = self.trav_params(&t, layout, out_base, bufs);
+        let p = self.trav_params(&t, shape, out_base, bufs);
         let grid = self.launch.grids.traverse;
         if self.device_levels {
             let f = &self.dev.funcs.traverse_resident;
@@ -416,7 +419,7 @@ impl Exec<'_> {
 
     /// Weak components into the output slot at `out_base`: one cooperative
     /// launch, or init, link and compress launched by the host.
-    fn wcc(&self, layout: &OutputLayout, out_base: u64, bufs: &Buffers) -> Result<(), CudaError> {
+    fn wcc(&self, shape: &OutputShape, out_base: u64, bufs: &Buffers) -> Result<(), CudaError> {
         let (ctx, funcs) = (&self.dev.ctx, &self.dev.funcs);
         let n = self.g.nodes() as u64;
         let p = WccParams {
@@ -424,7 +427,7 @@ impl Exec<'_> {
             tgt: bufs.fwd.tgt.addr(ctx),
             n,
             m: self.g.arcs() as u64,
-            comp: out_base + layout.labels.unwrap_or(0),
+            comp: out_base + shape.labels.unwrap_or(0),
         };
         if n == 0 {
             return Ok(());
@@ -488,7 +491,7 @@ impl Exec<'_> {
     fn trav_params(
         &self,
         t: &Traversal<'_>,
-        layout: &OutputLayout,
+        shape: &OutputShape,
         out_base: u64,
         bufs: &Buffers,
     ) -> TravParams {
@@ -521,10 +524,10 @@ impl Exec<'_> {
             num_sources: t.sources.len() as u64,
             sinks: inputs + t.sources.len() as u64 * 4,
             num_sinks: t.sinks.len() as u64,
-            summary: out_base + layout.summary,
-            levels: layout.levels.map_or(0, |o| out_base + o),
-            sets: layout.sets.map_or(0, |o| out_base + o),
-            sink_hits: out_base + layout.sink_hits,
+            summary: out_base + shape.summary,
+            levels: shape.levels.map_or(0, |o| out_base + o),
+            sets: shape.sets.map_or(0, |o| out_base + o),
+            sink_hits: out_base + shape.sink_hits,
             alpha: tuning.alpha,
             heavy: tuning.heavy_degree,
         }

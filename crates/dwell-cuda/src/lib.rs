@@ -8,8 +8,9 @@
 //!   checks, buffers, copies, kernel parameter blocks, launches — each with a
 //!   `// SAFETY:` note; the CUDA driver by default, the simulated device of
 //!   `sim/` with feature `sim` (tests: the same executor on the CPU);
-//! - [`device`], [`kernels`], [`layout`]: device facts and grid sizing, the
-//!   embedded CUDA C sources and their NVRTC compile, buffer byte layouts;
+//! - [`device`], [`kernels`], [`work`]: device facts and grid sizing, the
+//!   embedded CUDA C sources and their NVRTC compile, what the device runs
+//!   (`supports`), the bytes it needs and where each run's output sits;
 //! - [`exec`]: a session on the device, in three modes (the third,
 //!   resident-host-levels, separates residency from device-decided
 //!   convergence in the bench) — **resident** (graph
@@ -18,8 +19,8 @@
 //!   convergence on the device, outputs kept on the device, one read-back)
 //!   and **host-orchestrated** (the baseline: per run allocate, upload,
 //!   one launch per level with a queue-size read-back, read back, free);
-//! - [`Cuda`]: the `Backend` the session executor drives, and [`bench`](mod@bench): both
-//!   modes over the same queries, checked against the CPU oracle.
+//! - [`Cuda`]: the `Backend` the session executor drives, and [`bench`](mod@bench): the
+//!   three modes over the same queries, checked against the CPU oracle.
 //!
 //! Without a CUDA driver every entry point returns [`CudaError::NoDriver`]
 //! (cudarc is built with dynamic loading, so this crate builds and links
@@ -38,11 +39,16 @@
 //! # Ok(()) }
 //! ```
 
+// `unsafe` only where allowed below: the driver layer and the one launch call.
+#![deny(unsafe_code)]
+
 pub mod bench;
 pub mod device;
 pub mod exec;
 pub mod kernels;
-pub mod layout;
+pub mod work;
+// The driver layer: every `unsafe` of the crate, each with its SAFETY note.
+#[allow(unsafe_code)]
 pub mod raw;
 
 pub use device::{DeviceFacts, Tuning};
@@ -202,11 +208,11 @@ impl Backend for Cuda {
     }
 
     fn supports(&self, q: &Query) -> bool {
-        layout::supports(q)
+        work::supports(q)
     }
 
     fn requirements(&self, g: &Graph, q: &Query) -> Result<Requirements, SizeOverflow> {
-        layout::requirements(g, q)
+        work::requirements(g, q)
     }
 
     fn open<'g>(

@@ -62,7 +62,7 @@ use dwell::graph::Graph;
 use dwell::progress::Progress;
 use engine::{Engine, Topology};
 use net::Links;
-use shard::Layout;
+use shard::Placement;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex, Once};
 use std::time::Duration;
@@ -98,8 +98,8 @@ impl Cluster {
         }
     }
 
-    fn layout(&self) -> Layout {
-        Layout::new(self.processes, self.workers)
+    fn placement(&self) -> Placement {
+        Placement::new(self.processes, self.workers)
     }
 }
 
@@ -385,21 +385,21 @@ impl Runtime {
         }
         let receivers = Mutex::new(receivers);
         let replies_tx = Mutex::new(replies_tx);
-        let layout = cluster.layout();
+        let placement = cluster.placement();
         let wl = Arc::clone(&links);
         let guards = timely::execute::execute_from(
             builders,
             others,
             WorkerConfig::default(),
             move |worker| {
-                let local = worker.index() % layout.workers();
+                let local = worker.index() % placement.workers();
                 let Some(rx) = receivers.lock().unwrap_or_else(|p| p.into_inner())[local].take()
                 else {
                     return;
                 };
                 let reply = replies_tx.lock().unwrap_or_else(|p| p.into_inner()).clone();
                 let mut engine =
-                    Engine::build(worker, Arc::clone(&g), layout, Arc::clone(&wl), window);
+                    Engine::build(worker, Arc::clone(&g), placement, Arc::clone(&wl), window);
                 while let Ok(Cmd::Run(q)) = rx.recv() {
                     match engine.run(worker, &q) {
                         Ok(Some(answer)) => {

@@ -2,7 +2,7 @@
 //!
 //! # Partition
 //!
-//! Vertex `v` belongs to process `v mod P` ([`Layout::process_of`]); inside
+//! Vertex `v` belongs to process `v mod P` ([`Placement::process_of`]); inside
 //! a process of `W` workers, to worker `(v div P) mod W`. A process's part
 //! holds every arc whose source it owns (its vertices' out-arcs) and every
 //! arc whose target it owns (their in-arcs, the reverse arcs), so a worker
@@ -11,12 +11,12 @@
 //! # Files (`dwell shard FILE --parts P --out DIR`)
 //!
 //! - `DIR/manifest.json`: the whole graph's facts (nodes, stored arcs,
-//!   directed, label names, layout hash) and `parts`. Written last, so a
+//!   directed, label names, placement hash) and `parts`. Written last, so a
 //!   folder without it is an unfinished split.
 //! - `DIR/out-arcs.bits`: bit `v` (of little-endian `u64` words) set when
 //!   `v` has an outgoing arc, so every process picks `--sources random:N`
 //!   as the whole graph would.
-//! - `DIR/part-I.arcs`: magic `DWSHARD2`, then little-endian `u64` layout
+//! - `DIR/part-I.arcs`: magic `DWSHARD2`, then little-endian `u64` placement
 //!   hash, `u32` parts, `u32` index, `u64` out-records, `u64` in-records,
 //!   `u32` flags (bit 0: labels), then the records, each `u32` u, `u32` v,
 //!   `u32` label mask: first every stored arc `u → v` whose source `u` the
@@ -111,16 +111,16 @@ impl Divisor {
 
 /// Where vertices live: `P` processes of `W` workers each.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Layout {
+pub struct Placement {
     by_processes: Divisor,
     by_workers: Divisor,
     by_peers: Divisor,
 }
 
-impl Layout {
+impl Placement {
     /// `processes` processes of `workers` workers (each at least 1).
-    pub fn new(processes: usize, workers: usize) -> Layout {
-        Layout {
+    pub fn new(processes: usize, workers: usize) -> Placement {
+        Placement {
             by_processes: Divisor::new(processes),
             by_workers: Divisor::new(workers),
             by_peers: Divisor::new(processes.max(1).saturating_mul(workers.max(1))),
@@ -173,7 +173,7 @@ impl Layout {
         (first..n).step_by(self.peers()).map(|v| v as u32)
     }
 
-    /// Worker `w`'s vertex at local index `i` ([`Layout::local`]).
+    /// Worker `w`'s vertex at local index `i` ([`Placement::local`]).
     pub fn vertex(&self, w: usize, i: usize) -> u32 {
         let first = self.first(w);
         // Below the vertex count, which ids keep within a u32.
@@ -203,7 +203,7 @@ pub struct Manifest {
     pub directed: bool,
     pub labels: bool,
     pub label_names: Vec<String>,
-    /// The whole graph's layout hash, `0x…`.
+    /// The whole graph's placement hash, `0x…`.
     pub layout_hash: String,
     /// The partition, in words.
     pub partition: String,
@@ -399,7 +399,7 @@ pub fn read_manifest(dir: &Path) -> Result<Manifest, ShardError> {
 }
 
 impl Manifest {
-    /// The whole graph's layout hash.
+    /// The whole graph's placement hash.
     pub fn layout_hash(&self) -> u64 {
         u64::from_str_radix(self.layout_hash.trim_start_matches("0x"), 16).unwrap_or(0)
     }
@@ -486,7 +486,7 @@ fn read_header(
     let (outs, ins, flags) = (long(24), long(32), word(40));
     if hash != m.layout_hash() || parts != m.parts || part as usize != index {
         return Err(invalid(format!(
-            "part {part} of {parts} of layout 0x{hash:016x}, but the manifest is for {} parts of {}",
+            "part {part} of {parts} of placement 0x{hash:016x}, but the manifest is for {} parts of {}",
             m.parts, m.layout_hash
         )));
     }
@@ -731,7 +731,7 @@ pub fn with_out_arcs(dir: &Path, m: &Manifest) -> Result<Vec<u32>, ShardError> {
 
 #[cfg(test)]
 mod tests {
-    use super::{Divisor, Layout};
+    use super::{Divisor, Placement};
     use proptest::prelude::*;
 
     /// `n div d` and `n mod d` against the operators.
@@ -770,8 +770,8 @@ mod tests {
         }
 
         #[test]
-        fn layout_places_as_the_partition_says(p in 1usize..=9, w in 1usize..=9, v: u32) {
-            let l = Layout::new(p, w);
+        fn placement_places_as_the_partition_says(p in 1usize..=9, w in 1usize..=9, v: u32) {
+            let l = Placement::new(p, w);
             let v64 = v as usize;
             prop_assert_eq!(l.process_of(v), v64 % p);
             prop_assert_eq!(l.worker_of(v), (v64 % p) * w + (v64 / p) % w);

@@ -5,8 +5,8 @@
 
 use super::{drv, Device};
 use crate::kernels::CTRL_WORDS;
-use crate::layout;
 use crate::raw::{self, DevBuf, Stage};
+use crate::work;
 use crate::CudaError;
 use dwell::backend::Reservation as Plan;
 use dwell::counters::{Counter, Counters};
@@ -134,7 +134,7 @@ pub(super) fn allocate(
 /// The plan's scratch must hold the traversal state this backend keeps
 /// (its `requirements` say so; a plan made for another backend may not).
 pub(super) fn check_state(n: u64, plan: &Plan) -> Result<(), CudaError> {
-    let state = layout::state_bytes(n).map_err(|e| CudaError::Internal(e.to_string()))?;
+    let state = work::state_bytes(n).map_err(|e| CudaError::Internal(e.to_string()))?;
     if state > plan.scratch_bytes {
         return Err(CudaError::PlanTooSmall {
             what: "traversal state",

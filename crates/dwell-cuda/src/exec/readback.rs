@@ -2,8 +2,8 @@
 //! one copy and one wait, each decoded into the library's result types.
 
 use super::buffers::{words, Buffers};
-use super::{drv, Device, Pending};
-use crate::layout::{OutputLayout, Work};
+use super::{drv, Device, Launched};
+use crate::work::{OutputShape, Work};
 use crate::CudaError;
 use dwell::analysis::{components, BfsResult, Output, Query, ReachResult};
 use dwell::counters::{Counter, Counters};
@@ -14,12 +14,12 @@ pub(super) fn read_slots(
     dev: &Device,
     g: &Graph,
     bufs: &Buffers,
-    pending: &[Pending],
+    launched: &[Launched],
     counters: &Counters,
 ) -> Result<Vec<Output>, CudaError> {
-    let Some(end) = pending
+    let Some(end) = launched
         .iter()
-        .map(|p| p.slot_word + words(p.layout.total))
+        .map(|p| p.slot_word + words(p.shape.total))
         .max()
     else {
         return Ok(Vec::new());
@@ -30,13 +30,13 @@ pub(super) fn read_slots(
         .map_err(drv("reading results back"))?;
     ctx.synchronize().map_err(drv("waiting for the runs"))?;
     counters.bump(Counter::HostSyncs);
-    let bytes: u64 = pending.iter().map(|p| p.layout.total).sum();
+    let bytes: u64 = launched.iter().map(|p| p.shape.total).sum();
     counters.add(Counter::BytesReadBack, bytes);
-    pending
+    launched
         .iter()
         .map(|p| {
-            let w = &host[p.slot_word as usize..(p.slot_word + words(p.layout.total)) as usize];
-            decode(g, &p.query, &p.layout, w)
+            let w = &host[p.slot_word as usize..(p.slot_word + words(p.shape.total)) as usize];
+            decode(g, &p.query, &p.shape, w)
         })
         .collect()
 }
@@ -47,7 +47,7 @@ fn u32_at(w: &[u64], byte: u64) -> u32 {
 }
 
 /// Turn one output slot into the library's result types.
-fn decode(g: &Graph, q: &Query, l: &OutputLayout, w: &[u64]) -> Result<Output, CudaError> {
+fn decode(g: &Graph, q: &Query, l: &OutputShape, w: &[u64]) -> Result<Output, CudaError> {
     let n = g.nodes() as u64;
     let nw = n.div_ceil(64);
     let work = Work::of(q).ok_or(CudaError::Unsupported { analysis: q.name() })?;

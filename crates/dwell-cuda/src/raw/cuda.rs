@@ -266,7 +266,7 @@ impl Context {
 /// The caller guarantees: `args` match the kernel's parameter list in number,
 /// order and type; every device address inside them points at a live
 /// allocation of this context large enough for the kernel's indexing (sizes
-/// derived in `layout.rs` from the same `n`, `m` and batch shape the
+/// derived in `work.rs` from the same `n`, `m` and batch shape the
 /// parameters carry); the buffers outlive the work on the stream (freed only
 /// after a synchronise); for a cooperative launch, the grid is no larger
 /// than the occupancy API allows.

@@ -6,7 +6,7 @@
 
 use super::rounds::{Op, Walk};
 use super::{Arcs, Engine, Lost, COUNT, LABEL, TALLY};
-use crate::shard::{Cursor, Layout};
+use crate::shard::{Cursor, Placement};
 use dwell::analysis::components::frequent_root;
 use dwell::analysis::Components;
 use dwell::graph::NO_VERTEX;
@@ -45,7 +45,7 @@ fn number_window(ids: &mut [u32], range: std::ops::Range<usize>, sizes: &mut Vec
 /// One worker's vertices joined along the arcs between two of them, by a
 /// union-find run once per query: WCC then exchanges labels only over the
 /// arcs that leave the worker, and a single worker needs no round at all.
-/// Indices are local ([`Layout::local`]).
+/// Indices are local ([`Placement::local`]).
 struct Groups {
     /// Each vertex's group root: the group's smallest vertex.
     root: Vec<u32>,
@@ -67,8 +67,8 @@ impl Groups {
     /// symmetric, a directed one's WCC walks out- and in-rows), unless that
     /// end is in the group too; so on R-MAT most arcs are read once and
     /// never looked up.
-    fn join(layout: Layout, me: usize, n: usize, rows: &[&Arcs]) -> Groups {
-        let owned = layout.owned_count(me, n);
+    fn join(placement: Placement, me: usize, n: usize, rows: &[&Arcs]) -> Groups {
+        let owned = placement.owned_count(me, n);
         // Local indices of vertex ids fit a u32.
         let mut root: Vec<u32> = (0..owned as u32).collect();
         fn find(root: &mut [u32], mut i: u32) -> u32 {
@@ -84,7 +84,7 @@ impl Groups {
             let (a, b) = (find(root, a), find(root, b));
             root[a.max(b) as usize] = a.min(b);
         }
-        let within = |x: u32| (layout.worker_of(x) == me).then(|| layout.local(x) as u32);
+        let within = |x: u32| (placement.worker_of(x) == me).then(|| placement.local(x) as u32);
         // Link vertex `v` (index `i`) to at most `limit` of its arcs within the worker.
         let link = |root: &mut [u32], i: u32, v: u32, mut limit: usize| {
             for arcs in rows {
@@ -105,12 +105,12 @@ impl Groups {
                 root[i as usize] = find(root, i);
             }
         }
-        for (i, v) in layout.owned(me, n).enumerate() {
+        for (i, v) in placement.owned(me, n).enumerate() {
             link(&mut root, i as u32, v, 2);
         }
         flatten(&mut root);
         let giant = (owned > 0).then(|| frequent_root(owned, |k| root[k]).0);
-        for (i, v) in layout.owned(me, n).enumerate() {
+        for (i, v) in placement.owned(me, n).enumerate() {
             if let Some(g) = giant {
                 if find(&mut root, i as u32) == find(&mut root, g) {
                     continue;
@@ -133,14 +133,14 @@ impl Engine {
         let n = g.nodes();
         let both = [g.fwd(), g.rev()];
         let rows: &[&Arcs] = if g.directed { &both } else { &both[..1] };
-        let groups = Groups::join(self.layout, self.me, n, rows);
-        let mut label: Vec<u32> = self.layout.owned(self.me, n).collect();
+        let groups = Groups::join(self.placement, self.me, n, rows);
+        let mut label: Vec<u32> = self.placement.owned(self.me, n).collect();
         self.min_labels(worker, &mut label, |_| true, rows, Some(&groups))?;
         self.gather_labels(worker, &label)
     }
 
     /// Min-label propagation to a fixpoint. `label` holds one label per
-    /// vertex of this worker ([`Layout::owned`] order), each its own id to
+    /// vertex of this worker ([`Placement::owned`] order), each its own id to
     /// start; every vertex for which `live` holds (by its local index) ends
     /// with the smallest id among the live vertices that reach it along
     /// `rows`. WCC runs it over both arc directions, SCC's colouring over
@@ -159,16 +159,16 @@ impl Engine {
         groups: Option<&Groups>,
     ) -> Result<(), Lost> {
         let n = self.g.nodes();
-        let layout = self.layout;
+        let placement = self.placement;
         let me = self.me;
         let root = |i: usize| groups.map_or(i, |g| g.root[i] as usize);
-        if let Some(g) = groups.filter(|_| layout.peers() == 1) {
+        if let Some(g) = groups.filter(|_| placement.peers() == 1) {
             // Every arc is within the worker: the groups are the answer.
             g.spread(label);
             return Ok(());
         }
         // Vertices whose label is to be sent, with that label.
-        let mut send: Vec<(u32, u32)> = layout
+        let mut send: Vec<(u32, u32)> = placement
             .owned(me, n)
             .enumerate()
             .filter(|&(i, _)| live(i))
@@ -189,14 +189,14 @@ impl Engine {
                     walk.window(hi, |k, _, _, x, _| {
                         let l = values[k];
                         // Groups hold every arc within the worker.
-                        let within = groups.is_some() && layout.worker_of(x) == me;
+                        let within = groups.is_some() && placement.worker_of(x) == me;
                         if l < x && !within {
                             win.add(x, 0, u64::from(l));
                         }
                     });
                 },
                 |(x, _, l)| {
-                    let i = root(layout.local(x));
+                    let i = root(placement.local(x));
                     if live(i) && (l as u32) < label[i] {
                         label[i] = l as u32;
                         changed.push(i as u32);
@@ -208,7 +208,7 @@ impl Engine {
             }
             changed.sort_unstable();
             changed.dedup();
-            let vertex = |i: usize| layout.vertex(me, i);
+            let vertex = |i: usize| placement.vertex(me, i);
             send = match groups {
                 None => changed
                     .into_iter()
@@ -236,7 +236,7 @@ impl Engine {
         Ok(())
     }
 
-    /// Send `label` (one per vertex of this worker, in [`Layout::owned`]
+    /// Send `label` (one per vertex of this worker, in [`Placement::owned`]
     /// order; each its component's smallest vertex) to worker 0, a window
     /// of vertices per epoch. Worker 0 numbers them canonically as each
     /// window arrives ([`number_window`]) and returns the components; the
@@ -256,7 +256,7 @@ impl Engine {
             Vec::new()
         };
         let mut sizes: Vec<u32> = Vec::new();
-        let mut mine = self.layout.owned(self.me, n).zip(label).peekable();
+        let mut mine = self.placement.owned(self.me, n).zip(label).peekable();
         for c in 0..count {
             let lo = c * width;
             let hi = ((c + 1) * width).min(n);
@@ -311,8 +311,8 @@ impl Engine {
         let g = Arc::clone(&self.g);
         let n = g.nodes();
         let (fwd, rev) = (g.fwd(), g.rev());
-        let layout = self.layout;
-        let owned: Vec<u32> = layout.owned(self.me, n).collect();
+        let placement = self.placement;
+        let owned: Vec<u32> = placement.owned(self.me, n).collect();
         let mut deg_in: Vec<u64> = owned.iter().map(|&v| rev.others(v)).collect();
         let mut deg_out: Vec<u64> = owned.iter().map(|&v| fwd.others(v)).collect();
         // The component's root per vertex; NO_VERTEX while the vertex is live.
@@ -331,7 +331,7 @@ impl Engine {
         loop {
             let everyone_left = loop {
                 for &v in &dying {
-                    comp[layout.local(v)] = v;
+                    comp[placement.local(v)] = v;
                 }
                 gone.append(&mut dying);
                 live -= gone.len() as u64;
@@ -351,7 +351,7 @@ impl Engine {
                         });
                     },
                     |(x, kind, count)| {
-                        let i = layout.local(x);
+                        let i = placement.local(x);
                         if comp[i] != NO_VERTEX {
                             return;
                         }
@@ -399,11 +399,11 @@ impl Engine {
                     Vec::new(),
                     |hi, win| {
                         walk.window(hi, |_, x, _, u, _| {
-                            win.add(u, 0, u64::from(colour[layout.local(x)]));
+                            win.add(u, 0, u64::from(colour[placement.local(x)]));
                         });
                     },
                     |(u, _, c)| {
-                        let i = layout.local(u);
+                        let i = placement.local(u);
                         if comp[i] == NO_VERTEX && colour[i] == c as u32 {
                             comp[i] = c as u32;
                             found.push(u);

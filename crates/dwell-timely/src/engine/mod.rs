@@ -5,7 +5,7 @@
 //!
 //! Three inputs per worker, epochs `u64`. *Messages* `(vertex, word,
 //! value)` are exchanged to the worker that owns `vertex`
-//! ([`Layout::worker_of`]); *notes* `(kind, a, b)` are broadcast to every
+//! ([`Placement::worker_of`]); *notes* `(kind, a, b)` are broadcast to every
 //! worker; *answers* (notes of the per-vertex answer: levels, labels) go to
 //! worker 0 alone, the lead of process 0, the one process that reports
 //! them whole and writes `--out` (the others report the summaries, which
@@ -37,7 +37,7 @@
 //! not by the round, and nothing is sized by the whole graph's `n`.
 //!
 //! # The analyses (each worker holds state for its own vertices only,
-//! indexed by [`Layout::local`])
+//! indexed by [`Placement::local`])
 //!
 //! - Searches (BFS, reach): bit-parallel lanes as data. A message
 //!   `(v, word, bits)` says the sources of lanes `64·word + bit` reach `v`
@@ -75,7 +75,7 @@ mod rounds;
 mod search;
 
 use crate::net::Links;
-use crate::shard::{Cursor, Layout, Rows};
+use crate::shard::{Cursor, Placement, Rows};
 use dwell::analysis::{Output, Query};
 use dwell::graph::{Csr, Graph};
 use std::cell::RefCell;
@@ -149,15 +149,7 @@ pub struct Lost(pub usize, pub String);
 
 /// Peak resident set of this process (`VmHWM`), when the system says.
 pub fn peak_rss_bytes() -> u64 {
-    std::fs::read_to_string("/proc/self/status")
-        .ok()
-        .and_then(|s| {
-            s.lines()
-                .find(|l| l.starts_with("VmHWM:"))
-                .and_then(|l| l.split_whitespace().nth(1))
-                .and_then(|kb| kb.parse::<u64>().ok())
-        })
-        .map_or(0, |kb| kb * 1024)
+    dwell::session::memory::process_status_bytes("VmHWM:").unwrap_or(0)
 }
 
 /// Which of a whole graph's CSRs.
@@ -311,7 +303,7 @@ pub const WINDOW_WORDS: usize = 1 << 17;
 /// One worker's dataflow and state.
 pub struct Engine {
     g: Arc<Topology>,
-    layout: Layout,
+    placement: Placement,
     me: usize,
     process: usize,
     lead: bool,
@@ -342,7 +334,7 @@ impl Engine {
     pub fn build(
         worker: &mut Worker,
         g: Arc<Topology>,
-        layout: Layout,
+        placement: Placement,
         links: Arc<Links>,
         window: usize,
     ) -> Engine {
@@ -360,7 +352,7 @@ impl Engine {
             let (msgs, s) = scope.new_input::<Vec<Msg>>();
             let (notes, t) = scope.new_input::<Vec<Note>>();
             let (answers, a) = scope.new_input::<Vec<Note>>();
-            s.exchange(move |m: &Msg| layout.worker_of(m.0) as u64)
+            s.exchange(move |m: &Msg| placement.worker_of(m.0) as u64)
                 .inspect_core(move |event| {
                     if let Ok((time, data)) = event {
                         ib.borrow_mut()
@@ -395,10 +387,10 @@ impl Engine {
         let window = window.max(1);
         Engine {
             g,
-            layout,
+            placement,
             me,
-            process: me / layout.workers(),
-            lead: me.is_multiple_of(layout.workers()),
+            process: me / placement.workers(),
+            lead: me.is_multiple_of(placement.workers()),
             msgs,
             notes,
             answers,
@@ -510,7 +502,7 @@ impl Engine {
 
     /// The run's figures from the gather round's notes.
     fn figures(&self, notes: Vec<Note>) -> RunFigures {
-        let mut procs: Vec<ProcessFigures> = (0..self.layout.processes())
+        let mut procs: Vec<ProcessFigures> = (0..self.placement.processes())
             .map(|process| ProcessFigures {
                 process,
                 ..Default::default()
@@ -518,7 +510,7 @@ impl Engine {
             .collect();
         let (mut rounds, mut epochs) = (0, 0);
         for (k, a, b) in notes {
-            let p = &mut procs[a as usize % self.layout.processes()];
+            let p = &mut procs[a as usize % self.placement.processes()];
             match k {
                 STAT_SENT => p.bytes_sent = b,
                 STAT_RECEIVED => p.bytes_received = b,

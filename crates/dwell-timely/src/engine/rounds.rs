@@ -129,7 +129,7 @@ impl Engine {
     /// Send message `m` at the current epoch.
     #[inline]
     fn send(&mut self, m: Msg) {
-        if self.layout.process_of(m.0) != self.process {
+        if self.placement.process_of(m.0) != self.process {
             self.remote_records += 1;
         }
         self.msgs.send(m);
@@ -146,7 +146,7 @@ impl Engine {
         answers: Vec<Note>,
     ) -> Result<Epoch, Lost> {
         notes.push((COUNT, 0, sent));
-        let remote_workers = (self.layout.processes() - 1) * self.layout.workers();
+        let remote_workers = (self.placement.processes() - 1) * self.placement.workers();
         self.remote_records += (notes.len() * remote_workers) as u64;
         for n in notes {
             self.notes.send(n);

@@ -5,7 +5,7 @@
 
 use super::rounds::{Op, Round, Walk};
 use super::{Arcs, Engine, Lost, Note, NEW, SINK, VERTEX};
-use crate::shard::Layout;
+use crate::shard::Placement;
 use dwell::analysis::{BfsQuery, BfsResult, Direction, ReachQuery, ReachResult};
 use dwell::graph::NO_VERTEX;
 use std::sync::Arc;
@@ -85,12 +85,12 @@ struct Marks {
 
 impl Marks {
     /// Nothing seen by `words` lane words on worker `me`'s vertices.
-    fn new(layout: Layout, me: usize, n: usize, words: usize, sinks: &[u32]) -> Marks {
-        let owned = layout.owned_count(me, n) * words;
+    fn new(placement: Placement, me: usize, n: usize, words: usize, sinks: &[u32]) -> Marks {
+        let owned = placement.owned_count(me, n) * words;
         let mut mine: Vec<u32> = sinks
             .iter()
             .copied()
-            .filter(|&t| layout.worker_of(t) == me)
+            .filter(|&t| placement.worker_of(t) == me)
             .collect();
         mine.sort_unstable();
         mine.dedup();
@@ -105,10 +105,10 @@ impl Marks {
 
     /// This round's bits are sent (by the vertices `sent`): the next round
     /// sends what arrived.
-    fn advance(&mut self, layout: Layout, sent: &[u32]) {
+    fn advance(&mut self, placement: Placement, sent: &[u32]) {
         let words = self.words;
         for &v in sent {
-            let i = layout.local(v);
+            let i = placement.local(v);
             self.fresh[i * words..(i + 1) * words].fill(0);
         }
         std::mem::swap(&mut self.fresh, &mut self.next);
@@ -233,7 +233,7 @@ impl Engine {
     ) -> Result<Option<Lanes>, Lost> {
         let n = self.g.nodes();
         let lanes = sources.len();
-        let mut marks = Marks::new(self.layout, self.me, n, lanes.div_ceil(64), sinks);
+        let mut marks = Marks::new(self.placement, self.me, n, lanes.div_ceil(64), sinks);
         // Per-vertex answers only where they are reported.
         let mut agg = self
             .lead
@@ -274,7 +274,7 @@ impl Engine {
         level: u32,
         sent: Arrivals,
     ) -> Result<(Round, Arrivals), Lost> {
-        let layout = self.layout;
+        let placement = self.placement;
         let words = marks.words;
         let seeds = self.me == 0;
         let Spec {
@@ -311,7 +311,7 @@ impl Engine {
                 walk.window(hi, |_, v, _, t, label| {
                     // Unlabelled arcs pass every mask.
                     if mask.zip(label).is_none_or(|(m, l)| l & m != 0) {
-                        let base = layout.local(v) * words;
+                        let base = placement.local(v) * words;
                         for (w, &b) in fresh_ref[base..base + words].iter().enumerate() {
                             if b != 0 {
                                 win.add(t, w as u32, b);
@@ -321,7 +321,7 @@ impl Engine {
                 });
             },
             |(v, w, bits)| {
-                let i = layout.local(v);
+                let i = placement.local(v);
                 let slot = i * words + w as usize;
                 let new = bits & !seen[slot];
                 if new == 0 {
@@ -350,7 +350,7 @@ impl Engine {
             },
         )?;
         if r.total != 0 {
-            marks.advance(layout, &walk.items);
+            marks.advance(placement, &walk.items);
         }
         Ok((r, arrived))
     }

@@ -63,7 +63,6 @@ impl MemoryLimits {
     /// Read the limits of this process now (Linux; elsewhere only what the
     /// rlimit calls report).
     pub fn detect() -> MemoryLimits {
-        let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
         let under = |resource: rlimit::Resource, used: Option<u64>| {
             let (soft, _) = rlimit::getrlimit(resource).ok()?;
             if soft == rlimit::INFINITY {
@@ -73,8 +72,8 @@ impl MemoryLimits {
         };
         MemoryLimits {
             cgroup: cgroup_free(Path::new("/proc/self/cgroup"), Path::new("/sys/fs/cgroup")),
-            rlimit_as: under(rlimit::Resource::AS, kib_field(&status, "VmSize:")),
-            rlimit_data: under(rlimit::Resource::DATA, kib_field(&status, "VmData:")),
+            rlimit_as: under(rlimit::Resource::AS, process_status_bytes("VmSize:")),
+            rlimit_data: under(rlimit::Resource::DATA, process_status_bytes("VmData:")),
             mem_available: std::fs::read_to_string("/proc/meminfo")
                 .ok()
                 .and_then(|m| kib_field(&m, "MemAvailable:")),
@@ -148,6 +147,14 @@ impl DefaultBudget {
 }
 
 /// `FIELD   1234 kB` → bytes.
+/// A `kB` field of this process's `/proc/self/status` (`"VmRSS:"`,
+/// `"VmHWM:"`, …), in bytes; `None` where there is no such file or field.
+/// The one reader of that file, for the planner and every report.
+pub fn process_status_bytes(field: &str) -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    kib_field(&status, field)
+}
+
 fn kib_field(text: &str, field: &str) -> Option<u64> {
     let line = text.lines().find(|l| l.starts_with(field))?;
     let kib: u64 = line[field.len()..]

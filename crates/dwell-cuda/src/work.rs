@@ -1,5 +1,6 @@
-//! Device buffer layout: what a session allocates at open and where each
-//! run's compact output sits, in bytes, checked against the session plan.
+//! What the device runs ([`supports`], [`Work`]) and the bytes it needs: what
+//! a session allocates at open and where each run's compact output sits
+//! ([`OutputShape`]), in bytes, checked against the session plan.
 //!
 //! Allocated once at open (resident mode; per run in host-orchestrated mode):
 //! - graph: the CSR(s) the kernels read — forward offsets (u64), targets
@@ -118,7 +119,7 @@ pub fn requirements(g: &Graph, q: &Query) -> Result<Requirements, SizeOverflow> 
 /// Byte offsets of one run's output regions (all 8-aligned except levels/sinks,
 /// which follow the u64 regions).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct OutputLayout {
+pub struct OutputShape {
     pub queries: u64,
     pub summary: u64,
     pub sets: Option<u64>,
@@ -130,10 +131,10 @@ pub struct OutputLayout {
     pub total: u64,
 }
 
-impl OutputLayout {
+impl OutputShape {
     /// Layout of `q`'s output on a graph of `n` vertices; `total` equals the
     /// profile's `output_bytes` for the same query.
-    pub fn of(n: u64, q: &Query) -> Result<OutputLayout, SizeOverflow> {
+    pub fn of(n: u64, q: &Query) -> Result<OutputShape, SizeOverflow> {
         let words = n.div_ceil(64);
         let (b, keep_sets, keep_levels, sinks) = match Work::of(q) {
             Some(Work::Traverse(t)) => (
@@ -143,13 +144,13 @@ impl OutputLayout {
                 t.sinks.len() as u64,
             ),
             Some(Work::Wcc) => {
-                return Ok(OutputLayout {
+                return Ok(OutputShape {
                     labels: Some(0),
                     total: mul("label bytes", n, 4)?,
                     ..Default::default()
                 })
             }
-            None => return Ok(OutputLayout::default()),
+            None => return Ok(OutputShape::default()),
         };
         let mut at = mul("output bytes", b, 24)?;
         let sets = if keep_sets {
@@ -180,7 +181,7 @@ impl OutputLayout {
             at,
             mul("output bytes", mul("output bytes", b, sinks)?, 4)?,
         )?;
-        Ok(OutputLayout {
+        Ok(OutputShape {
             queries: b,
             summary: 0,
             sets,
@@ -208,7 +209,7 @@ mod tests {
     }
 
     #[test]
-    fn output_layout_matches_the_profile() {
+    fn output_shape_matches_the_profile() {
         let g = chain(1000);
         let n = g.nodes() as u64;
         let queries = [
@@ -234,14 +235,14 @@ mod tests {
             Query::Wcc,
         ];
         for q in &queries {
-            let l = OutputLayout::of(n, q).unwrap();
+            let l = OutputShape::of(n, q).unwrap();
             let r = q.footprint(&g).unwrap();
             assert_eq!(l.total, r.output_bytes, "{q:?}");
             for off in [l.sets, Some(l.summary)].into_iter().flatten() {
                 assert_eq!(off % 8, 0);
             }
         }
-        let l = OutputLayout::of(n, &queries[2]).unwrap();
+        let l = OutputShape::of(n, &queries[2]).unwrap();
         assert_eq!(l.sets, Some(3 * 24));
         assert_eq!(l.sink_hits, 3 * 24 + 3 * 16 * 8);
     }
