@@ -6,9 +6,9 @@
 //! (`launches`: CPU passes), and the fast kernels' buffers go back to the
 //! workspace after a run, so the next run of the same session reuses them
 //! instead of allocating again. Graph-dependent structures a kernel derives
-//! once per session (the dataflow sweep layout) are kept here too.
+//! once per session (the dataflow sweep order) are kept here too.
 
-use super::dataflow::Layout;
+use super::dataflow::SweepOrder;
 use super::frontier::{ParentScratch, Scratch, SingleScratch};
 use super::Direction;
 use crate::counters::{Counter, Counters};
@@ -24,7 +24,7 @@ pub struct Workspace {
     sweeps: Mutex<Vec<Scratch>>,
     singles: Mutex<Vec<SingleScratch>>,
     parents: Mutex<Vec<ParentScratch>>,
-    /// The dataflow layout per analysis direction (forward, backward), with
+    /// The dataflow order per analysis direction (forward, backward), with
     /// the graph it was built for.
     dataflow: Mutex<[Option<Cached>; 2]>,
 }
@@ -35,11 +35,11 @@ impl std::fmt::Debug for Workspace {
     }
 }
 
-/// Which graph a cached layout belongs to: layout hash, nodes, arcs.
-type LayoutKey = (u64, usize, usize);
+/// Which graph a cached order belongs to: layout hash, nodes, arcs.
+type OrderKey = (u64, usize, usize);
 
-/// A dataflow layout and the graph it was built for.
-type Cached = (LayoutKey, Arc<Layout>);
+/// A dataflow order and the graph it was built for.
+type Cached = (OrderKey, Arc<SweepOrder>);
 
 /// Counters, workspace and progress sink for one kernel call.
 #[derive(Clone, Copy)]
@@ -200,28 +200,28 @@ impl<'a> Ctx<'a> {
 }
 
 impl<'a> Ctx<'a> {
-    /// The dataflow layout of `g` in direction `d`: the session's copy if it
+    /// The dataflow order of `g` in direction `d`: the session's copy if it
     /// has one for this graph, otherwise `build()` (which counts its own
     /// allocations), kept for the session's later runs.
-    pub(crate) fn dataflow_layout(
+    pub(crate) fn sweep_order(
         &self,
         g: &Graph,
         d: Direction,
-        build: impl FnOnce() -> Layout,
-    ) -> Arc<Layout> {
+        build: impl FnOnce() -> SweepOrder,
+    ) -> Arc<SweepOrder> {
         let slot = match d {
             Direction::Forward => 0,
             Direction::Backward => 1,
         };
         let key = (g.layout_hash(), g.nodes(), g.arcs());
-        if let Some((k, layout)) = &lock(&self.workspace.dataflow)[slot] {
+        if let Some((k, order)) = &lock(&self.workspace.dataflow)[slot] {
             if *k == key {
-                return Arc::clone(layout);
+                return Arc::clone(order);
             }
         }
-        let layout = Arc::new(build());
-        lock(&self.workspace.dataflow)[slot] = Some((key, Arc::clone(&layout)));
-        layout
+        let order = Arc::new(build());
+        lock(&self.workspace.dataflow)[slot] = Some((key, Arc::clone(&order)));
+        order
     }
 }
 

@@ -48,17 +48,17 @@
 //!   connected component (a program graph is a set of per-function CFGs),
 //!   components solved in parallel. A dirty bitset indexed by RPO position is
 //!   swept round-robin, word-wide ops on `&[u64]` rows (scalars when facts ≤
-//!   64), no per-node allocation. See `layout.rs` (the order) and
+//!   64), no per-node allocation. See `sweep_order.rs` (the order) and
 //!   `parallel.rs` (the sweeps).
 //! - [`verify`]: checks the equations above at every node of a solution.
 
 mod facts;
-mod layout;
 mod parallel;
+mod sweep_order;
 
 pub use facts::{FactSets, FactsError, ShapeError};
-pub(crate) use layout::Layout;
 pub use parallel::parallel;
+pub(crate) use sweep_order::SweepOrder;
 
 use super::footprint::{self, product, Requirements, SizeOverflow};
 use super::{Analysis, Ctx, Direction, Kernels, QueryError, Violation};
@@ -297,7 +297,7 @@ impl Analysis for Dataflow {
 }
 
 /// Upper bound of the `cpu` solver's working set: the worklist (≤ 4 bytes
-/// a node), the cached layout at its largest (partitioned: order and
+/// a node), the cached order at its largest (partitioned: order and
 /// position maps 8 bytes a node, component ranges ≤ 16, and both
 /// adjacencies relabelled: 2 × (8 (n + 1) + 4 m)), and the IN/OUT rows in
 /// position order.

@@ -1,5 +1,5 @@
 //! The `cpu` backend's dataflow solver: a sweep order chosen once per graph
-//! and direction ([`Layout`], built in `layout.rs` and kept in the
+//! and direction ([`SweepOrder`], built in `sweep_order.rs` and kept in the
 //! session's workspace), then word-wide sweeps.
 //!
 //! Sweeps: evaluating a node recomputes IN (word-wide meet of the
@@ -13,7 +13,7 @@
 //! answer equals [`reference`](super::reference)'s bit for bit.
 
 use super::facts::{word_mask, words_for};
-use super::layout::{Choice, Layout, Partitioned, PosCsr};
+use super::sweep_order::{Choice, Partitioned, PosCsr, SweepOrder};
 use super::{DataflowProblem, DataflowSolution, FactSets, Meet};
 use crate::analysis::Ctx;
 use crate::graph::{Csr, Graph};
@@ -24,22 +24,22 @@ pub fn parallel(g: &Graph, p: &DataflowProblem, ctx: &Ctx<'_>) -> DataflowSoluti
     ctx.pass();
     let preds = p.direction.flip().csr(g);
     let succs = p.direction.csr(g);
-    let layout = ctx.dataflow_layout(g, p.direction, || {
-        Layout::new(g, preds, succs, Choice::Auto, ctx)
+    let order = ctx.sweep_order(g, p.direction, || {
+        SweepOrder::new(g, preds, succs, Choice::Auto, ctx)
     });
-    solve(&layout, preds, succs, p, ctx)
+    solve(&order, preds, succs, p, ctx)
 }
 
 fn solve(
-    layout: &Layout,
+    order: &SweepOrder,
     preds: &Csr,
     succs: &Csr,
     p: &DataflowProblem,
     ctx: &Ctx<'_>,
 ) -> DataflowSolution {
     let n = preds.nodes();
-    match layout {
-        Layout::Topological { descending } => {
+    match order {
+        SweepOrder::Topological { descending } => {
             let order = if *descending {
                 Order::Descending(n)
             } else {
@@ -47,16 +47,16 @@ fn solve(
             };
             sequential(preds, succs, order, Schedule::OnePass, p, ctx)
         }
-        Layout::Sequential { order, pos } => {
+        SweepOrder::Sequential { order, pos } => {
             let order = Order::Permuted { order, pos };
             sequential(preds, succs, order, Schedule::RoundRobin, p, ctx)
         }
-        Layout::Partitioned(part) => partitioned(part, p, ctx),
-        Layout::Fifo => sequential(preds, succs, Order::Ascending, Schedule::Fifo, p, ctx),
+        SweepOrder::Partitioned(part) => partitioned(part, p, ctx),
+        SweepOrder::Fifo => sequential(preds, succs, Order::Ascending, Schedule::Fifo, p, ctx),
     }
 }
 
-/// The sweep order of the sequential layouts.
+/// The sweep order of the sequential orders.
 #[derive(Clone, Copy)]
 enum Order<'a> {
     Ascending,
@@ -294,16 +294,16 @@ fn evaluate(
     diff != 0
 }
 
-/// The partitioned layout's run: gather gen/kill into position order, solve
+/// The partitioned order's run: gather gen/kill into position order, solve
 /// the components in parallel, permute IN/OUT back.
-fn partitioned(layout: &Partitioned, p: &DataflowProblem, ctx: &Ctx<'_>) -> DataflowSolution {
-    let n = layout.order.len();
+fn partitioned(order: &Partitioned, p: &DataflowProblem, ctx: &Ctx<'_>) -> DataflowSolution {
+    let n = order.order.len();
     let facts = p.facts();
     let w = words_for(facts);
     let gather = |sets: &FactSets| {
         let mut rows = ctx.buffer(n * w, 0u64);
         rows.par_chunks_mut(w)
-            .zip(layout.order.par_iter())
+            .zip(order.order.par_iter())
             .for_each(|(dst, &v)| dst.copy_from_slice(sets.node(v)));
         rows
     };
@@ -312,10 +312,10 @@ fn partitioned(layout: &Partitioned, p: &DataflowProblem, ctx: &Ctx<'_>) -> Data
     // Rows in position order; validated problems guarantee n * w fits.
     let mut in_rows = ctx.buffer(n * w, 0u64);
     let mut out_rows = ctx.buffer(n * w, 0u64);
-    let mut tasks = Vec::with_capacity(layout.components.len());
+    let mut tasks = Vec::with_capacity(order.components.len());
     {
         let (mut rest_in, mut rest_out) = (&mut in_rows[..], &mut out_rows[..]);
-        for r in &layout.components {
+        for r in &order.components {
             let len = (r.end - r.start) * w;
             let (a, tail_in) = rest_in.split_at_mut(len);
             let (b, tail_out) = rest_out.split_at_mut(len);
@@ -328,8 +328,8 @@ fn partitioned(layout: &Partitioned, p: &DataflowProblem, ctx: &Ctx<'_>) -> Data
         meet: p.meet,
         gen: &gen,
         kill: &kill,
-        preds: &layout.preds,
-        succs: &layout.succs,
+        preds: &order.preds,
+        succs: &order.succs,
         w,
         facts,
     };
@@ -342,7 +342,7 @@ fn partitioned(layout: &Partitioned, p: &DataflowProblem, ctx: &Ctx<'_>) -> Data
         let mut s = ctx.counted(|| FactSets::new(n, facts));
         s.bits
             .par_chunks_mut(w)
-            .zip(layout.pos.par_iter())
+            .zip(order.pos.par_iter())
             .for_each(|(dst, &i)| {
                 let i = i as usize * w;
                 dst.copy_from_slice(&rows[i..i + w]);
@@ -452,7 +452,7 @@ mod tests {
     use crate::session::Counters;
     use proptest::prelude::*;
 
-    /// Every layout, forced, on random graphs with several components,
+    /// Every order, forced, on random graphs with several components,
     /// cycles and self loops: bit-identical to the reference.
     fn check(nodes: u32, arcs: &[(u32, u32)], facts: usize, rows: &[(u32, u32, bool)]) {
         let mut b = GraphBuilder::new(true);
@@ -481,8 +481,8 @@ mod tests {
                 let want = reference(&g, &p, &ctx);
                 let (preds, succs) = (direction.flip().csr(&g), direction.csr(&g));
                 for choice in [Choice::Auto, Choice::Sequential, Choice::Partitioned] {
-                    let layout = Layout::new(&g, preds, succs, choice, &ctx);
-                    let got = solve(&layout, preds, succs, &p, &ctx);
+                    let order = SweepOrder::new(&g, preds, succs, choice, &ctx);
+                    let got = solve(&order, preds, succs, &p, &ctx);
                     assert_eq!(
                         got.input, want.input,
                         "{choice:?} {direction:?} {meet:?} IN"
@@ -492,7 +492,7 @@ mod tests {
                         "{choice:?} {direction:?} {meet:?} OUT"
                     );
                 }
-                // Through the session path, twice: the second run reuses the layout.
+                // Through the session path, twice: the second run reuses the order.
                 for _ in 0..2 {
                     let got = parallel(&g, &p, &ctx);
                     assert_eq!(
@@ -519,7 +519,7 @@ mod tests {
         }
 
         /// DAGs numbered in topological order (ascending arcs), so the
-        /// one-pass layout is taken in both directions.
+        /// one-pass order is taken in both directions.
         #[test]
         fn topological_ids_match_reference(
             (nodes, arcs, facts, rows) in (1u32..200, 0usize..140).prop_flat_map(|(n, f)| (
@@ -556,8 +556,8 @@ mod tests {
         let second = allocations() - first;
         assert!(second < first, "warm run allocated {second}, cold {first}");
         assert!(matches!(
-            *ctx.dataflow_layout(&g, Direction::Forward, || unreachable!()),
-            Layout::Sequential { .. } | Layout::Partitioned(_)
+            *ctx.sweep_order(&g, Direction::Forward, || unreachable!()),
+            SweepOrder::Sequential { .. } | SweepOrder::Partitioned(_)
         ));
     }
 }

@@ -1,11 +1,11 @@
-//! The sweep order of the `cpu` dataflow solver ([`Layout`]): how a graph's
+//! The sweep order of the `cpu` dataflow solver ([`SweepOrder`]): how a graph's
 //! nodes are ordered and grouped, in one analysis direction. It depends
 //! only on the graph and the direction, never on gen/kill, so it is built
 //! on a session's first dataflow run in that direction and reused by every
-//! later one (see `Ctx::dataflow_layout`). The solver that sweeps in this
+//! later one (see `Ctx::sweep_order`). The solver that sweeps in this
 //! order is `parallel.rs`.
 //!
-//! The layouts:
+//! The orders:
 //! - **Topological**: every arc in the analysis direction goes from a lower
 //!   to a higher node id (or every one from higher to lower), as in a grid
 //!   DAG or a straight-line program. Ascending (descending) id order is a
@@ -21,7 +21,7 @@
 //! - **FIFO** (undirected graphs): every arc is stored both ways, so every
 //!   arc lies on a cycle and no order puts predecessors first. A FIFO queue
 //!   of dirty nodes (all of them first, in id order) re-evaluates least, and
-//!   needs no layout: the reference's schedule, without its per-evaluation
+//!   needs no order: the reference's schedule, without its per-evaluation
 //!   allocations (email-Enron 64K evaluations against RPO round-robin's 97K).
 //! - **Partitioned**: weakly connected components (Afforest, the WCC
 //!   kernel of `analysis/components.rs`), largest first, each in
@@ -35,13 +35,13 @@ use crate::graph::{Csr, Graph};
 use rayon::prelude::*;
 use std::ops::Range;
 
-/// Graphs with fewer nodes get the sequential layout without computing weak
+/// Graphs with fewer nodes get the sequential order without computing weak
 /// components (one function's CFG: tens of nodes).
 pub(crate) const SMALL: usize = 1024;
 
 /// How a graph's nodes are ordered and grouped for the sweeps, in one
 /// direction. See the module header.
-pub(crate) enum Layout {
+pub(crate) enum SweepOrder {
     /// Ascending (or descending) node ids are a topological order.
     Topological { descending: bool },
     /// One RPO over all nodes; rows stay in node order.
@@ -57,7 +57,7 @@ pub(crate) enum Layout {
     Fifo,
 }
 
-/// Which layout to build: `Auto` decides; tests force the others.
+/// Which order to build: `Auto` decides; tests force the others.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Choice {
     Auto,
@@ -79,33 +79,33 @@ pub(crate) struct Partitioned {
     pub(super) succs: PosCsr,
 }
 
-impl Layout {
+impl SweepOrder {
     pub(super) fn new(
         g: &Graph,
         preds: &Csr,
         succs: &Csr,
         choice: Choice,
         ctx: &Ctx<'_>,
-    ) -> Layout {
+    ) -> SweepOrder {
         let n = g.nodes();
         if choice == Choice::Auto {
             if let Some(descending) = topological(succs) {
-                return Layout::Topological { descending };
+                return SweepOrder::Topological { descending };
             }
         }
         // Every arc of an undirected graph lies on a cycle (it is stored
         // both ways), so no order puts predecessors first; a FIFO queue
         // re-evaluates least (email-Enron: 64K evaluations against RPO
         // round-robin's 97K and node-order round-robin's 88K; cond-mat-2005:
-        // 88K, 142K, 129K), and it needs no layout at all.
+        // 88K, 142K, 129K), and it needs no order at all.
         if choice == Choice::Auto && !g.is_directed() {
-            return Layout::Fifo;
+            return SweepOrder::Fifo;
         }
         if choice == Choice::Sequential || (choice == Choice::Auto && n < SMALL) {
             let members: Vec<u32> = ctx.counted(|| (0..n as u32).collect());
             let whole = std::iter::once(0..n).collect::<Vec<_>>();
             let (order, pos) = rpo(preds, succs, &members, &whole, ctx);
-            return Layout::Sequential { order, pos };
+            return SweepOrder::Sequential { order, pos };
         }
         let (members, components) = weak_components(g, ctx);
         let (order, pos) = rpo(preds, succs, &members, &components, ctx);
@@ -113,13 +113,13 @@ impl Layout {
         let largest = components.first().map_or(0, |r| r.len());
         let one_dominates = largest * 4 > n * 3 || rayon::current_num_threads() == 1;
         if choice == Choice::Auto && one_dominates {
-            return Layout::Sequential { order, pos };
+            return SweepOrder::Sequential { order, pos };
         }
         let (pred_rows, succ_rows) = rayon::join(
             || PosCsr::new(preds, &order, &pos, ctx),
             || PosCsr::new(succs, &order, &pos, ctx),
         );
-        Layout::Partitioned(Partitioned {
+        SweepOrder::Partitioned(Partitioned {
             order,
             pos,
             components,
