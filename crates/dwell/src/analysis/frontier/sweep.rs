@@ -164,7 +164,177 @@ impl Scratch {
     }
 }
 
-/// Per-thread buffers of independent single-source searches: the reached
+/// Each source's lane before the sweep: itself reached, at level 0.
+fn start_lanes(sources: &[u32], keep_levels: bool, n: usize) -> Vec<Lane> {
+    sources
+        .iter()
+        .map(|&src| {
+            let levels = keep_levels.then(|| {
+                let mut l = vec![NO_VERTEX; n];
+                l[src as usize] = 0;
+                l
+            });
+            Lane {
+                reached: 1,
+                max_level: 0,
+                level_sum: 0,
+                levels,
+            }
+        })
+        .collect()
+}
+
+/// The steps of a sweep that move lane words between the buffers.
+impl Scratch {
+    /// Level 0: the sources, each vertex queued once with its lanes (lane
+    /// `q` is `sources[q]`), their words in `bits` and `visited`.
+    fn seed<const W: usize>(&mut self, sources: &[u32]) {
+        self.queue.clear();
+        for (q, &src) in sources.iter().enumerate() {
+            let c = cells::<W>(&self.next, src);
+            if c.iter().all(|x| x.load(Relaxed) == 0) {
+                self.queue.push(src);
+            }
+            c[q / 64].fetch_or(1 << (q % 64), Relaxed);
+        }
+        self.bits.clear();
+        for &v in &self.queue {
+            let i = v as usize * W;
+            for k in 0..W {
+                let b = self.next[i + k].swap(0, Relaxed);
+                self.bits.push(b);
+                self.visited[i + k] |= b;
+            }
+        }
+    }
+
+    /// Settle a level: the new frontier's words move from `next` into
+    /// `bits` (queue order) and `visited`; returns each lane's count of new
+    /// vertices. `settled`: a bottom-up level's counts, its words already
+    /// in `bits`.
+    #[inline]
+    fn settle<const W: usize>(&mut self, settled: Option<[[u64; LANES]; W]>) -> [[u64; LANES]; W] {
+        if let Some(counts) = settled {
+            self.or_bits_into_visited::<W>();
+            return counts;
+        }
+        if self.queue.len() < PARALLEL_SETTLE {
+            return self.settle_serial::<W>();
+        }
+        let counts = self.settle_parallel::<W>();
+        self.or_bits_into_visited::<W>();
+        counts
+    }
+
+    /// `visited` of each queued vertex gains its words in `bits`.
+    #[inline]
+    fn or_bits_into_visited<const W: usize>(&mut self) {
+        for (&w, f) in self.queue.iter().zip(self.bits.chunks_exact(W)) {
+            let i = w as usize * W;
+            for (x, &b) in self.visited[i..i + W].iter_mut().zip(f) {
+                *x |= b;
+            }
+        }
+    }
+
+    /// [`settle`](Self::settle) of a small level, on the calling thread.
+    #[inline]
+    fn settle_serial<const W: usize>(&mut self) -> [[u64; LANES]; W] {
+        let mut counts = [[0u64; LANES]; W];
+        self.bits.clear();
+        let mut counter: [LaneCounter; W] = std::array::from_fn(|_| LaneCounter::default());
+        for &w in &self.queue {
+            let i = w as usize * W;
+            for k in 0..W {
+                // One thread owns the level here: a plain load and
+                // store, not a locked swap.
+                let b = self.next[i + k].load(Relaxed);
+                self.next[i + k].store(0, Relaxed);
+                self.bits.push(b);
+                self.visited[i + k] |= b;
+            }
+        }
+        for (k, (c, out)) in counter.iter_mut().zip(&mut counts).enumerate() {
+            c.add_strided(self.bits.get(k..).unwrap_or_default(), W);
+            c.add_to(out);
+        }
+        counts
+    }
+
+    /// [`settle`](Self::settle) of a wide level, in parallel: the words
+    /// move from `next` into `bits` and are counted; `visited` is left to
+    /// the caller.
+    #[inline]
+    fn settle_parallel<const W: usize>(&mut self) -> [[u64; LANES]; W] {
+        let next = &self.next;
+        self.bits.clear();
+        self.bits.resize(self.queue.len() * W, 0);
+        self.bits
+            .par_chunks_mut(MIN_LEN * W)
+            .zip(self.queue.par_chunks(MIN_LEN))
+            .map(|(bits, queue)| {
+                let mut counter: [LaneCounter; W] = std::array::from_fn(|_| LaneCounter::default());
+                for (f, &w) in bits.chunks_exact_mut(W).zip(queue) {
+                    let i = w as usize * W;
+                    for k in 0..W {
+                        // Queue entries are distinct: this task owns
+                        // `w`'s words, so no locked swap is needed.
+                        let b = next[i + k].load(Relaxed);
+                        next[i + k].store(0, Relaxed);
+                        f[k] = b;
+                    }
+                }
+                let mut out = [[0u64; LANES]; W];
+                for (k, (c, o)) in counter.iter_mut().zip(&mut out).enumerate() {
+                    c.add_strided(bits.get(k..).unwrap_or_default(), W);
+                    c.add_to(o);
+                }
+                out
+            })
+            .reduce(
+                || [[0u64; LANES]; W],
+                |mut a, b| {
+                    for (x, y) in a.iter_mut().zip(&b) {
+                        x.iter_mut().zip(y).for_each(|(x, y)| *x += y);
+                    }
+                    a
+                },
+            )
+    }
+
+    /// Add a settled level's `counts` to the lanes, and with `keep_levels`
+    /// record `level` for each lane's new vertices (queue and `bits`).
+    #[inline]
+    fn record_level<const W: usize>(
+        &self,
+        lanes: &mut [Lane],
+        level: u32,
+        counts: &[[u64; LANES]; W],
+        keep_levels: bool,
+    ) {
+        for (lane, &c) in lanes.iter_mut().zip(counts.iter().flatten()) {
+            if c > 0 {
+                lane.reached += c;
+                lane.level_sum += c * u64::from(level);
+                lane.max_level = level;
+            }
+        }
+        if keep_levels {
+            for (&w, f) in self.queue.iter().zip(self.bits.chunks_exact(W)) {
+                for (k, &b) in f.iter().enumerate() {
+                    for_each_bit(b, |q| {
+                        if let Some(l) =
+                            lanes.get_mut(k * LANES + q).and_then(|l| l.levels.as_mut())
+                        {
+                            l[w as usize] = level;
+                        }
+                    });
+                }
+            }
+        }
+    }
+}
+
 impl Search<'_> {
     /// Run one sweep for `sources` (at most `64 × s.words()`; lane `q` is
     /// `sources[q]`). Returns one [`Lane`] per source, in order; afterwards
@@ -193,41 +363,8 @@ impl Search<'_> {
         let n = self.out.nodes();
         debug_assert_eq!(s.nodes, n);
         s.visited.fill(0);
-        let mut lanes: Vec<Lane> = sources
-            .iter()
-            .map(|&src| {
-                let levels = keep_levels.then(|| {
-                    let mut l = vec![NO_VERTEX; n];
-                    l[src as usize] = 0;
-                    l
-                });
-                Lane {
-                    reached: 1,
-                    max_level: 0,
-                    level_sum: 0,
-                    levels,
-                }
-            })
-            .collect();
-        // Level 0: the sources, each vertex queued once with its lanes.
-        s.queue.clear();
-        for (q, &src) in sources.iter().enumerate() {
-            let c = cells::<W>(&s.next, src);
-            if c.iter().all(|x| x.load(Relaxed) == 0) {
-                s.queue.push(src);
-            }
-            c[q / 64].fetch_or(1 << (q % 64), Relaxed);
-        }
-        s.bits.clear();
-        for &v in &s.queue {
-            let i = v as usize * W;
-            for k in 0..W {
-                let b = s.next[i + k].swap(0, Relaxed);
-                s.bits.push(b);
-                s.visited[i + k] |= b;
-            }
-        }
-        let m = self.out.arcs();
+        let mut lanes = start_lanes(sources, keep_levels, n);
+        s.seed::<W>(sources);
         // Beamer's rule (GAP's α): bottom-up when the frontier's out-arcs
         // exceed `arcs / ALPHA`, unless the last bottom-up level scanned more
         // than BOTTOM_UP_SLACK times that many arcs plus vertices. On
@@ -238,161 +375,100 @@ impl Search<'_> {
         let mut level = 0u32;
         while !s.queue.is_empty() {
             level += 1;
-            let scout: usize = s.queue.iter().map(|&v| self.out.degree(v)).sum();
-            s.touched.clear();
-            let mut alive = [0u64; W];
-            for f in s.bits.chunks_exact(W) {
-                for k in 0..W {
-                    alive[k] |= f[k];
-                }
-            }
-            // A bottom-up vertex stops early only once it has every live
-            // lane; with many lanes that is rare, so demand a wider frontier.
-            let live: u32 = alive.iter().map(|a| a.count_ones()).sum();
-            let alpha = if live <= 1 { ALPHA } else { ALPHA_LANES };
-            // A bottom-up level settles its own frontier (words and counts).
-            let mut settled: Option<[[u64; LANES]; W]> = None;
-            if scout > m / alpha && scout.saturating_mul(BOTTOM_UP_SLACK) > bottom_up_cost {
-                // A wide frontier rules out few in-neighbours: gather
-                // every in-neighbour's words instead (see `bottom_up`).
-                let filter =
-                    s.queue.len() * FILTER_FRACTION < n && Scratch::bytes(n, W) > FILTER_BYTES;
-                if filter {
-                    for &v in &s.queue {
-                        s.marks[v as usize / 64].fetch_or(1 << (v % 64), Relaxed);
-                    }
-                }
-                // Most vertices scanned all their in-arcs last time (or this
-                // is the first bottom-up level): no early exit, no branch
-                // per row (see `dense_rows`).
-                let dense = !filter
-                    && self.mask.is_none()
-                    && self.blocked.is_none()
-                    && (bottom_up_cost == 0 || bottom_up_cost * DENSE_DEN > (n + m) * DENSE_NUM);
-                let (cost, c) = self.bottom_up::<W>(
-                    &alive,
-                    dense,
-                    filter.then_some(&s.marks[..]),
-                    &s.visited,
-                    &mut s.touched,
-                    &mut s.bits,
-                );
-                if filter {
-                    for &v in &s.queue {
-                        s.marks[v as usize / 64].store(0, Relaxed);
-                    }
-                }
-                bottom_up_cost = cost;
-                settled = Some(c);
-            } else if scout + s.queue.len() <= SEQUENTIAL_WORK {
-                self.top_down_serial::<W>(&s.queue, &s.bits, &s.visited, &s.next, &mut s.touched);
-            } else {
-                s.touched = self.top_down::<W>(&s.queue, &s.bits, &s.visited, &s.next, &s.marks);
-                if W > 1 {
-                    for &v in &s.touched {
-                        s.marks[v as usize / 64].store(0, Relaxed);
-                    }
-                }
-            }
+            let settled = self.expand_level::<W>(s, &mut bottom_up_cost);
             std::mem::swap(&mut s.queue, &mut s.touched);
-            // Settle: the new frontier's words move from `next` into `bits`
-            // (queue order) and `visited`; count each lane's new vertices.
-            let mut counts = [[0u64; LANES]; W];
-            if let Some(c) = settled {
-                // `bits` holds the new frontier's words already.
-                counts = c;
-                for (&w, f) in s.queue.iter().zip(s.bits.chunks_exact(W)) {
-                    let i = w as usize * W;
-                    for (x, &b) in s.visited[i..i + W].iter_mut().zip(f) {
-                        *x |= b;
-                    }
-                }
-            } else if s.queue.len() < PARALLEL_SETTLE {
-                s.bits.clear();
-                let mut counter: [LaneCounter; W] = std::array::from_fn(|_| LaneCounter::default());
-                for &w in &s.queue {
-                    let i = w as usize * W;
-                    for k in 0..W {
-                        // One thread owns the level here: a plain load and
-                        // store, not a locked swap.
-                        let b = s.next[i + k].load(Relaxed);
-                        s.next[i + k].store(0, Relaxed);
-                        s.bits.push(b);
-                        s.visited[i + k] |= b;
-                    }
-                }
-                for (k, (c, out)) in counter.iter_mut().zip(&mut counts).enumerate() {
-                    c.add_strided(s.bits.get(k..).unwrap_or_default(), W);
-                    c.add_to(out);
-                }
-            } else {
-                let next = &s.next;
-                s.bits.clear();
-                s.bits.resize(s.queue.len() * W, 0);
-                counts = s
-                    .bits
-                    .par_chunks_mut(MIN_LEN * W)
-                    .zip(s.queue.par_chunks(MIN_LEN))
-                    .map(|(bits, queue)| {
-                        let mut counter: [LaneCounter; W] =
-                            std::array::from_fn(|_| LaneCounter::default());
-                        for (f, &w) in bits.chunks_exact_mut(W).zip(queue) {
-                            let i = w as usize * W;
-                            for k in 0..W {
-                                // Queue entries are distinct: this task owns
-                                // `w`'s words, so no locked swap is needed.
-                                let b = next[i + k].load(Relaxed);
-                                next[i + k].store(0, Relaxed);
-                                f[k] = b;
-                            }
-                        }
-                        let mut out = [[0u64; LANES]; W];
-                        for (k, (c, o)) in counter.iter_mut().zip(&mut out).enumerate() {
-                            c.add_strided(bits.get(k..).unwrap_or_default(), W);
-                            c.add_to(o);
-                        }
-                        out
-                    })
-                    .reduce(
-                        || [[0u64; LANES]; W],
-                        |mut a, b| {
-                            for (x, y) in a.iter_mut().zip(&b) {
-                                x.iter_mut().zip(y).for_each(|(x, y)| *x += y);
-                            }
-                            a
-                        },
-                    );
-                for (&w, f) in s.queue.iter().zip(s.bits.chunks_exact(W)) {
-                    let i = w as usize * W;
-                    for (x, &b) in s.visited[i..i + W].iter_mut().zip(f) {
-                        *x |= b;
-                    }
-                }
-            }
-            for (lane, &c) in lanes.iter_mut().zip(counts.iter().flatten()) {
-                if c > 0 {
-                    lane.reached += c;
-                    lane.level_sum += c * u64::from(level);
-                    lane.max_level = level;
-                }
-            }
-            if keep_levels {
-                for (&w, f) in s.queue.iter().zip(s.bits.chunks_exact(W)) {
-                    for (k, &b) in f.iter().enumerate() {
-                        for_each_bit(b, |q| {
-                            if let Some(l) =
-                                lanes.get_mut(k * LANES + q).and_then(|l| l.levels.as_mut())
-                            {
-                                l[w as usize] = level;
-                            }
-                        });
-                    }
-                }
-            }
+            let counts = s.settle::<W>(settled);
+            s.record_level::<W>(&mut lanes, level, &counts, keep_levels);
         }
         s.queue.clear();
         s.bits.clear();
         lanes
+    }
+
+    /// One level of a sweep: the frontier (`s.queue` and `s.bits`) expanded
+    /// top-down or bottom-up by the rule in [`sweep_w`](Self::sweep_w), the
+    /// next level's vertices left in `s.touched`. A bottom-up level settles
+    /// its own frontier: it returns the new vertices' lane counts, with
+    /// their words in `s.bits` already; a top-down level leaves them in
+    /// `s.next` and returns `None`.
+    #[inline]
+    fn expand_level<const W: usize>(
+        &self,
+        s: &mut Scratch,
+        bottom_up_cost: &mut usize,
+    ) -> Option<[[u64; LANES]; W]> {
+        let m = self.out.arcs();
+        let scout: usize = s.queue.iter().map(|&v| self.out.degree(v)).sum();
+        s.touched.clear();
+        let mut alive = [0u64; W];
+        for f in s.bits.chunks_exact(W) {
+            for k in 0..W {
+                alive[k] |= f[k];
+            }
+        }
+        // A bottom-up vertex stops early only once it has every live
+        // lane; with many lanes that is rare, so demand a wider frontier.
+        let live: u32 = alive.iter().map(|a| a.count_ones()).sum();
+        let alpha = if live <= 1 { ALPHA } else { ALPHA_LANES };
+        if scout > m / alpha && scout.saturating_mul(BOTTOM_UP_SLACK) > *bottom_up_cost {
+            let (cost, counts) = self.bottom_up_level::<W>(s, &alive, *bottom_up_cost);
+            *bottom_up_cost = cost;
+            return Some(counts);
+        }
+        if scout + s.queue.len() <= SEQUENTIAL_WORK {
+            self.top_down_serial::<W>(&s.queue, &s.bits, &s.visited, &s.next, &mut s.touched);
+        } else {
+            s.touched = self.top_down::<W>(&s.queue, &s.bits, &s.visited, &s.next, &s.marks);
+            if W > 1 {
+                for &v in &s.touched {
+                    s.marks[v as usize / 64].store(0, Relaxed);
+                }
+            }
+        }
+        None
+    }
+
+    /// A bottom-up level of a sweep ([`bottom_up`](Self::bottom_up)) with
+    /// its choice of frontier test and dense scan; `last_cost` is the last
+    /// bottom-up level's cost (0 before the first). Returns this level's
+    /// cost and each lane's count of new vertices.
+    #[inline]
+    fn bottom_up_level<const W: usize>(
+        &self,
+        s: &mut Scratch,
+        alive: &[u64; W],
+        last_cost: usize,
+    ) -> (usize, [[u64; LANES]; W]) {
+        let (n, m) = (self.out.nodes(), self.out.arcs());
+        // A wide frontier rules out few in-neighbours: gather
+        // every in-neighbour's words instead (see `bottom_up`).
+        let filter = s.queue.len() * FILTER_FRACTION < n && Scratch::bytes(n, W) > FILTER_BYTES;
+        if filter {
+            for &v in &s.queue {
+                s.marks[v as usize / 64].fetch_or(1 << (v % 64), Relaxed);
+            }
+        }
+        // Most vertices scanned all their in-arcs last time (or this
+        // is the first bottom-up level): no early exit, no branch
+        // per row (see `dense_rows`).
+        let dense = !filter
+            && self.mask.is_none()
+            && self.blocked.is_none()
+            && (last_cost == 0 || last_cost * DENSE_DEN > (n + m) * DENSE_NUM);
+        let out = self.bottom_up::<W>(
+            alive,
+            dense,
+            filter.then_some(&s.marks[..]),
+            &s.visited,
+            &mut s.touched,
+            &mut s.bits,
+        );
+        if filter {
+            for &v in &s.queue {
+                s.marks[v as usize / 64].store(0, Relaxed);
+            }
+        }
+        out
     }
 
     /// Push, on one thread: for small frontiers, where splitting the level
