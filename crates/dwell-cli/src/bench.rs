@@ -30,7 +30,7 @@ use dwell::analysis::{self, Direction, FactSets, Meet, Query};
 use dwell::backend::{Backend, CpuReference};
 use dwell::bench::{BenchError, Harness};
 use dwell::graph::Graph;
-use dwell::program::{dataflow as pdf, Bundle};
+use dwell::program::{problems, Bundle};
 use dwell::progress::Steps;
 use serde_json::{json, Value};
 use std::path::Path;
@@ -238,8 +238,8 @@ fn bench_program(
 ) -> Result<Row> {
     use rayon::prelude::*;
     let which = match a {
-        AnalysisName::Liveness => pdf::Analysis::Liveness,
-        AnalysisName::ReachingDefs => pdf::Analysis::ReachingDefs,
+        AnalysisName::Liveness => problems::Problem::Liveness,
+        AnalysisName::ReachingDefs => problems::Problem::ReachingDefs,
         other => {
             return Err(format!(
                 "dwell bench on a program bundle times liveness and reaching-defs, not {other:?}. Fix: pass --analysis liveness,reaching-defs"
@@ -248,9 +248,9 @@ fn bench_program(
         }
     };
     let flow = b.graph.label_names().resolve("all")?;
-    let problems: Vec<pdf::Scoped> = program::defined_functions(b)
+    let problems: Vec<problems::Scoped> = program::defined_functions(b)
         .into_iter()
-        .map(|scope| pdf::build(b, which, scope, flow))
+        .map(|scope| problems::build(b, which, scope, flow))
         .collect::<std::result::Result<_, _>>()?;
     // Runs of both sides, warm-up included, counted on one bar.
     let runs = Steps::new(bar, "runs", 1 + 2 * args.runs as u64);
@@ -287,8 +287,8 @@ fn bench_program(
         nodes: problems.iter().map(|p| p.graph.nodes()).sum(),
         arcs: problems.iter().map(|p| p.graph.arcs()).sum(),
         analysis: match which {
-            pdf::Analysis::Liveness => "liveness",
-            pdf::Analysis::ReachingDefs => "reaching-defs",
+            problems::Problem::Liveness => "liveness",
+            problems::Problem::ReachingDefs => "reaching-defs",
         },
         queries: 1,
         dwell_us: median(&runs_ms) * 1e3,

@@ -9,8 +9,8 @@ use crate::report::outln;
 use crate::report::Budget;
 use dwell::analysis::{self, DataflowSolution, FactSets, Output, Query, TaintQuery, TaintResult};
 use dwell::backend::Backend;
-use dwell::program::dataflow::{self, Scope, Scoped};
-use dwell::program::{taint, Bundle, ProgramError};
+use dwell::program::problems::{self, Scope, Scoped};
+use dwell::program::{call_taint, Bundle, ProgramError};
 use dwell::progress::{Progress, Steps};
 use std::path::Path;
 use std::time::Instant;
@@ -35,8 +35,8 @@ pub fn run(
         return Err("--format sarif reports taint findings. Fix: `dwell run taint BUNDLE --sources-fn … --sinks-fn … --format sarif`, or --format json".into());
     }
     let which = match args.analysis {
-        AnalysisName::Liveness => dataflow::Analysis::Liveness,
-        AnalysisName::ReachingDefs => dataflow::Analysis::ReachingDefs,
+        AnalysisName::Liveness => problems::Problem::Liveness,
+        AnalysisName::ReachingDefs => problems::Problem::ReachingDefs,
         AnalysisName::Taint => return run_taint(b, args, mask, backend, load_ms, bar, budget_bytes),
         other => {
             return Err(format!(
@@ -72,7 +72,7 @@ pub fn run(
                 &solve(b, which, &scopes, mask, backend, budget_bytes, bar)?,
             )?;
         }
-        let sums = dataflow::solve_each(b, which, mask, backend, budget_bytes, false, bar)?;
+        let sums = problems::solve_each(b, which, mask, backend, budget_bytes, false, bar)?;
         let query_ms = t.elapsed().as_secs_f64() * 1e3;
         bar.finish();
         return function_summaries(args, backend, which, sums, load_ms, query_ms);
@@ -137,7 +137,7 @@ pub fn defined_functions(b: &Bundle) -> Vec<Scope> {
 /// `solve_each` keeps only summaries; per-node sets need the solutions.
 pub fn solve(
     b: &Bundle,
-    which: dataflow::Analysis,
+    which: problems::Problem,
     scopes: &[Scope],
     mask: u32,
     backend: &dyn Backend,
@@ -153,7 +153,7 @@ pub fn solve(
     let solved = scopes
         .par_iter()
         .map(|&scope| {
-            let s = dataflow::build(b, which, scope, mask)?;
+            let s = problems::build(b, which, scope, mask)?;
             let sol = s.solve(backend, budget_bytes)?;
             done.add(1);
             Ok((s, sol))
@@ -166,8 +166,8 @@ pub fn solve(
 fn function_summaries(
     args: &RunArgs,
     backend: &dyn Backend,
-    which: dataflow::Analysis,
-    mut sums: Vec<dataflow::FunctionSummary>,
+    which: problems::Problem,
+    mut sums: Vec<problems::FunctionSummary>,
     load_ms: f64,
     query_ms: f64,
 ) -> Result<()> {
@@ -201,19 +201,19 @@ fn function_summaries(
 }
 
 /// The names of the sets at a node's entry and exit, in program terms.
-fn keys(which: dataflow::Analysis) -> (&'static str, &'static str) {
+fn keys(which: problems::Problem) -> (&'static str, &'static str) {
     match which {
-        dataflow::Analysis::Liveness => ("live_in", "live_out"),
-        dataflow::Analysis::ReachingDefs => ("reach_in", "reach_out"),
+        problems::Problem::Liveness => ("live_in", "live_out"),
+        problems::Problem::ReachingDefs => ("reach_in", "reach_out"),
     }
 }
 
 /// The sets at a node's entry and exit: liveness runs backward, so its
 /// solver OUT is live-in and its IN live-out.
-fn entry_exit(which: dataflow::Analysis, sol: &DataflowSolution) -> (&FactSets, &FactSets) {
+fn entry_exit(which: problems::Problem, sol: &DataflowSolution) -> (&FactSets, &FactSets) {
     match which {
-        dataflow::Analysis::Liveness => (&sol.output, &sol.input),
-        dataflow::Analysis::ReachingDefs => (&sol.input, &sol.output),
+        problems::Problem::Liveness => (&sol.output, &sol.input),
+        problems::Problem::ReachingDefs => (&sol.input, &sol.output),
     }
 }
 
@@ -230,7 +230,7 @@ fn run_taint(
     budget_bytes: u64,
 ) -> Result<()> {
     let spec = taint_spec(args, mask)?;
-    let q = taint::query(b, &spec)?;
+    let q = call_taint::query(b, &spec)?;
     let sites = (q.sources.len(), q.sinks.len(), q.sanitizers.len());
     let sensitive = !args.program.context_insensitive;
     // Neither taint entry point reports counts: the bar shows elapsed time.
@@ -243,7 +243,7 @@ fn run_taint(
     let results = solve_taint(b, q, sensitive, backend, budget_bytes)?;
     let query_ms = t.elapsed().as_secs_f64() * 1e3;
     bar.finish();
-    let found = taint::findings(b, &spec, &results);
+    let found = call_taint::findings(b, &spec, &results);
     if args.format == FormatArg::Sarif {
         return write_taint_sarif(b, args, &found, sensitive);
     }
@@ -256,7 +256,7 @@ fn run_taint(
 
 /// The taint spec from `--sources-fn`, `--sinks-fn`, `--sanitizers-fn`;
 /// refuses options that do not apply.
-fn taint_spec(args: &RunArgs, mask: u32) -> Result<taint::TaintSpec> {
+fn taint_spec(args: &RunArgs, mask: u32) -> Result<call_taint::TaintSpec> {
     let p = &args.program;
     if !p.context_insensitive && args.budget_bytes.is_some() {
         // The CFL solver runs outside a session plan: a budget would be ignored.
@@ -265,7 +265,7 @@ fn taint_spec(args: &RunArgs, mask: u32) -> Result<taint::TaintSpec> {
     if p.sources_fn.is_empty() || p.sinks_fn.is_empty() {
         return Err("taint on a program bundle needs function names. Fix: pass --sources-fn getenv,read --sinks-fn system,memcpy".into());
     }
-    Ok(taint::TaintSpec {
+    Ok(call_taint::TaintSpec {
         sources_fn: p.sources_fn.clone(),
         sinks_fn: p.sinks_fn.clone(),
         sanitizers_fn: p.sanitizers_fn.clone(),
@@ -288,7 +288,7 @@ fn solve_taint(
         let Some(kernels) = backend.host_kernels() else {
             return Err(format!("context-sensitive taint runs on host kernels, which the {} backend has not. Fix: --backend cpu, or add --context-insensitive", backend.name()).into());
         };
-        return Ok(taint::context_sensitive(b, &q, kernels)?);
+        return Ok(call_taint::context_sensitive(b, &q, kernels)?);
     }
     let Output::Taint(results) =
         dwell::session::run_once_within(backend, &b.graph, &Query::Taint(q), budget_bytes)?
@@ -311,7 +311,7 @@ fn mode_name(sensitive: bool) -> &'static str {
 fn write_taint_sarif(
     b: &Bundle,
     args: &RunArgs,
-    found: &[taint::ProgramFinding],
+    found: &[call_taint::ProgramFinding],
     sensitive: bool,
 ) -> Result<()> {
     let log = crate::sarif::taint_log(b, found, sensitive)?;
@@ -336,7 +336,7 @@ fn write_taint_sarif(
 
 /// `--out FILE` for taint: one finding per line: source call and node, sink
 /// call and node, the witness path.
-fn write_findings(out: &Path, found: &[taint::ProgramFinding]) -> Result<()> {
+fn write_findings(out: &Path, found: &[call_taint::ProgramFinding]) -> Result<()> {
     dwell::io::atomic_write(out, |w| {
         writeln!(
             w,
@@ -367,7 +367,7 @@ fn print_taint(
     backend: &dyn Backend,
     sensitive: bool,
     sites: (usize, usize, usize),
-    found: &[taint::ProgramFinding],
+    found: &[call_taint::ProgramFinding],
     times: (f64, f64),
 ) -> Result<()> {
     let (sources, sinks, sanitizers) = sites;
@@ -413,7 +413,7 @@ fn print_taint(
 fn write_sets(
     out: &Path,
     b: &Bundle,
-    which: dataflow::Analysis,
+    which: problems::Problem,
     solved: &[(Scoped, DataflowSolution)],
 ) -> Result<()> {
     let (entry_key, exit_key) = keys(which);

@@ -18,7 +18,7 @@
 //! line; a version 1 bundle has neither and is refused.
 
 use dwell::program::bundle::Place;
-use dwell::program::taint::ProgramFinding;
+use dwell::program::call_taint::ProgramFinding;
 use dwell::program::Bundle;
 use serde_json::{json, Value};
 

@@ -6,9 +6,9 @@
 
 use dwell::analysis::{self, Kernels, Output, Query};
 use dwell::backend::{Backend, Cpu, CpuReference};
-use dwell::program::dataflow::{build, solve_each, Analysis, Scope};
 use dwell::program::ir::VarKind;
-use dwell::program::{bundle, taint, Bundle};
+use dwell::program::problems::{build, solve_each, Problem, Scope};
+use dwell::program::{bundle, call_taint, Bundle};
 use std::path::{Path, PathBuf};
 
 fn data(rel: &str) -> PathBuf {
@@ -53,7 +53,7 @@ fn bundle_round_trip_and_replace() {
     assert_eq!(left.len(), 2, "{left:?}");
 }
 
-fn check_all(b: &Bundle, analysis: Analysis) {
+fn check_all(b: &Bundle, analysis: Problem) {
     for (f, info) in b.functions.iter().enumerate() {
         if !info.defined {
             continue;
@@ -71,11 +71,11 @@ fn check_all(b: &Bundle, analysis: Analysis) {
 fn lua_dataflow_cpu_equals_reference_and_verifies() {
     for file in ["lua-5.4.7.O0.ll.xz", "lua-5.4.7.ssa.ll.xz"] {
         let (_d, b) = import(&format!("../../data/programs/{file}"));
-        check_all(&b, Analysis::Liveness);
-        check_all(&b, Analysis::ReachingDefs);
+        check_all(&b, Problem::Liveness);
+        check_all(&b, Problem::ReachingDefs);
         let sums = solve_each(
             &b,
-            Analysis::Liveness,
+            Problem::Liveness,
             FLOW,
             &Cpu,
             u64::MAX,
@@ -98,7 +98,7 @@ fn lua_ssa_properties() {
         if !info.defined {
             continue;
         }
-        let live = build(&b, Analysis::Liveness, Scope::Function(f as u32), FLOW).unwrap();
+        let live = build(&b, Problem::Liveness, Scope::Function(f as u32), FLOW).unwrap();
         let sol = live.solve(&Cpu, u64::MAX).unwrap();
         for fact in sol.output.iter(0) {
             let v = live.facts[fact as usize].var as usize;
@@ -109,7 +109,7 @@ fn lua_ssa_properties() {
                 info.name
             );
         }
-        let rd = build(&b, Analysis::ReachingDefs, Scope::Function(f as u32), FLOW).unwrap();
+        let rd = build(&b, Problem::ReachingDefs, Scope::Function(f as u32), FLOW).unwrap();
         let sol = rd.solve(&Cpu, u64::MAX).unwrap();
         for (l, &n) in rd.nodes.iter().enumerate() {
             for &v in &b.uses[n as usize] {
@@ -136,7 +136,7 @@ fn lua_ssa_properties() {
 #[test]
 fn whole_program_problem_on_small_program() {
     let (_d, b) = import("tests/data/llvm/taint.ll");
-    let s = build(&b, Analysis::ReachingDefs, Scope::Whole, u32::MAX).unwrap();
+    let s = build(&b, Problem::ReachingDefs, Scope::Whole, u32::MAX).unwrap();
     let fast = s.solve(&Cpu, u64::MAX).unwrap();
     let oracle = s.solve(&CpuReference, u64::MAX).unwrap();
     assert_eq!((&fast.input, &fast.output), (&oracle.input, &oracle.output));
@@ -145,9 +145,9 @@ fn whole_program_problem_on_small_program() {
     analysis::dataflow::verify(&s.graph, &s.problem, &fast).unwrap();
 }
 
-fn spec(sources: &[&str], sinks: &[&str], sanitizers: &[&str]) -> taint::TaintSpec {
+fn spec(sources: &[&str], sinks: &[&str], sanitizers: &[&str]) -> call_taint::TaintSpec {
     let names = |x: &[&str]| x.iter().map(|s| s.to_string()).collect();
-    taint::TaintSpec {
+    call_taint::TaintSpec {
         sources_fn: names(sources),
         sinks_fn: names(sinks),
         sanitizers_fn: names(sanitizers),
@@ -157,10 +157,10 @@ fn spec(sources: &[&str], sinks: &[&str], sanitizers: &[&str]) -> taint::TaintSp
 
 /// Context-sensitive taint (fast kernel, witnesses verified realizable
 /// inside; the oracle agrees on every source's findings and tainted count).
-fn run_cs(b: &Bundle, spec: &taint::TaintSpec) -> Vec<taint::ProgramFinding> {
-    let q = taint::query(b, spec).unwrap();
-    let fast = taint::context_sensitive(b, &q, Kernels::Fast).unwrap();
-    let oracle = taint::context_sensitive(b, &q, Kernels::Reference).unwrap();
+fn run_cs(b: &Bundle, spec: &call_taint::TaintSpec) -> Vec<call_taint::ProgramFinding> {
+    let q = call_taint::query(b, spec).unwrap();
+    let fast = call_taint::context_sensitive(b, &q, Kernels::Fast).unwrap();
+    let oracle = call_taint::context_sensitive(b, &q, Kernels::Reference).unwrap();
     let key = |r: &[dwell::analysis::TaintResult]| {
         r.iter()
             .map(|x| {
@@ -172,12 +172,12 @@ fn run_cs(b: &Bundle, spec: &taint::TaintSpec) -> Vec<taint::ProgramFinding> {
             .collect::<Vec<_>>()
     };
     assert_eq!(key(&fast), key(&oracle));
-    taint::findings(b, spec, &fast)
+    call_taint::findings(b, spec, &fast)
 }
 
-fn run_taint(b: &Bundle, sanitizers: &[&str]) -> Vec<taint::ProgramFinding> {
+fn run_taint(b: &Bundle, sanitizers: &[&str]) -> Vec<call_taint::ProgramFinding> {
     let spec = spec(&["getenv"], &["system", "memcpy"], sanitizers);
-    let q = taint::query(b, &spec).unwrap();
+    let q = call_taint::query(b, &spec).unwrap();
     let backend: &dyn Backend = &Cpu;
     let Output::Taint(r) =
         dwell::session::run_once(backend, &b.graph, &Query::Taint(q.clone())).unwrap()
@@ -206,7 +206,7 @@ fn run_taint(b: &Bundle, sanitizers: &[&str]) -> Vec<taint::ProgramFinding> {
             }
         }
     }
-    taint::findings(b, &spec, &r)
+    call_taint::findings(b, &spec, &r)
 }
 
 #[test]
@@ -263,8 +263,8 @@ fn taint_context_sensitive_on_hand_written_programs() {
 }
 
 /// Finding counts (source site, sink site pairs) in both modes.
-fn counts(b: &Bundle, s: &taint::TaintSpec) -> (usize, usize) {
-    let q = taint::query(b, s).unwrap();
+fn counts(b: &Bundle, s: &call_taint::TaintSpec) -> (usize, usize) {
+    let q = call_taint::query(b, s).unwrap();
     let Output::Taint(r) =
         dwell::session::run_once(&Cpu, &b.graph, &Query::Taint(q.clone())).unwrap()
     else {
@@ -275,7 +275,7 @@ fn counts(b: &Bundle, s: &taint::TaintSpec) -> (usize, usize) {
         .flat_map(|x| x.findings.iter().map(move |f| (x.source, f.sink)))
         .collect();
     let t = std::time::Instant::now();
-    let sensitive = taint::context_sensitive(b, &q, Kernels::Fast).unwrap();
+    let sensitive = call_taint::context_sensitive(b, &q, Kernels::Fast).unwrap();
     eprintln!(
         "{}: context-sensitive taint {:.1} ms",
         b.meta.source,

@@ -28,13 +28,13 @@
 //! ```
 
 pub mod bundle;
+pub mod call_taint;
 pub mod cfl;
-pub mod dataflow;
 pub mod icfg;
 pub mod ir;
 mod lex;
 pub mod llvm;
-pub mod taint;
+pub mod problems;
 
 pub use bundle::{Bundle, Counts, Meta};
 pub use ir::Program;

@@ -507,7 +507,7 @@ mod tests {
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(150))]
         #[test]
-        fn forced_layouts_match_reference(
+        fn forced_orders_match_reference(
             (nodes, arcs, facts, rows) in (1u32..200, 0usize..140).prop_flat_map(|(n, f)| (
                 Just(n),
                 prop::collection::vec((0..n, 0..n), 0..3 * n as usize),
@@ -535,7 +535,7 @@ mod tests {
     }
 
     #[test]
-    fn layout_is_built_once_per_direction() {
+    fn sweep_order_is_built_once_per_direction() {
         let mut b = GraphBuilder::new(true);
         for v in 0..2000u64 {
             b.push(v, (v * 7 + 3) % 2000).unwrap();

@@ -30,7 +30,7 @@ use std::collections::HashMap;
 /// Which analysis.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum Analysis {
+pub enum Problem {
     Liveness,
     ReachingDefs,
 }
@@ -58,7 +58,7 @@ pub struct Fact {
 /// A problem over a scope, with the maps back to the bundle.
 #[derive(Debug)]
 pub struct Scoped {
-    pub analysis: Analysis,
+    pub analysis: Problem,
     pub graph: Graph,
     pub problem: DataflowProblem,
     /// Local node → bundle node.
@@ -70,7 +70,7 @@ pub struct Scoped {
 /// Build `analysis` over `scope` of `b`, following arcs that pass `mask`.
 pub fn build(
     b: &Bundle,
-    analysis: Analysis,
+    analysis: Problem,
     scope: Scope,
     mask: u32,
 ) -> Result<Scoped, ProgramError> {
@@ -127,7 +127,7 @@ pub fn build(
         Ok(())
     };
     let (direction, gen, kill) = match analysis {
-        Analysis::Liveness => {
+        Problem::Liveness => {
             let mut id: HashMap<u32, u32> = HashMap::new();
             for &u in &nodes {
                 for &v in b.defs[u as usize].iter().chain(&b.uses[u as usize]) {
@@ -150,7 +150,7 @@ pub fn build(
             }
             (Direction::Backward, gen, kill)
         }
-        Analysis::ReachingDefs => {
+        Problem::ReachingDefs => {
             let mut by_var: HashMap<u32, Vec<u32>> = HashMap::new();
             for &u in &nodes {
                 for &v in &b.defs[u as usize] {
@@ -252,7 +252,7 @@ pub fn summarise(b: &Bundle, s: &Scoped, f: u32, sol: &DataflowSolution) -> Func
 /// session (functions run concurrently, one per worker thread).
 pub fn solve_each(
     b: &Bundle,
-    analysis: Analysis,
+    analysis: Problem,
     mask: u32,
     backend: &dyn Backend,
     budget_bytes: u64,
