@@ -3,7 +3,8 @@
 //! single-threaded oracle), one table row and one evidence sample per graph.
 //!
 //! Three per-query times on the same kernels and queries, and two ratios
-//! that separate the effects design.md warns are mixed in one speedup:
+//! that separate the effects one end-to-end speedup would mix (residency,
+//! device-decided convergence):
 //! - host-orchestrated (per run: allocate, upload, one launch + read-back
 //!   per level, read back, free);
 //! - resident-host-levels (graph and buffers resident, levels still driven

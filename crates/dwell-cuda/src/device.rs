@@ -15,7 +15,7 @@ pub struct DeviceFacts {
 
 /// Blocks per SM the resident kernels ask for, unless `DWELL_CUDA_BLOCKS_PER_SM`
 /// says otherwise: few blocks make the grid barrier cheap (≈1 µs at one per
-/// SM, ≈2.2 µs at eight, design.md); 2 × 512 threads fill 1024 of an H100/H200
+/// SM, ≈2.2 µs at eight, measured on an H100); 2 × 512 threads fill 1024 of an H100/H200
 /// SM's 2048 thread slots, which `__launch_bounds__(512, 2)` lets the
 /// compiler plan registers for (≤ 64 per thread).
 pub const DEFAULT_BLOCKS_PER_SM: u32 = 2;

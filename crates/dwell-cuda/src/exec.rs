@@ -1,5 +1,5 @@
 //! The CUDA session: device, compiled kernels, resident buffers, and the
-//! three execution modes (design.md; docs/BENCHMARKS.md).
+//! three execution modes (the `Mode` doc says what each separates).
 //!
 //! Life of a resident session (reads like the data flow):
 //! `open` probes the device, compiles the kernels with NVRTC for its compute
@@ -42,8 +42,8 @@ use dwell::graph::Graph;
 use readback::read_slots;
 use std::sync::Arc;
 
-/// Which execution mode a session uses (design.md; docs/BENCHMARKS.md
-/// reports all three on the same kernels and queries).
+/// Which execution mode a session uses (`bench` times all three on the
+/// same kernels and queries).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Mode {
     /// Graph and buffers resident from open; one cooperative launch per run

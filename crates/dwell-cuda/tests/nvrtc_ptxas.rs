@@ -1,5 +1,5 @@
 //! Every kernel compiles with NVRTC for sm_90 and the PTX assembles with
-//! ptxas — no GPU needed, only the pinned pip wheels (design.md):
+//! ptxas — no GPU needed, only the pinned pip wheels (DEVELOPERS.md):
 //! `nvidia-cuda-nvrtc==13.0.88`, `nvidia-cuda-nvcc==13.0.88`, … installed in
 //! `.venv-cuda/` at the workspace root (what `.ci/run` does) or anywhere
 //! `DWELL_CUDA_WHEELS` points (the `nvidia/cu13` directory of a

@@ -136,7 +136,7 @@ impl Context {
         };
         // SAFETY: event tracking only orders work across streams; dwell uses
         // the context's default stream alone, so stream order already
-        // serialises every access (design.md: disable before capturing graphs).
+        // serialises every access (event tracking must be disabled before capturing CUDA graphs).
         unsafe { ctx.disable_event_tracking() };
         let stream = ctx.default_stream();
         Ok((Context { ctx, stream }, facts))

@@ -1,5 +1,5 @@
 //! Resident sessions: plan, execute, count, and prove speedups
-//! (`../shared/spec/session-and-evidence.md`).
+//! (`docs/spec/session-and-evidence.md`).
 //!
 //! - [`plan()`]: a [`Profile`] of bytes and runs becomes the [`Plan`] an
 //!   executor enforces.
