@@ -261,7 +261,10 @@ fn real_graphs_open_by_magic_with_identical_answers() {
         let h = formats::load(&snap, &LoadOptions::default()).unwrap();
         same(&g, &h);
         // Opened from a file, the arrays are views of its mapping.
-        assert!(h.forward().is_mapped() && !g.forward().is_mapped(), "{name}");
+        assert!(
+            h.forward().is_mapped() && !g.forward().is_mapped(),
+            "{name}"
+        );
         // A compressed snapshot opens too (through the decompressing reader).
         let raw = std::fs::read(&snap).unwrap();
         let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
