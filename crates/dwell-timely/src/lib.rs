@@ -12,7 +12,8 @@
 //! - `engine`: the dataflow every worker builds once per session and the
 //!   analyses as rounds over it (BFS, reach, WCC, SCC).
 //! - [`Timely`]: the session [`Backend`]. `open` starts the workers (and
-//!   connects the processes); every `run` feeds the query into the
+//!   connects the processes, which refuse peers holding another graph or
+//!   split: [`net::Identity`]); every `run` feeds the query into the
 //!   running dataflow as a new epoch. Process 0's answer is whole; the
 //!   other processes' carry the same summaries without the per-vertex
 //!   parts (levels, reached sets, component labels), which are gathered on
@@ -180,6 +181,8 @@ pub struct Timely {
     /// What sessions run on: the whole graph, or a part's vertices.
     session: Arc<Graph>,
     topology: Arc<Topology>,
+    /// What this process holds, compared with every peer's at connect.
+    identity: net::Identity,
     window: usize,
     figures: Arc<Mutex<Vec<RunFigures>>>,
 }
@@ -189,7 +192,20 @@ impl Timely {
     /// holding all of it) in `cluster`.
     pub fn new(cluster: Cluster, graph: Arc<Graph>) -> Timely {
         let topology = Topology::whole(Arc::clone(&graph));
-        Timely::on(cluster, graph, topology)
+        let identity = net::Identity {
+            version: env!("CARGO_PKG_VERSION").into(),
+            layout_hash: format!("0x{:016x}", graph.layout_hash()),
+            parts: 0,
+            nodes: graph.nodes() as u64,
+            arcs: graph.arcs() as u64,
+            directed: graph.is_directed(),
+            label_names: graph
+                .label_names()
+                .iter()
+                .map(|(n, _)| n.to_string())
+                .collect(),
+        };
+        Timely::on(cluster, graph, topology, identity)
     }
 
     /// A backend for this process's part of a shard folder
@@ -203,14 +219,29 @@ impl Timely {
             inn,
         } = part;
         let topology = Topology::part(vertices.nodes(), manifest.directed, out, inn);
-        Timely::on(cluster, Arc::new(vertices), topology)
+        let identity = net::Identity {
+            version: env!("CARGO_PKG_VERSION").into(),
+            layout_hash: manifest.layout_hash,
+            parts: manifest.parts,
+            nodes: manifest.nodes,
+            arcs: manifest.arcs,
+            directed: manifest.directed,
+            label_names: manifest.label_names,
+        };
+        Timely::on(cluster, Arc::new(vertices), topology, identity)
     }
 
-    fn on(cluster: Cluster, session: Arc<Graph>, topology: Topology) -> Timely {
+    fn on(
+        cluster: Cluster,
+        session: Arc<Graph>,
+        topology: Topology,
+        identity: net::Identity,
+    ) -> Timely {
         Timely {
             cluster,
             session,
             topology: Arc::new(topology),
+            identity,
             window: engine::WINDOW_WORDS,
             figures: Arc::default(),
         }
@@ -315,8 +346,13 @@ impl Backend for Timely {
         // graph's reverse CSR; a part brings its own).
         self.topology.prepare();
         install_panic_hook();
-        let runtime = Runtime::start(&self.cluster, Arc::clone(&self.topology), self.window)
-            .map_err(device)?;
+        let runtime = Runtime::start(
+            &self.cluster,
+            Arc::clone(&self.topology),
+            &self.identity,
+            self.window,
+        )
+        .map_err(device)?;
         counters.bump(Counter::GraphUploads);
         counters.add(Counter::BytesUploaded, self.topology.bytes()?);
         Ok(Box::new(TimelyResident {
@@ -349,7 +385,12 @@ struct Runtime {
 }
 
 impl Runtime {
-    fn start(cluster: &Cluster, g: Arc<Topology>, window: usize) -> Result<Runtime, TimelyError> {
+    fn start(
+        cluster: &Cluster,
+        g: Arc<Topology>,
+        identity: &net::Identity,
+        window: usize,
+    ) -> Result<Runtime, TimelyError> {
         let links = Arc::new(Links::default());
         let w = cluster.workers;
         let (builders, others): (Vec<AllocatorBuilder>, Box<dyn std::any::Any + Send>) =
@@ -358,6 +399,7 @@ impl Runtime {
                     &cluster.hosts,
                     cluster.process,
                     cluster.connect_timeout,
+                    identity,
                     &links,
                 )?;
                 let hooks = Hooks::default();

@@ -10,13 +10,98 @@
 //! [`Counted`] stream that counts the bytes written and read and records
 //! the first failure of its peer (an error or end of stream), which a
 //! waiting run checks so it ends with an error instead of waiting forever.
+//!
+//! Once every socket is up, each process sends every peer its
+//! [`Identity`] (the graph and split it holds, and dwell's version) and
+//! compares theirs before timely sees the sockets: processes holding
+//! different graphs with the same node count would otherwise exchange
+//! messages that fit and agree on a wrong answer.
 
+use serde::{Deserialize, Serialize};
 use std::io::{self, Read, Write};
 use std::net::{Shutdown, SocketAddr, TcpListener, TcpStream, ToSocketAddrs};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use timely::communication::allocator::zero_copy::stream::Stream;
+
+/// What a process holds, compared with every peer's at connect: the whole
+/// graph's facts (a shard manifest's, or the graph's own) and dwell's
+/// version.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Identity {
+    /// The dwell version of the process.
+    pub version: String,
+    /// The whole graph's layout hash, `0x…`.
+    pub layout_hash: String,
+    /// Parts of the split the process loaded its part from; 0 when it
+    /// holds the whole graph.
+    pub parts: u32,
+    pub nodes: u64,
+    pub arcs: u64,
+    pub directed: bool,
+    pub label_names: Vec<String>,
+}
+
+impl Identity {
+    /// The fields in which `self` and `other` differ, as
+    /// `name ours vs theirs`.
+    fn differences(&self, other: &Identity) -> Vec<String> {
+        let mut d = Vec::new();
+        let mut field = |name: &str, a: String, b: String| {
+            if a != b {
+                d.push(format!("{name} {a} vs {b}"));
+            }
+        };
+        field("dwell version", self.version.clone(), other.version.clone());
+        field(
+            "layout hash",
+            self.layout_hash.clone(),
+            other.layout_hash.clone(),
+        );
+        field("parts", self.parts.to_string(), other.parts.to_string());
+        field("nodes", self.nodes.to_string(), other.nodes.to_string());
+        field("arcs", self.arcs.to_string(), other.arcs.to_string());
+        field(
+            "directed",
+            self.directed.to_string(),
+            other.directed.to_string(),
+        );
+        field(
+            "labels",
+            format!("{:?}", self.label_names),
+            format!("{:?}", other.label_names),
+        );
+        d
+    }
+}
+
+impl std::fmt::Display for Identity {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let split = match self.parts {
+            0 => "the whole graph".to_string(),
+            p => format!("a part of {p}"),
+        };
+        write!(
+            f,
+            "dwell {}, {split} of graph {} ({} nodes, {} arcs, {}, labels {:?})",
+            self.version,
+            self.layout_hash,
+            self.nodes,
+            self.arcs,
+            if self.directed {
+                "directed"
+            } else {
+                "undirected"
+            },
+            self.label_names
+        )
+    }
+}
+
+/// The most bytes an identity may take on the wire: label names are few
+/// and short, and a stranger's length word must not decide an allocation.
+const IDENTITY_BYTES: u32 = 1 << 20;
 
 /// Byte counts and the first failure seen on the links of this process.
 #[derive(Debug, Default)]
@@ -154,6 +239,19 @@ pub enum ConnectError {
         index: u64,
         processes: usize,
     },
+    #[error("process {me}: process {peer} holds another graph or split than this one ({}). This process: {ours}; process {peer}: {theirs}. Fix: split the graph once with `dwell shard FILE --parts P --out DIR` and start every process on that one folder with the same dwell", ours.differences(theirs).join(", "))]
+    Mismatch {
+        me: usize,
+        peer: usize,
+        ours: Box<Identity>,
+        theirs: Box<Identity>,
+    },
+    #[error("process {me}: process {peer} sent no valid manifest at connect ({what}). Fix: start every process with the same dwell, and check that no other program uses the ports of the hostfile")]
+    NoIdentity {
+        me: usize,
+        peer: usize,
+        what: String,
+    },
     #[error("process {me}: talking to process {peer}: {source}. Fix: check that process {peer} is running and was started with the same hostfile")]
     Io {
         me: usize,
@@ -176,15 +274,88 @@ fn resolve(me: usize, peer: usize, address: &str) -> Result<SocketAddr, ConnectE
 }
 
 /// Connect process `me` to all `addresses` (index = process) within
-/// `timeout`. Position `me` of the result is `None`.
+/// `timeout`, and check that every peer holds what `identity` says this
+/// process holds. Position `me` of the result is `None`.
 pub fn connect(
     addresses: &[String],
     me: usize,
     timeout: Duration,
+    identity: &Identity,
     links: &Arc<Links>,
 ) -> Result<Vec<Option<Counted>>, ConnectError> {
     let deadline = Instant::now() + timeout;
-    let secs = timeout.as_secs();
+    let sockets = sockets(addresses, me, deadline, timeout.as_secs())?;
+    compare(&sockets, me, deadline, identity)?;
+    Ok(sockets
+        .into_iter()
+        .enumerate()
+        .map(|(peer, s)| {
+            s.map(|inner| Counted {
+                inner,
+                peer,
+                links: Arc::clone(links),
+            })
+        })
+        .collect())
+}
+
+/// Send `identity` to every peer, then read each peer's and compare: a
+/// mismatch is an error naming both. Every message is sent before any is
+/// read, and each is far smaller than a socket's buffer, so no two
+/// processes wait on each other.
+fn compare(
+    sockets: &[Option<TcpStream>],
+    me: usize,
+    deadline: Instant,
+    identity: &Identity,
+) -> Result<(), ConnectError> {
+    let io = |peer: usize| move |source| ConnectError::Io { me, peer, source };
+    let text = serde_json::to_vec(identity).expect("an identity serializes");
+    let len = u32::try_from(text.len()).expect("an identity is small");
+    for (peer, s) in sockets.iter().enumerate() {
+        if let Some(mut s) = s.as_ref() {
+            s.write_all(&len.to_be_bytes()).map_err(io(peer))?;
+            s.write_all(&text).map_err(io(peer))?;
+        }
+    }
+    for (peer, s) in sockets.iter().enumerate() {
+        let Some(mut s) = s.as_ref() else { continue };
+        let left = deadline
+            .saturating_duration_since(Instant::now())
+            .max(Duration::from_secs(1));
+        s.set_read_timeout(Some(left)).map_err(io(peer))?;
+        let none = |what: String| ConnectError::NoIdentity { me, peer, what };
+        let mut word = [0u8; 4];
+        s.read_exact(&mut word)
+            .map_err(|e| none(format!("reading its length: {e}")))?;
+        let n = u32::from_be_bytes(word);
+        if n > IDENTITY_BYTES {
+            return Err(none(format!("a length of {n} bytes")));
+        }
+        let mut body = vec![0u8; n as usize];
+        s.read_exact(&mut body)
+            .map_err(|e| none(format!("reading {n} bytes: {e}")))?;
+        let theirs: Identity = serde_json::from_slice(&body).map_err(|e| none(e.to_string()))?;
+        s.set_read_timeout(None).map_err(io(peer))?;
+        if theirs != *identity {
+            return Err(ConnectError::Mismatch {
+                me,
+                peer,
+                ours: Box::new(identity.clone()),
+                theirs: Box::new(theirs),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// The handshake of timely's `create_sockets`, bounded by `deadline`.
+fn sockets(
+    addresses: &[String],
+    me: usize,
+    deadline: Instant,
+    secs: u64,
+) -> Result<Vec<Option<TcpStream>>, ConnectError> {
     let n = addresses.len();
     let mine = resolve(me, me, &addresses[me])?;
     let targets = (0..me)
@@ -271,17 +442,7 @@ pub fn connect(
             Err(e) => return Err(io(me)(e)),
         }
     }
-    Ok(sockets
-        .into_iter()
-        .enumerate()
-        .map(|(peer, s)| {
-            s.map(|inner| Counted {
-                inner,
-                peer,
-                links: Arc::clone(links),
-            })
-        })
-        .collect())
+    Ok(sockets)
 }
 
 /// Read a hostfile: one `host:port` per line (blank lines and `#`
