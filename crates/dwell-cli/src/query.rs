@@ -74,8 +74,11 @@ pub fn from_flags(args: &RunArgs, g: &Graph) -> Result<Query> {
                 MeetArg::Union => Meet::Union,
                 MeetArg::Intersection => Meet::Intersection,
             };
-            let gen = read_facts(gen, g, "--gen")?;
-            let kill = read_facts(kill, g, "--kill")?;
+            // Each file's sets are checked against the budget before they
+            // are allocated; the plan checks the whole problem after.
+            let budget = crate::report::Budget::from_flag(args.budget_bytes).bytes();
+            let gen = read_facts(gen, g, "--gen", budget)?;
+            let kill = read_facts(kill, g, "--kill", budget)?;
             Query::Dataflow(analysis::DataflowProblem::new(direction, meet, gen, kill))
         }
     })
@@ -85,6 +88,7 @@ fn sources(args: &RunArgs, g: &Graph) -> Result<Vec<u32>> {
     Ok(match (&args.sources, &args.sources_file) {
         (Some(spec), _) => dwell::sources::parse_spec(g, spec, args.seed)?,
         (None, Some(file)) => {
+            not_a_folder(file, "--sources-file")?;
             let reader = crate::input::open_named(file)?;
             dwell::sources::read_list(g, reader, &file.display().to_string())?
         }
@@ -106,14 +110,30 @@ fn id_list(g: &Graph, value: Option<&str>, flag: &str) -> Result<Vec<u32>> {
     }
 }
 
-/// A gen/kill file; on a named graph its lines start with vertex names.
-fn read_facts(path: &Path, g: &Graph, flag: &str) -> Result<analysis::FactSets> {
+/// A folder where a file of vertices or facts belongs is an error naming
+/// it (reading one fails with a bare "Is a directory").
+fn not_a_folder(path: &Path, flag: &str) -> Result<()> {
+    if path.is_dir() {
+        return Err(format!(
+            "{flag} {}: is a folder, not a file. Fix: pass a file (one line per vertex, or `node fact fact …` lines for --gen/--kill)",
+            path.display()
+        )
+        .into());
+    }
+    Ok(())
+}
+
+/// A gen/kill file, its sets at most `budget` bytes; on a named graph its
+/// lines start with vertex names.
+fn read_facts(path: &Path, g: &Graph, flag: &str, budget: u64) -> Result<analysis::FactSets> {
+    not_a_folder(path, flag)?;
     let name = path.display().to_string();
     let reader = crate::input::open_named(path)?;
+    let n = g.nodes();
     Ok(match g.vertex_names() {
-        Some(_) => analysis::FactSets::read_named(reader, &name, g.nodes(), |tok| {
+        Some(_) => analysis::FactSets::read_named_within(reader, &name, n, budget, |tok| {
             dwell::sources::vertex(g, tok, flag).map_err(|e| e.to_string())
         })?,
-        None => analysis::FactSets::read(reader, &name, g.nodes())?,
+        None => analysis::FactSets::read_within(reader, &name, n, budget)?,
     })
 }

@@ -361,3 +361,29 @@ fn progress_stays_off_stderr_when_it_is_not_a_terminal() {
         repeat *= 4;
     }
 }
+
+#[test]
+fn dataflow_fact_ids_and_input_files_are_bounded_before_allocation() {
+    let dir = tempfile::tempdir().unwrap();
+    let g = data("graphs/karate.edges.xz");
+    // 13 bytes asking for 2 × 18 GB of sets: refused at the line, no panic.
+    let gen = write(dir.path(), "gen.txt", "0 4294967295\n");
+    let kill = write(dir.path(), "kill.txt", "0 0\n");
+    let run = ["run", "dataflow", &g, "--gen", &gen, "--kill", &kill];
+    let err = fails_with_fix(&[&run[..], &["--budget-bytes", "1000000"]].concat());
+    assert!(
+        err.contains("gen.txt:1") && err.contains("4294967295"),
+        "{err}"
+    );
+    // A folder where a file belongs names it.
+    let d = dir.path().to_str().unwrap();
+    let err = fails_with_fix(&["run", "bfs", &g, "--sources-file", d]);
+    assert!(err.contains(d) && err.contains("folder"), "{err}");
+    let err = fails_with_fix(&["run", "dataflow", &g, "--gen", d, "--kill", &kill]);
+    assert!(err.contains(d) && err.contains("folder"), "{err}");
+    // Endless input stops at the line limit.
+    let err = fails_with_fix(&["run", "bfs", &g, "--sources-file", "/dev/zero"]);
+    assert!(err.contains("/dev/zero:1"), "{err}");
+    let err = fails_with_fix(&["run", "dataflow", &g, "--gen", "/dev/zero", "--kill", &kill]);
+    assert!(err.contains("/dev/zero:1"), "{err}");
+}

@@ -23,6 +23,10 @@ pub enum SourcesError {
         name: String,
         closest: String,
     },
+    /// A line the line reader refuses (over 1 MiB, binary, not UTF-8) or
+    /// could not read: `text` names the file and line and ends in a Fix.
+    #[error("{text}")]
+    Input { text: String },
 }
 
 /// Parse vertices separated by commas and/or whitespace; `#` starts a
@@ -68,19 +72,22 @@ pub fn vertex(g: &Graph, tok: &str, origin: &str) -> Result<u32, SourcesError> {
 }
 
 /// Read a file of vertices (see [`parse_list`]).
-pub fn read_list(
-    g: &Graph,
-    mut reader: impl BufRead,
-    origin: &str,
-) -> Result<Vec<u32>, SourcesError> {
-    let mut text = String::new();
-    reader
-        .read_to_string(&mut text)
-        .map_err(|e| SourcesError::BadId {
-            origin: origin.to_string(),
-            text: e.to_string(),
-        })?;
-    parse_list(g, &text, origin)
+pub fn read_list(g: &Graph, reader: impl BufRead, origin: &str) -> Result<Vec<u32>, SourcesError> {
+    // Line by line, each at most 1 MiB as in graph files: `/dev/zero` is
+    // an error at its first line, not a read until memory runs out.
+    let mut lines = crate::formats::lines::Lines::new(reader, std::path::Path::new(origin));
+    let mut out = Vec::new();
+    loop {
+        match lines.next_line() {
+            Ok(Some((_, line))) => out.extend(parse_list(g, line, origin)?),
+            Ok(None) => return Ok(out),
+            Err(e) => {
+                return Err(SourcesError::Input {
+                    text: e.to_string(),
+                })
+            }
+        }
+    }
 }
 
 /// `count` distinct vertices with at least one outgoing arc, chosen
@@ -128,6 +135,27 @@ pub fn parse_spec(g: &Graph, spec: &str, seed: u64) -> Result<Vec<u32>, SourcesE
 mod tests {
     use super::*;
     use crate::graph::GraphBuilder;
+
+    #[test]
+    fn a_file_without_line_ends_is_bounded_by_the_line_limit() {
+        // `/dev/zero` or a 2 MiB line: an error naming the file and line at
+        // 1 MiB, not a read until memory runs out.
+        let g = GraphBuilder::new(true).build().unwrap();
+        let long = vec![b'1'; (1 << 21) + 3];
+        let e = read_list(&g, &long[..], "src.txt").unwrap_err().to_string();
+        assert!(
+            e.contains("src.txt:1") && e.contains("longer than") && e.contains("Fix:"),
+            "{e}"
+        );
+        let zeros = std::io::BufReader::new(std::io::Read::take(std::io::repeat(0), 4 << 20));
+        let e = read_list(&g, zeros, "zero").unwrap_err().to_string();
+        assert!(e.contains("zero:1") && e.contains("Fix:"), "{e}");
+        // Lines as before.
+        assert_eq!(
+            read_list(&g, &b"3, 4\n# c\n5\n"[..], "t").unwrap(),
+            vec![3, 4, 5]
+        );
+    }
 
     #[test]
     fn lists_and_comments() {

@@ -609,3 +609,52 @@ fn gen_and_kill_files_share_one_universe() {
     let s = solve_both(&g, &p);
     assert_eq!(sets(&s.output, 2), vec![vec![1], vec![1, 2]]);
 }
+
+#[test]
+fn a_large_fact_id_is_refused_before_its_sets_are_allocated() {
+    // One 13-byte line would ask for 34 × 2^26 words (18 GB): refused
+    // against the budget, naming the file and line, before allocating.
+    let text = "1 2\n0 4294967295\n";
+    let e = FactSets::read_within(text.as_bytes(), "gen.txt", 34, 1 << 20).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            FactsError::OverBudget {
+                line: 2,
+                fact: 4294967295,
+                ..
+            }
+        ),
+        "{e:?}"
+    );
+    let msg = e.to_string();
+    assert!(
+        msg.starts_with("gen.txt:2: fact 4294967295") && msg.contains("Fix:"),
+        "{msg}"
+    );
+    // A size past a u64 is refused too, not a panic.
+    let e = FactSets::read_within(text.as_bytes(), "gen.txt", usize::MAX, u64::MAX).unwrap_err();
+    assert!(
+        matches!(e, FactsError::OverBudget { bytes: None, .. }),
+        "{e:?}"
+    );
+    // Within the budget, as before.
+    let s = FactSets::read_within("0 1\n3 64\n".as_bytes(), "gen.txt", 4, 64).unwrap();
+    assert_eq!((s.facts, s.iter(3).collect::<Vec<_>>()), (65, vec![64]));
+    let ids = |t: &str| t.parse::<u32>().map_err(|e| e.to_string());
+    let e = FactSets::read_named_within("0 99999\n".as_bytes(), "k", 34, 1000, ids).unwrap_err();
+    assert!(e.to_string().contains("k:1:"), "{e}");
+}
+
+#[test]
+fn a_fact_file_without_line_ends_is_bounded_by_the_line_limit() {
+    // `--gen /dev/zero` used to read until memory ran out.
+    let zeros = std::io::BufReader::new(std::io::Read::take(std::io::repeat(0), 4 << 20));
+    let e = FactSets::read(zeros, "zero", 4).unwrap_err().to_string();
+    assert!(e.contains("zero:1") && e.contains("Fix:"), "{e}");
+    let long = vec![b'1'; (1 << 21) + 1];
+    let e = FactSets::read(&long[..], "gen.txt", 4)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("gen.txt:1") && e.contains("longer than"), "{e}");
+}

@@ -42,7 +42,7 @@ pub mod dimacs;
 pub mod edgelist;
 mod ids;
 mod labels;
-mod lines;
+pub(crate) mod lines;
 pub mod matrix_market;
 pub mod snapshot;
 pub mod table;

@@ -48,6 +48,27 @@ pub enum FactsError {
         nodes: usize,
         facts: usize,
     },
+    /// A fact id that would make the sets larger than the reader may
+    /// allocate, found before anything is allocated.
+    #[error("{file}:{line}: fact {fact} makes each of the {nodes} nodes' sets {} bits wide, {} in all, over the {budget} bytes allowed. Fix: number facts densely from 0 (the universe is the largest fact + 1), or raise the memory budget (--budget-bytes)", u64::from(*fact) + 1, bytes.map_or("over 2^64 bytes".to_string(), |b| format!("{b} bytes")))]
+    OverBudget {
+        file: String,
+        line: u64,
+        fact: u32,
+        nodes: usize,
+        bytes: Option<u64>,
+        budget: u64,
+    },
+    /// A line the line reader refuses (over 1 MiB, binary, not UTF-8) or
+    /// could not read; names the file and line and ends in a `Fix:` hint.
+    #[error(transparent)]
+    Line(#[from] crate::formats::FormatError),
+}
+
+/// Bytes of `nodes` sets over facts `0..=fact`, `None` past a `u64`.
+fn set_bytes(nodes: usize, fact: u32) -> Option<u64> {
+    let words = words_for(fact as usize + 1) as u64;
+    (nodes as u64).checked_mul(words)?.checked_mul(8)
 }
 
 /// Words needed for `facts` bits (at least one).
@@ -265,7 +286,19 @@ impl FactSets {
     /// assert_eq!(s.iter(0).collect::<Vec<_>>(), vec![1, 2, 3]);
     /// ```
     pub fn read(reader: impl BufRead, name: &str, nodes: usize) -> Result<FactSets, FactsError> {
-        Self::read_lines(reader, name, nodes, None)
+        Self::read_lines(reader, name, nodes, u64::MAX, None)
+    }
+
+    /// [`read`](Self::read), refusing (before allocating) a fact id that
+    /// would make the sets larger than `max_bytes`: a single large id
+    /// widens every node's set.
+    pub fn read_within(
+        reader: impl BufRead,
+        name: &str,
+        nodes: usize,
+        max_bytes: u64,
+    ) -> Result<FactSets, FactsError> {
+        Self::read_lines(reader, name, nodes, max_bytes, None)
     }
 
     /// [`read`](Self::read) for a graph whose vertices have names: each
@@ -286,7 +319,19 @@ impl FactSets {
         nodes: usize,
         mut node: impl FnMut(&str) -> Result<u32, String>,
     ) -> Result<FactSets, FactsError> {
-        Self::read_lines(reader, name, nodes, Some(&mut node))
+        Self::read_lines(reader, name, nodes, u64::MAX, Some(&mut node))
+    }
+
+    /// [`read_named`](Self::read_named) within `max_bytes`, as
+    /// [`read_within`](Self::read_within).
+    pub fn read_named_within(
+        reader: impl BufRead,
+        name: &str,
+        nodes: usize,
+        max_bytes: u64,
+        mut node: impl FnMut(&str) -> Result<u32, String>,
+    ) -> Result<FactSets, FactsError> {
+        Self::read_lines(reader, name, nodes, max_bytes, Some(&mut node))
     }
 
     #[allow(clippy::type_complexity)]
@@ -294,6 +339,7 @@ impl FactSets {
         reader: impl BufRead,
         name: &str,
         nodes: usize,
+        max_bytes: u64,
         mut named: Option<&mut dyn FnMut(&str) -> Result<u32, String>>,
     ) -> Result<FactSets, FactsError> {
         let mut pairs: Vec<(u32, u32)> = Vec::new();
@@ -303,12 +349,10 @@ impl FactSets {
             line,
             problem,
         };
-        for (i, line) in reader.lines().enumerate() {
-            let lineno = i as u64 + 1;
-            let line = line.map_err(|source| FactsError::Io {
-                file: name.to_string(),
-                source,
-            })?;
+        // Lines of at most 1 MiB, as graph files: `/dev/zero` is an error
+        // at its first line, not a read until memory runs out.
+        let mut lines = crate::formats::lines::Lines::new(reader, std::path::Path::new(name));
+        while let Some((lineno, line)) = lines.next_line()? {
             let (first, facts): (Option<&str>, Vec<&str>) = if named.is_some() {
                 let mut toks = line.split_whitespace().take_while(|t| !t.starts_with('#'));
                 (toks.next(), toks.collect())
@@ -342,7 +386,20 @@ impl FactSets {
                         format!("{tok:?} is not a fact number (a whole number below 2^32). Fix: list facts as numbers 0, 1, 2, … after the node"),
                     )
                 })?;
-                max_fact = Some(max_fact.map_or(f, |m| m.max(f)));
+                if max_fact.map_or(true, |m| f > m) {
+                    let bytes = set_bytes(nodes, f);
+                    if bytes.map_or(true, |b| b > max_bytes) {
+                        return Err(FactsError::OverBudget {
+                            file: name.to_string(),
+                            line: lineno,
+                            fact: f,
+                            nodes,
+                            bytes,
+                            budget: max_bytes,
+                        });
+                    }
+                    max_fact = Some(f);
+                }
                 pairs.push((v, f));
             }
         }
