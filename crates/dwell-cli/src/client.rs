@@ -3,13 +3,16 @@
 //! command would print, or its error (exit 1). HTTP/1.1 through hyper's
 //! client, over TCP or a Unix socket (`unix:PATH`).
 //!
-//! Files the flags name are read here and sent along, so the server never
+//! The graph is named by identity: its canonical path and `stat` (size,
+//! mtime, device, inode), so a server never answers for another file of
+//! the same name. Files the flags name are read here and sent along, so the server never
 //! opens a client's path; `--out` is refused (the server writes no client
 //! files).
 
 use crate::args::RunArgs;
 use crate::error::Result;
 use crate::report;
+use crate::serve::FileId;
 use http_body_util::{BodyExt as _, Full};
 use hyper::body::Bytes;
 use hyper::{header, Request};
@@ -94,9 +97,13 @@ pub fn run(args: &RunArgs, server: &str) -> Result<()> {
         ),
         None => std::env::var("DWELL_SERVER_TOKEN").ok(),
     };
+    // The graph by identity: the server answers only for this very file.
+    let graph = std::fs::canonicalize(&args.graph.graph).ok();
+    let graph_id = graph.as_deref().and_then(FileId::of);
     let body = json!({
         "args": forwarded(),
-        "graph": std::fs::canonicalize(&args.graph.graph).ok(),
+        "graph": graph,
+        "graph_id": graph_id,
         "files": files(args)?,
     });
     let body = serde_json::to_vec(&body)?;
@@ -125,8 +132,14 @@ async fn post(
     body: Vec<u8>,
     token: Option<&str>,
 ) -> std::result::Result<(hyper::StatusCode, Bytes), Box<dyn std::error::Error>> {
+    // The server refuses a Host that is not loopback unless it allows
+    // remote clients: name it as it was addressed.
+    let host = match addr {
+        Addr::Tcp(a) => a.as_str(),
+        Addr::Unix(_) => "localhost",
+    };
     let mut req = Request::post("/run")
-        .header(header::HOST, "dwell")
+        .header(header::HOST, host)
         .header(header::CONTENT_TYPE, "application/json");
     if let Some(t) = token {
         req = req.header(header::AUTHORIZATION, format!("Bearer {t}"));

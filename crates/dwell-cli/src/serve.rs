@@ -17,8 +17,8 @@
 //! requests for different graphs run side by side. Program bundles run
 //! their per-function sessions as `dwell run` does.
 //!
-//! Endpoints: `POST /run` (`{"args": [...], "graph": PATH, "files": {PATH:
-//! [bytes]}}` → `{"stdout": TEXT}`, or a 4xx/5xx with `{"error": "… Fix: …"}`),
+//! Endpoints: `POST /run` (`{"args": [...], "graph": PATH, "graph_id":
+//! {size, mtime_s, mtime_ns, dev, ino}, "files": {PATH: [bytes]}}` → `{"stdout": TEXT}`, or a 4xx/5xx with `{"error": "… Fix: …"}`),
 //! `GET /health`, `GET /metrics` (requests, runs, sessions' graph uploads
 //! and bytes, per graph). Each request runs on a blocking thread under its
 //! own memory-budget check (its query's plan against what the process may
@@ -30,11 +30,25 @@
 //! SIGTERM or SIGINT stops accepting, lets in-flight requests finish, and
 //! exits 0.
 //!
+//! Identity: a client that has the graph file sends its canonical path and
+//! `stat` identity (`graph`, `graph_id`); the server answers only for the
+//! input loaded from that path, only if the identities agree, and only
+//! while its own file still has the identity it had when loaded (checked
+//! again before the run): otherwise 409 with a Fix, never another or an
+//! older graph's answer. A client's `--budget-bytes` may lower the
+//! server's budget for its request, never raise it.
+//!
 //! Security: TCP on loopback by default; another address needs
 //! `--allow-remote` and `--token-file` (requests then carry `Authorization:
 //! Bearer TOKEN`, compared in constant time). A Unix socket is created with
 //! mode 0600 in a private (0700) folder and renamed into place, so it is
-//! never reachable with wider permissions.
+//! never reachable with wider permissions. Every request needs a loopback
+//! Host (unless `--allow-remote`) and no Origin but a loopback one, and
+//! `POST /run` needs `Content-Type: application/json` (`guard.rs`).
+
+mod guard;
+
+pub use guard::FileId;
 
 use crate::args::{Cli, Command, LoadArgs, RunArgs, ServeArgs};
 use crate::backends::{self, Chosen};
@@ -69,6 +83,9 @@ struct Served {
     /// As given on the server's command line.
     path: PathBuf,
     canonical: Option<PathBuf>,
+    /// The file's identity when it was loaded (read just before): a
+    /// request is answered only while the file still has it.
+    id: Option<FileId>,
     loaded: Loaded,
     requests: AtomicU64,
     runs: AtomicU64,
@@ -101,6 +118,8 @@ struct Server {
     /// ask the same.
     load: LoadArgs,
     token: Option<String>,
+    /// Host need not be loopback (the token guards the server).
+    allow_remote: bool,
     timeout: Duration,
     slots: Arc<tokio::sync::Semaphore>,
     requests: AtomicU64,
@@ -172,9 +191,14 @@ fn session_thread(
 struct RunRequest {
     /// The `dwell run` arguments after `run`, as the client typed them.
     args: Vec<String>,
-    /// The graph argument resolved by the client (its absolute path).
+    /// The graph argument resolved by the client (its canonical path):
+    /// when given, the only name a served input is matched by.
     #[serde(default)]
     graph: Option<PathBuf>,
+    /// The identity of the client's file at `graph`: it must be the file
+    /// the server loaded.
+    #[serde(default)]
+    graph_id: Option<FileId>,
     /// Files the flags name, by the path the flags give.
     #[serde(default)]
     files: RequestFiles,
@@ -222,10 +246,13 @@ pub fn serve(args: &ServeArgs) -> Result<()> {
     let mut served = Vec::new();
     for path in &args.graphs {
         let opts = graph_options(&args.load)?;
+        let canonical = std::fs::canonicalize(path).ok();
+        let id = canonical.as_deref().and_then(FileId::of);
         let loaded = Input::load(path, &opts, &bar)?;
         served.push(Served {
             path: path.clone(),
-            canonical: std::fs::canonicalize(path).ok(),
+            canonical,
+            id,
             loaded,
             requests: AtomicU64::new(0),
             runs: AtomicU64::new(0),
@@ -247,6 +274,7 @@ pub fn serve(args: &ServeArgs) -> Result<()> {
         queues,
         load: args.load.clone(),
         token,
+        allow_remote: args.allow_remote,
         timeout: Duration::from_secs_f64(args.timeout_s.clamp(0.001, 1e9)),
         slots: Arc::new(tokio::sync::Semaphore::new(args.max_in_flight.max(1))),
         requests: AtomicU64::new(0),
@@ -368,8 +396,8 @@ fn authorized(server: &Server, headers: &HeaderMap) -> bool {
 }
 
 async fn health(State(server): State<Arc<Server>>, headers: HeaderMap) -> Response {
-    if !authorized(&server, &headers) {
-        return unauthorized();
+    if let Some(r) = checked(&server, &headers, false) {
+        return r;
     }
     Json(json!({
         "status": "ok",
@@ -379,13 +407,22 @@ async fn health(State(server): State<Arc<Server>>, headers: HeaderMap) -> Respon
     .into_response()
 }
 
+/// The refusal for a request from where the server does not answer
+/// (`guard::origin`) or without the token; None for one to serve.
+fn checked(server: &Server, headers: &HeaderMap, runs_work: bool) -> Option<Response> {
+    if let Some((status, why)) = guard::origin(headers, server.allow_remote, runs_work) {
+        return Some(refuse(status, why));
+    }
+    (!authorized(server, headers)).then(unauthorized)
+}
+
 fn unauthorized() -> Response {
     refuse(StatusCode::UNAUTHORIZED, "missing or wrong token. Fix: pass --token-file FILE (or set DWELL_SERVER_TOKEN) with the server's token")
 }
 
 async fn metrics(State(server): State<Arc<Server>>, headers: HeaderMap) -> Response {
-    if !authorized(&server, &headers) {
-        return unauthorized();
+    if let Some(r) = checked(&server, &headers, false) {
+        return r;
     }
     let graphs: Vec<Value> = server
         .inputs
@@ -431,6 +468,15 @@ fn rss_bytes() -> Option<u64> {
     dwell::session::memory::process_status_bytes("VmRSS:")
 }
 
+/// Why served input `s` may no longer answer: its file changed or vanished
+/// since it was loaded.
+fn stale(s: &Served) -> Option<String> {
+    let (Some(canonical), Some(id)) = (&s.canonical, &s.id) else {
+        return None;
+    };
+    guard::stale(&s.path, canonical, id)
+}
+
 /// Which served input a request names, and its parsed arguments.
 fn resolve(
     server: &Server,
@@ -474,12 +520,27 @@ fn resolve(
         return Err(bad("--directed/--undirected/--ids/--columns/--input-format differ from how the server loaded its graphs. Fix: pass the same flags as `dwell serve` got".into()));
     }
     let given = &args.graph.graph;
-    let found = server.inputs.served.iter().position(|s| {
-        (req.graph.is_some() && s.canonical.is_some() && req.graph == s.canonical)
-            || &s.path == given
+    // A client that has the file names it by its canonical path (another
+    // folder's same-named file is another graph); only one that has no such
+    // file is matched by the name as typed.
+    let found = server.inputs.served.iter().position(|s| match &req.graph {
+        Some(g) => s.canonical.as_ref() == Some(g),
+        None => &s.path == given,
     });
     match found {
-        Some(i) => Ok((args, i)),
+        Some(i) => {
+            let s = &server.inputs.served[i];
+            let conflict = |m: String| Box::new(refuse(StatusCode::CONFLICT, m));
+            if let Some(why) = stale(s) {
+                return Err(conflict(why));
+            }
+            if let (Some(ours), Some(theirs)) = (&s.id, &req.graph_id) {
+                if let Some(why) = guard::mismatch(given, ours, theirs) {
+                    return Err(conflict(why));
+                }
+            }
+            Ok((args, i))
+        }
         None => {
             let names: Vec<String> = server
                 .inputs
@@ -512,8 +573,8 @@ async fn answer(
     headers: &HeaderMap,
     body: std::result::Result<Bytes, BytesRejection>,
 ) -> Response {
-    if !authorized(server, headers) {
-        return unauthorized();
+    if let Some(r) = checked(server, headers, true) {
+        return r;
     }
     let body = match body {
         Ok(b) => b,
@@ -551,13 +612,21 @@ async fn answer(
                 let answer = if cancel.is_cancelled() {
                     // Given up on while it waited: nothing to run for.
                     None
+                } else if let Some(why) = stale(&inputs.served[which]) {
+                    // Checked again just before the run: the file may have
+                    // changed while the request waited.
+                    Some(Err((StatusCode::CONFLICT, why)))
                 } else {
                     let _running = InFlight::enter(&stats.in_flight);
                     let served = &inputs.served[which];
                     served.requests.fetch_add(1, Relaxed);
                     // The budget is read now: what this process may use with
                     // its resident graphs and the requests running beside it.
-                    let budget = Budget::from_flag(args.budget_bytes);
+                    // A client's --budget-bytes may lower it, never raise it.
+                    let budget = match (Budget::from_flag(None), args.budget_bytes) {
+                        (own, Some(b)) if b < own.bytes() => Budget::Flag(b),
+                        (own, _) => own,
+                    };
                     let held = Held { session, cancel };
                     let (result, text) = input::with_request_files(files, || {
                         report::capture(|| {
@@ -571,7 +640,11 @@ async fn answer(
                             )
                         })
                     });
-                    Some(result.map(|_| text).map_err(|e| e.to_string()))
+                    Some(
+                        result
+                            .map(|_| text)
+                            .map_err(|e| (StatusCode::UNPROCESSABLE_ENTITY, e.to_string())),
+                    )
                 };
                 Box::new(move || {
                     if answer.is_none_or(|a| tx.send(a).is_err()) {
@@ -592,8 +665,9 @@ async fn answer(
         // The job panicked: its answer was never sent.
         Ok(None) => refuse(StatusCode::INTERNAL_SERVER_ERROR, "the request failed inside the server. Fix: this is a bug in dwell; please report it with the request"),
         Ok(Some(Ok(stdout))) => Json(json!({ "stdout": stdout })).into_response(),
-        // What `dwell run` would have said on stderr before exiting 1.
-        Ok(Some(Err(message))) => refuse(StatusCode::UNPROCESSABLE_ENTITY, message),
+        // What `dwell run` would have said on stderr before exiting 1 (or
+        // why the file served can no longer answer).
+        Ok(Some(Err((status, message)))) => refuse(status, message),
     }
 }
 

@@ -72,7 +72,7 @@ fn http(addr: &str, method: &str, path: &str, headers: &[&str], body: &[u8]) -> 
     let mut s = TcpStream::connect(addr).unwrap();
     s.set_read_timeout(Some(Duration::from_secs(120))).unwrap();
     let mut req = format!(
-        "{method} {path} HTTP/1.1\r\nHost: t\r\nConnection: close\r\nContent-Length: {}\r\n",
+        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Length: {}\r\n",
         body.len()
     );
     for h in headers {
@@ -578,7 +578,7 @@ fn concurrent_clients_disconnects_time_limit_and_sigterm_drain() {
             r#"{{"args": ["bfs", "{enron}", "--sources", "random:64", "--repeat", "50"]}}"#
         );
         let mut s = TcpStream::connect(&addr).unwrap();
-        write!(s, "POST /run HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}", body.len()).unwrap();
+        write!(s, "POST /run HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}", body.len()).unwrap();
     }
     // Eight clients at once, each with its own answer, all equal to the local one.
     let clients: Vec<_> = (0..8)
