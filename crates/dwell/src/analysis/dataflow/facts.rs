@@ -386,9 +386,9 @@ impl FactSets {
                         format!("{tok:?} is not a fact number (a whole number below 2^32). Fix: list facts as numbers 0, 1, 2, … after the node"),
                     )
                 })?;
-                if max_fact.map_or(true, |m| f > m) {
+                if max_fact.is_none_or(|m| f > m) {
                     let bytes = set_bytes(nodes, f);
-                    if bytes.map_or(true, |b| b > max_bytes) {
+                    if bytes.is_none_or(|b| b > max_bytes) {
                         return Err(FactsError::OverBudget {
                             file: name.to_string(),
                             line: lineno,
