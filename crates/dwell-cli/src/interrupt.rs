@@ -4,14 +4,66 @@
 //! [`dwell::io::abandon_pending`], prints one line saying what was
 //! interrupted, and exits with the conventional status: 130 for SIGINT, 143
 //! for SIGTERM. An existing output is never left half-written: it is either
-//! the old file or the complete new one.
+//! the old file or the complete new one. Work that must be undone first (the
+//! timely launcher's children and temporary folders) takes a [`Hold`]: the
+//! watcher waits for it a bounded time, then removes its folder itself.
 
 use signal_hook::consts::{SIGINT, SIGTERM};
 use signal_hook::iterator::Signals;
 use std::io::IsTerminal as _;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// The holds alive: each one's number and the folder it removes.
+static HELD: Mutex<Vec<(u64, Option<PathBuf>)>> = Mutex::new(Vec::new());
+
+/// How long the watcher waits for holds to end before it removes their
+/// folders and exits.
+const HOLD_WAIT: Duration = Duration::from_secs(10);
+
+/// Work that must be undone before the process exits on a signal: while it
+/// lives, the watcher waits (at most [`HOLD_WAIT`]) for its owner to stop
+/// (who polls [`interrupted`]), and removes `folder` if the owner has not.
+pub struct Hold(u64);
+
+/// Take a hold; `folder` (a temporary one) is removed on a signal.
+pub fn hold(folder: Option<PathBuf>) -> Hold {
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    let id = NEXT.fetch_add(1, Ordering::Relaxed);
+    HELD.lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .push((id, folder));
+    Hold(id)
+}
+
+impl Drop for Hold {
+    fn drop(&mut self) {
+        HELD.lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .retain(|(id, _)| *id != self.0);
+    }
+}
+
+/// Wait for the holds to end (bounded), then remove the folders of those
+/// left.
+fn release_holds() {
+    let start = Instant::now();
+    while start.elapsed() < HOLD_WAIT {
+        if HELD.lock().unwrap_or_else(|p| p.into_inner()).is_empty() {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    for (_, folder) in HELD.lock().unwrap_or_else(|p| p.into_inner()).iter() {
+        if let Some(f) = folder {
+            let _ = std::fs::remove_dir_all(f);
+        }
+    }
+}
 
 /// Start watching for SIGINT and SIGTERM (once, at the start of `main`).
 /// If the handlers cannot be installed, the signals keep their default
@@ -26,6 +78,7 @@ pub fn install() {
             if let Some(sig) = signals.forever().next() {
                 INTERRUPTED.store(true, Ordering::SeqCst);
                 let targets = dwell::io::abandon_pending();
+                release_holds();
                 let (name, code) = if sig == SIGINT {
                     ("SIGINT", 130)
                 } else {

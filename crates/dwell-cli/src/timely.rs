@@ -9,7 +9,8 @@
 //! - `--processes P` without `--process`: start `P` copies of this binary
 //!   on 127.0.0.1 (free ports, a temporary hostfile; a graph file is split
 //!   into a temporary shard folder first), print process 0's report, and
-//!   fail with every failed process's error if any fails.
+//!   fail with every failed process's error if any fails. On SIGINT or
+//!   SIGTERM it kills its processes and removes its folders first.
 
 use crate::args::RunArgs;
 use crate::error::Result;
@@ -191,13 +192,18 @@ pub fn run(args: &RunArgs) -> Result<()> {
 /// The local convenience: all processes on 127.0.0.1.
 fn launch(args: &RunArgs, processes: usize) -> Result<()> {
     let path = &args.graph.graph;
+    // Declared first, so dropped last: a signal waits for the children to
+    // be killed and the folders removed (or removes the split itself).
+    let _hold;
     let split;
     let dir = if shard::is_shard_dir(path) {
+        _hold = crate::interrupt::hold(None);
         path.clone()
     } else {
         let opts = graph_options(&args.graph.load)?;
         let g = formats::load(path, &opts)?;
         split = tempfile::tempdir()?;
+        _hold = crate::interrupt::hold(Some(split.path().to_path_buf()));
         shard::write(&g, processes, split.path())?;
         split.path().to_path_buf()
     };
@@ -215,12 +221,13 @@ fn launch(args: &RunArgs, processes: usize) -> Result<()> {
         })
         .collect();
     let exe = std::env::current_exe()?;
-    let done = dwell_timely::launch::run_local(
+    let done = dwell_timely::launch::run_local_until(
         &exe,
         &child_args,
         processes,
         Duration::from_secs(10),
         None,
+        &crate::interrupt::interrupted,
     )?;
     let mut stderr = std::io::stderr().lock();
     let mut failures = Vec::new();

@@ -497,3 +497,95 @@ fn a_process_that_never_comes_is_a_bounded_error() {
         "{err}"
     );
 }
+
+/// The processes whose parent is `pid`.
+fn children_of(pid: u32) -> Vec<u32> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Some(child) = e.file_name().to_str().and_then(|n| n.parse::<u32>().ok()) else {
+            continue;
+        };
+        let stat = std::fs::read_to_string(e.path().join("stat")).unwrap_or_default();
+        // `pid (comm) state ppid …`: comm may hold spaces, so after the `)`.
+        let ppid = stat
+            .rsplit_once(')')
+            .and_then(|(_, rest)| rest.split_whitespace().nth(1))
+            .and_then(|p| p.parse::<u32>().ok());
+        if ppid == Some(pid) {
+            out.push(child);
+        }
+    }
+    out
+}
+
+#[test]
+fn sigterm_to_the_launcher_kills_its_processes_and_removes_its_folders() {
+    let tmp = tempfile::tempdir().unwrap();
+    // A long run (many repeats) of a graph file: the launcher splits it
+    // into a temporary folder and writes a hostfile in another.
+    let launcher = Command::new(env!("CARGO_BIN_EXE_dwell"))
+        .args([
+            "run",
+            "bfs",
+            &data("graphs/karate.edges.xz"),
+            "--sources",
+            "0",
+        ])
+        .args([
+            "--repeat",
+            "1000000",
+            "--backend",
+            "timely",
+            "--processes",
+            "2",
+        ])
+        .env("TMPDIR", tmp.path())
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let pid = launcher.id();
+    let start = Instant::now();
+    let children = loop {
+        let c = children_of(pid);
+        if c.len() == 2 {
+            break c;
+        }
+        assert!(
+            start.elapsed() < DEADLINE,
+            "the launcher started no processes"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert!(std::fs::read_dir(tmp.path()).unwrap().count() >= 2);
+    std::thread::sleep(Duration::from_millis(300));
+    let sent = Command::new("kill")
+        .args(["-TERM", &pid.to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let (code, _, err) = finish(launcher, Duration::from_secs(30));
+    let alive: Vec<u32> = children
+        .iter()
+        .copied()
+        .filter(|c| std::path::Path::new(&format!("/proc/{c}")).exists())
+        .collect();
+    for c in &alive {
+        // Old launchers left them running: do not leave them to the machine.
+        let _ = Command::new("kill")
+            .args(["-KILL", &c.to_string()])
+            .status();
+    }
+    assert_eq!(code, Some(143), "{err}");
+    assert!(
+        alive.is_empty(),
+        "processes {alive:?} outlived the launcher"
+    );
+    let left: Vec<_> = std::fs::read_dir(tmp.path())
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    assert!(left.is_empty(), "left behind: {left:?}");
+}

@@ -7,6 +7,8 @@
 //! children start, so runs in parallel (tests) do not share ports. When a
 //! child fails, the others are given a grace period to end with their own
 //! error (they notice the lost peer), then killed: a run never hangs.
+//! When the caller's `stop` says so (the CLI's SIGINT/SIGTERM), every
+//! child is killed at once and the hostfile folder removed.
 
 use std::ffi::OsString;
 use std::io::{Read, Write};
@@ -70,6 +72,27 @@ pub fn run_local(
     grace: Duration,
     limit: Option<Duration>,
 ) -> Result<Vec<Finished>, String> {
+    run_local_until(program, args, processes, grace, limit, &|| false)
+}
+
+/// Kill every child still running and wait for it.
+fn kill_all(running: &mut [Running]) {
+    for r in running.iter_mut().filter(|r| r.status.is_none()) {
+        let _ = r.child.kill();
+        r.status = r.child.wait().ok();
+    }
+}
+
+/// [`run_local`], polled every 10 ms for `stop`: once it is true, every
+/// child is killed, the hostfile folder removed, and the run an error.
+pub fn run_local_until(
+    program: &Path,
+    args: &[OsString],
+    processes: usize,
+    grace: Duration,
+    limit: Option<Duration>,
+    stop: &dyn Fn() -> bool,
+) -> Result<Vec<Finished>, String> {
     let dir = tempfile::tempdir().map_err(|e| {
         format!("cannot make a temporary folder for the hostfile ({e}). Fix: set TMPDIR to a writable folder")
     })?;
@@ -94,10 +117,7 @@ pub fn run_local(
         let mut child = match spawned {
             Ok(c) => c,
             Err(e) => {
-                for r in &mut running {
-                    let _ = r.child.kill();
-                    let _ = r.child.wait();
-                }
+                kill_all(&mut running);
                 return Err(format!(
                     "cannot start process {i} ({}): {e}. Fix: check that the program exists and is executable",
                     program.display()
@@ -129,13 +149,16 @@ pub fn run_local(
         if running.iter().all(|r| r.status.is_some()) {
             break;
         }
+        if stop() {
+            kill_all(&mut running);
+            return Err(format!(
+                "stopped: its {processes} processes were killed. Fix: run it again"
+            ));
+        }
         let overdue = failed_at.is_some_and(|t| t.elapsed() > grace)
             || limit.is_some_and(|l| start.elapsed() > l);
         if overdue {
-            for r in running.iter_mut().filter(|r| r.status.is_none()) {
-                let _ = r.child.kill();
-                r.status = r.child.wait().ok();
-            }
+            kill_all(&mut running);
             break;
         }
         std::thread::sleep(Duration::from_millis(10));
