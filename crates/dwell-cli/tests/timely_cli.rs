@@ -589,3 +589,50 @@ fn sigterm_to_the_launcher_kills_its_processes_and_removes_its_folders() {
         .collect();
     assert!(left.is_empty(), "left behind: {left:?}");
 }
+
+#[test]
+fn processes_on_parts_of_different_graphs_refuse_instead_of_answering() {
+    // Same node count, different arcs: 1 component or 3. Mixed parts
+    // used to agree on an answer that is neither graph's.
+    let dir = tempfile::tempdir().unwrap();
+    let mut folders = Vec::new();
+    for (name, text) in [("a", "0 1\n1 2\n2 3\n3 4\n4 5\n"), ("b", "0 1\n2 3\n4 5\n")] {
+        let file = dir.path().join(format!("{name}.edges"));
+        std::fs::write(&file, text).unwrap();
+        let out = dir.path().join(format!("{name}.shards"));
+        let (f, o) = (file.to_str().unwrap(), out.to_str().unwrap());
+        assert!(dwell(&["shard", f, "--parts", "2", "--out", o])
+            .status
+            .success());
+        folders.push(o.to_string());
+    }
+    let hosts = hostfile(dir.path(), 2);
+    let children: Vec<Child> = (0..2)
+        .map(|i| {
+            let i = i.to_string();
+            let s = &folders[if i == "0" { 0 } else { 1 }];
+            spawn(&[
+                "run",
+                "wcc",
+                s,
+                "--backend",
+                "timely",
+                "--processes",
+                "2",
+                "--process",
+                &i,
+                "--hostfile",
+                &hosts,
+                "--json",
+            ])
+        })
+        .collect();
+    for c in children {
+        let (code, _, err) = finish(c, DEADLINE);
+        assert_eq!(code, Some(1), "{err}");
+        assert!(
+            err.contains("layout hash") && err.contains("dwell shard") && err.contains("Fix:"),
+            "{err}"
+        );
+    }
+}

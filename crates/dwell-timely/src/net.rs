@@ -79,12 +79,16 @@ impl Identity {
 impl std::fmt::Display for Identity {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let split = match self.parts {
-            0 => "the whole graph".to_string(),
+            0 => "all".to_string(),
             p => format!("a part of {p}"),
+        };
+        let labels = match self.label_names.len() {
+            0 => "no labels".to_string(),
+            _ => format!("labels {:?}", self.label_names),
         };
         write!(
             f,
-            "dwell {}, {split} of graph {} ({} nodes, {} arcs, {}, labels {:?})",
+            "dwell {}, {split} of graph {} ({} nodes, {} arcs, {}, {labels})",
             self.version,
             self.layout_hash,
             self.nodes,
@@ -93,8 +97,7 @@ impl std::fmt::Display for Identity {
                 "directed"
             } else {
                 "undirected"
-            },
-            self.label_names
+            }
         )
     }
 }
