@@ -1,10 +1,8 @@
 //! The checks a snapshot's bytes pass before they become a graph: zero
 //! padding, each name section's checksum, and — together, on two threads —
 //! the layout hash over the arrays and the row scan of the targets (sorted,
-//! in range, an undirected graph symmetric). [`Csr::from_scanned_parts`]
+//! in range, an undirected graph symmetric). `Csr::from_scanned_parts`
 //! then checks the offsets and takes the scan's verdict on the rows.
-//!
-//! [`Csr::from_scanned_parts`]: crate::graph::Csr
 
 use super::header::{Entry, Header};
 use super::{bad, Kind, REWRITE};

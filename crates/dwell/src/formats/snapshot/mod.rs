@@ -48,7 +48,7 @@
 //! threads at once the layout hash over the arrays (their checksum: it is
 //! a hash of exactly these arrays, against the header) and the row scan of
 //! the targets (sorted, in range, an undirected graph symmetric); last,
-//! every CSR invariant ([`Csr::from_scanned_parts`]). A truncated, corrupt
+//! every CSR invariant (`Csr::from_scanned_parts`). A truncated, corrupt
 //! or hostile file is a [`FormatError::Snapshot`] ending in `Fix:`, never a
 //! panic. What a mapping cannot guard against — another process truncating
 //! or rewriting the file in place after it was checked — is the hazard
