@@ -300,6 +300,16 @@ pub struct RunArgs {
     pub timely: TimelyArgs,
 }
 
+/// `--listen`: `IP:PORT`, or `localhost:PORT` for 127.0.0.1:PORT.
+fn listen_addr(s: &str) -> std::result::Result<std::net::SocketAddr, String> {
+    let loopback = s
+        .strip_prefix("localhost:")
+        .map(|port| format!("127.0.0.1:{port}"));
+    loopback.as_deref().unwrap_or(s).parse().map_err(|_| {
+        "not an IP:PORT address. Fix: give e.g. 127.0.0.1:7464, [::1]:7464 or localhost:7464 (port 0 picks a free one)".to_string()
+    })
+}
+
 /// `dwell serve GRAPH... [--listen ADDR | --socket PATH]`.
 #[derive(Args, Debug)]
 pub struct ServeArgs {
@@ -310,7 +320,7 @@ pub struct ServeArgs {
     /// TCP address to listen on (default 127.0.0.1:7464; port 0 picks a
     /// free one). Anything but a loopback address needs --allow-remote and
     /// --token-file.
-    #[arg(long, conflicts_with = "socket")]
+    #[arg(long, conflicts_with = "socket", value_parser = listen_addr)]
     pub listen: Option<std::net::SocketAddr>,
     /// Listen on a Unix socket at PATH instead (created with mode 0600).
     #[arg(long)]

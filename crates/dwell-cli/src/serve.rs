@@ -349,6 +349,12 @@ async fn stop_signal() {
 /// 0700 folder beside it, restricted, then renamed into place.
 fn bind_socket(path: &Path) -> Result<tokio::net::UnixListener> {
     use std::os::unix::fs::PermissionsExt as _;
+    // sun_path holds 108 bytes with the closing NUL: a longer path would
+    // bind (through the shorter private folder) but never accept a client.
+    let len = path.as_os_str().len();
+    if len > 107 {
+        return Err(format!("--socket {} is {len} bytes long; a Unix socket path may have at most 107. Fix: choose a shorter path (e.g. in /tmp or $XDG_RUNTIME_DIR)", path.display()).into());
+    }
     if path.symlink_metadata().is_ok() {
         return Err(format!("{} already exists. Fix: remove it (a server that was killed leaves its socket behind) or choose another --socket", path.display()).into());
     }
@@ -496,14 +502,13 @@ fn resolve(
             ))
         }
         Err(e) => {
-            let first = e
-                .to_string()
-                .lines()
-                .next()
-                .unwrap_or("")
-                .trim_start_matches("error: ")
-                .to_string();
-            return Err(bad(format!("{first}. Fix: see `dwell run --help`")));
+            // clap's whole message (a list of missing arguments spans
+            // lines), less its usage and help hints.
+            let text = e.to_string();
+            let said = text.split("\n\n").next().unwrap_or("");
+            let said = said.trim_start_matches("error: ");
+            let said = said.split_whitespace().collect::<Vec<_>>().join(" ");
+            return Err(bad(format!("{said}. Fix: see `dwell run --help`")));
         }
     };
     if args.server.is_some() || args.token_file.is_some() {

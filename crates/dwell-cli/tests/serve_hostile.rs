@@ -235,3 +235,52 @@ fn requests_a_web_page_could_send_are_refused() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// `dwell serve ARGS`, expected to refuse to start with a `Fix:`: its
+/// stderr. A server that starts instead is killed and the test fails.
+fn serve_refuses(args: &[&str]) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dwell"))
+        .arg("serve")
+        .args(args)
+        .stderr(Stdio::piped())
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while child.try_wait().unwrap().is_none() {
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("dwell serve {args:?} started instead of refusing");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr).to_string();
+    assert_eq!(
+        out.status.code(),
+        Some(if err.contains("invalid value") { 2 } else { 1 })
+    );
+    assert!(err.contains("Fix:"), "{err}");
+    err
+}
+
+#[test]
+fn addresses_and_argument_errors_say_why_with_a_fix() {
+    let dir = tempfile::tempdir().unwrap();
+    let g = write(dir.path(), "g.edges", "0 1\n1 2\n");
+    // localhost:PORT is loopback.
+    let server = Server::start(dir.path(), &[&g, "--listen", "localhost:0"]);
+    assert!(server.addr.starts_with("127.0.0.1:"), "{}", server.addr);
+    serve_refuses(&[&g, "--listen", "nowhere"]);
+    // A socket path longer than sun_path would bind but never connect.
+    let long = dir.path().join("s".repeat(120));
+    let err = serve_refuses(&[&g, "--socket", long.to_str().unwrap()]);
+    assert!(err.contains("107"), "{err}");
+    // A missing argument is named in full through the server.
+    let body = r#"{"args": ["bfs"]}"#;
+    let json = ["Host: 127.0.0.1", "Content-Type: application/json"];
+    let (status, text) = raw(&server.addr, "POST /run", &json, body);
+    assert_eq!(status, 400, "{text}");
+    assert!(text.contains("<GRAPH>") && text.contains("Fix:"), "{text}");
+}
