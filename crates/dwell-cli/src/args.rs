@@ -296,6 +296,10 @@ pub struct RunArgs {
     /// DWELL_SERVER_TOKEN environment variable, if set).
     #[arg(long, requires = "server")]
     pub token_file: Option<PathBuf>,
+    /// With --server: seconds to wait for the answer, connecting included
+    /// (default 300).
+    #[arg(long, requires = "server")]
+    pub server_timeout_s: Option<f64>,
     #[command(flatten)]
     pub timely: TimelyArgs,
 }

@@ -1,7 +1,9 @@
 //! `dwell run … --server ADDR`: send the run's own arguments to a `dwell
 //! serve` (see `serve.rs`) and print what it answers — the text the local
 //! command would print, or its error (exit 1). HTTP/1.1 through hyper's
-//! client, over TCP or a Unix socket (`unix:PATH`).
+//! client, over TCP or a Unix socket (`unix:PATH`); it gives up after
+//! `--server-timeout-s` (default 300) rather than wait on a server that
+//! never answers.
 //!
 //! The graph is named by identity: its canonical path and `stat` (size,
 //! mtime, device, inode), so a server never answers for another file of
@@ -20,6 +22,7 @@ use hyper_util::rt::TokioIo;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 /// Where a server listens.
 enum Addr {
@@ -47,10 +50,12 @@ fn forwarded() -> Vec<String> {
     let mut argv = std::env::args().skip_while(|a| a != "run").skip(1);
     while let Some(a) = argv.next() {
         match a.as_str() {
-            "--server" | "--token-file" => {
+            "--server" | "--token-file" | "--server-timeout-s" => {
                 argv.next();
             }
-            _ if a.starts_with("--server=") || a.starts_with("--token-file=") => {}
+            _ if ["--server=", "--token-file=", "--server-timeout-s="]
+                .iter()
+                .any(|f| a.starts_with(f)) => {}
             _ => out.push(a),
         }
     }
@@ -83,6 +88,10 @@ pub fn run(args: &RunArgs, server: &str) -> Result<()> {
         return Err("--out with --server: the server does not write files for its clients. Fix: drop --out, or run the query locally".into());
     }
     let addr = parse_addr(server)?;
+    let secs = args.server_timeout_s.unwrap_or(300.0);
+    let wait = Duration::try_from_secs_f64(secs).ok().filter(|d| !d.is_zero()).ok_or_else(|| {
+        format!("--server-timeout-s {secs} is not a positive number of seconds. Fix: give e.g. --server-timeout-s 60")
+    })?;
     let token = match &args.token_file {
         Some(f) => Some(
             std::fs::read_to_string(f)
@@ -110,8 +119,11 @@ pub fn run(args: &RunArgs, server: &str) -> Result<()> {
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()?;
-    let (status, reply) = rt
-        .block_on(post(&addr, body, token.as_deref()))
+    // The timer is made inside the runtime (it needs its clock).
+    let asked = rt
+        .block_on(async { tokio::time::timeout(wait, post(&addr, body, token.as_deref())).await });
+    let (status, reply) = asked
+        .map_err(|_| format!("the server at {server} did not answer within {secs} s. Fix: check that it is running (not stopped) and is a `dwell serve`, or pass a larger --server-timeout-s"))?
         .map_err(|e| format!("cannot ask the server at {server}: {e}. Fix: start one with `dwell serve GRAPH`, or check --server"))?;
     let reply: Value = serde_json::from_slice(&reply).map_err(|_| {
         format!("the server at {server} answered {status} without a dwell reply. Fix: check that --server names a `dwell serve`")

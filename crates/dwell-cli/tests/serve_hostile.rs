@@ -284,3 +284,21 @@ fn addresses_and_argument_errors_say_why_with_a_fix() {
     assert_eq!(status, 400, "{text}");
     assert!(text.contains("<GRAPH>") && text.contains("Fix:"), "{text}");
 }
+
+#[test]
+fn a_client_gives_up_on_a_server_that_never_answers() {
+    // Accepts connections (the kernel's backlog does) and never answers.
+    let silent = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = silent.local_addr().unwrap().to_string();
+    let dir = tempfile::tempdir().unwrap();
+    let g = write(dir.path(), "g.edges", "0 1\n");
+    let start = Instant::now();
+    let out = client_in(
+        dir.path(),
+        &addr,
+        &["bfs", &g, "--sources", "0", "--server-timeout-s", "1"],
+    );
+    refused(&out, "did not answer");
+    assert!(start.elapsed() < Duration::from_secs(30));
+    drop(silent);
+}
