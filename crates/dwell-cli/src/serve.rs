@@ -594,7 +594,7 @@ async fn answer(
             return refuse(StatusCode::BAD_REQUEST, format!("the body is not a run request: {e}. Fix: send {{\"args\": [\"bfs\", \"GRAPH\", \"--sources\", \"0\"]}} (what `dwell run --server` sends)"))
         }
     };
-    let (args, which) = match resolve(server, &req) {
+    let (mut args, which) = match resolve(server, &req) {
         Ok(x) => x,
         Err(r) => return *r,
     };
@@ -627,11 +627,14 @@ async fn answer(
                     served.requests.fetch_add(1, Relaxed);
                     // The budget is read now: what this process may use with
                     // its resident graphs and the requests running beside it.
-                    // A client's --budget-bytes may lower it, never raise it.
-                    let budget = match (Budget::from_flag(None), args.budget_bytes) {
-                        (own, Some(b)) if b < own.bytes() => Budget::Flag(b),
-                        (own, _) => own,
-                    };
+                    // A client's --budget-bytes may lower it, never raise it:
+                    // a larger one is dropped, so every check the query makes
+                    // (its plan, its --gen/--kill sets) uses the server's.
+                    let own = Budget::from_flag(None);
+                    if args.budget_bytes.is_some_and(|b| b >= own.bytes()) {
+                        args.budget_bytes = None;
+                    }
+                    let budget = args.budget_bytes.map_or(own, Budget::Flag);
                     let held = Held { session, cancel };
                     let (result, text) = input::with_request_files(files, || {
                         report::capture(|| {

@@ -159,8 +159,9 @@ fn a_client_budget_never_raises_the_servers() {
         "gen", "grid", "--rows", "400", "--cols", "400", "--out", grid,
     ]);
     assert!(out.status.success());
+    let g = write(dir.path(), "g.edges", "0 1\n1 2\n");
     // 1 GB of address space: the server's own budget is less than that.
-    let args = [grid, "--listen", "127.0.0.1:0", "--timeout-s", "30"];
+    let args = [grid, &g, "--listen", "127.0.0.1:0", "--timeout-s", "30"];
     let Some(server) = Server::start_in(dir.path(), "ulimit -v 1000000", &args) else {
         eprintln!("note: sh cannot set ulimit -v: skipped");
         return;
@@ -176,6 +177,20 @@ fn a_client_budget_never_raises_the_servers() {
         "100000000000",
     ];
     refused(&client_in(dir.path(), &server.addr, &big), "budget");
+    // A gen set as wide as fact 2^32 - 1 (512 MiB a node, 1.5 GiB in all), with the same
+    // client budget: refused before it is allocated.
+    let gen = write(dir.path(), "gen.txt", "0 4294967295\n");
+    let wide = [
+        "dataflow",
+        &g,
+        "--gen",
+        &gen,
+        "--kill",
+        &gen,
+        "--budget-bytes",
+        "100000000000",
+    ];
+    refused(&client_in(dir.path(), &server.addr, &wide), "budget");
     // And the server answers the next request.
     let small = client_in(dir.path(), &server.addr, &["bfs", grid, "--sources", "0"]);
     assert!(
