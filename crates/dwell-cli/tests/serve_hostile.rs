@@ -160,9 +160,15 @@ fn a_client_budget_never_raises_the_servers() {
     ]);
     assert!(out.status.success());
     let g = write(dir.path(), "g.edges", "0 1\n1 2\n");
-    // 1 GB of address space: the server's own budget is less than that.
+    // 1 GB of address space: the server's own budget is less than that
+    // (two worker threads, so that the 64 MiB a thread the budget keeps
+    // for malloc arenas leaves room for the small query on any machine).
     let args = [grid, &g, "--listen", "127.0.0.1:0", "--timeout-s", "30"];
-    let Some(server) = Server::start_in(dir.path(), "ulimit -v 1000000", &args) else {
+    let Some(server) = Server::start_in(
+        dir.path(),
+        "ulimit -v 1000000 && export RAYON_NUM_THREADS=2",
+        &args,
+    ) else {
         eprintln!("note: sh cannot set ulimit -v: skipped");
         return;
     };
