@@ -447,7 +447,7 @@ fn gpu_served_cuda_answers_equal_local_with_one_upload() {
     let mut s = std::net::TcpStream::connect(&addr).unwrap();
     write!(
         s,
-        "GET /metrics HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n"
+        "GET /metrics HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
     )
     .unwrap();
     let mut raw = String::new();
