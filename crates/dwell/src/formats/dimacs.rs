@@ -58,28 +58,7 @@ pub(crate) fn parse<R: BufRead>(
                         "move `p sp NODES ARCS` above the first arc, or delete it for a 0-based header-less file",
                     ));
                 }
-                let toks: Vec<&str> = it.by_ref().take(4).collect();
-                let [problem, n, m] = toks.as_slice() else {
-                    return Err(ctx.err(
-                        no,
-                        format!("`{}` is not `p sp NODES ARCS`", clip(line.trim())),
-                        FIX_LINE,
-                    ));
-                };
-                if *problem != "sp" {
-                    return Err(ctx.err(
-                        no,
-                        format!("problem type `{}` is not `sp`", clip(problem)),
-                        "dwell reads shortest-path graphs: `p sp NODES ARCS`",
-                    ));
-                }
-                let n = parse_u64(n, "node count").map_err(|p| ctx.err(no, p, FIX_LINE))?;
-                let m = parse_u64(m, "arc count").map_err(|p| ctx.err(no, p, FIX_LINE))?;
-                ctx.check_nodes(no, n, "the `p` line declares")?;
-                b.set_nodes(n).map_err(|e| ctx.push_err(no, e, FIX_LINE))?;
-                b.reserve(m.min(RESERVE_CAP) as usize)
-                    .map_err(|e| ctx.graph(e))?;
-                header = Some((no, n, m));
+                header = Some(problem_line(line, no, ctx, &mut b)?);
             }
             "a" => {
                 first_arc_line.get_or_insert(no);
@@ -106,37 +85,7 @@ pub(crate) fn parse<R: BufRead>(
                         FIX_LINE,
                     ));
                 };
-                let u = parse_u64(u, "arc source").map_err(|p| ctx.err(no, p, FIX_LINE))?;
-                let v = parse_u64(v, "arc target").map_err(|p| ctx.err(no, p, FIX_LINE))?;
-                let w = parse_u64(w, "weight").map_err(|p| ctx.err(no, p, FIX_LINE))?;
-                let w = u32::try_from(w).map_err(|_| {
-                    ctx.err(
-                        no,
-                        format!("weight {w} does not fit 32 bits"),
-                        "dwell's weights are u32; rescale the weights",
-                    )
-                })?;
-                let (u, v) = match header {
-                    Some((_, n, _)) => {
-                        for id in [u, v] {
-                            if id == 0 || id > n {
-                                return Err(ctx.err(
-                                    no,
-                                    format!("vertex id {id} is outside 1..={n}"),
-                                    format!("ids in a `p sp` file are 1-based and at most the node count ({n}); if the file is 0-based, delete the `p` line"),
-                                ));
-                            }
-                        }
-                        (u - 1, v - 1)
-                    }
-                    None => {
-                        let top = u.max(v);
-                        if top >= ctx.max_nodes {
-                            ctx.check_nodes(no, top.saturating_add(1), "a vertex id implies")?;
-                        }
-                        (u, v)
-                    }
-                };
+                let (u, v, w) = arc([u, v, w], no, ctx, header)?;
                 b.push_arc(u, v, None, Some(w))
                     .map_err(|e| ctx.push_err(no, e, FIX_LINE))?;
             }
@@ -156,6 +105,81 @@ pub(crate) fn parse<R: BufRead>(
     }
     b.set_directed(opts.directed.unwrap_or(true));
     b.build().map_err(|e| ctx.graph(e))
+}
+
+/// The `p` line `line` (number `no`): declares the node count in `b` and
+/// returns the header `(line, nodes, arcs)`.
+fn problem_line(
+    line: &str,
+    no: u64,
+    ctx: &Ctx,
+    b: &mut GraphBuilder,
+) -> Result<(u64, u64, u64), FormatError> {
+    let toks: Vec<&str> = line.split_ascii_whitespace().skip(1).take(4).collect();
+    let [problem, n, m] = toks.as_slice() else {
+        return Err(ctx.err(
+            no,
+            format!("`{}` is not `p sp NODES ARCS`", clip(line.trim())),
+            FIX_LINE,
+        ));
+    };
+    if *problem != "sp" {
+        return Err(ctx.err(
+            no,
+            format!("problem type `{}` is not `sp`", clip(problem)),
+            "dwell reads shortest-path graphs: `p sp NODES ARCS`",
+        ));
+    }
+    let n = parse_u64(n, "node count").map_err(|p| ctx.err(no, p, FIX_LINE))?;
+    let m = parse_u64(m, "arc count").map_err(|p| ctx.err(no, p, FIX_LINE))?;
+    ctx.check_nodes(no, n, "the `p` line declares")?;
+    b.set_nodes(n).map_err(|e| ctx.push_err(no, e, FIX_LINE))?;
+    b.reserve(m.min(RESERVE_CAP) as usize)
+        .map_err(|e| ctx.graph(e))?;
+    Ok((no, n, m))
+}
+
+/// The arc `a FROM TO WEIGHT` of line `no` from its three tokens: its
+/// 0-based ends and its weight, the ids checked against `header`.
+#[inline]
+fn arc(
+    [u, v, w]: [&str; 3],
+    no: u64,
+    ctx: &Ctx,
+    header: Option<(u64, u64, u64)>,
+) -> Result<(u64, u64, u32), FormatError> {
+    let u = parse_u64(u, "arc source").map_err(|p| ctx.err(no, p, FIX_LINE))?;
+    let v = parse_u64(v, "arc target").map_err(|p| ctx.err(no, p, FIX_LINE))?;
+    let w = parse_u64(w, "weight").map_err(|p| ctx.err(no, p, FIX_LINE))?;
+    let w = u32::try_from(w).map_err(|_| {
+        ctx.err(
+            no,
+            format!("weight {w} does not fit 32 bits"),
+            "dwell's weights are u32; rescale the weights",
+        )
+    })?;
+    let (u, v) = match header {
+        Some((_, n, _)) => {
+            for id in [u, v] {
+                if id == 0 || id > n {
+                    return Err(ctx.err(
+                        no,
+                        format!("vertex id {id} is outside 1..={n}"),
+                        format!("ids in a `p sp` file are 1-based and at most the node count ({n}); if the file is 0-based, delete the `p` line"),
+                    ));
+                }
+            }
+            (u - 1, v - 1)
+        }
+        None => {
+            let top = u.max(v);
+            if top >= ctx.max_nodes {
+                ctx.check_nodes(no, top.saturating_add(1), "a vertex id implies")?;
+            }
+            (u, v)
+        }
+    };
+    Ok((u, v, w))
 }
 
 #[cfg(test)]

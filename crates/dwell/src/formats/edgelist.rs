@@ -100,33 +100,7 @@ pub(crate) fn parse<R: BufRead>(
             continue;
         }
         if let Some(comment) = t.strip_prefix('#') {
-            if let Some(h) = tri!(parse_header(comment, no, ctx)) {
-                if let Some(prev) = &header {
-                    fail!(ctx.err(
-                        no,
-                        format!(
-                            "a second `# nodes …` header (the first is on line {})",
-                            prev.line
-                        ),
-                        "keep one header line",
-                    ));
-                }
-                if data_lines > 0 {
-                    fail!(ctx.err(
-                        no,
-                        "the `# nodes …` header comes after edge lines",
-                        "move the header above the first edge line",
-                    ));
-                }
-                if let Some(n) = h.nodes {
-                    tri!(ctx.check_nodes(no, n, "the header declares"));
-                    tri!(b.set_nodes(n).map_err(|e| ctx.push_err(no, e, FIX_HEADER)));
-                }
-                if let Some(m) = h.edges {
-                    tri!(b
-                        .reserve(m.min(RESERVE_CAP) as usize)
-                        .map_err(|e| ctx.graph(e)));
-                }
+            if let Some(h) = tri!(header_line(comment, no, ctx, &header, data_lines, &mut b)) {
                 header = Some(h);
             }
             continue;
@@ -152,25 +126,7 @@ pub(crate) fn parse<R: BufRead>(
             }
         }
 
-        // A lone `#` field starts a trailing comment.
-        let mut it = t.split_ascii_whitespace().take_while(|f| *f != "#");
-        let (Some(u), Some(v)) = (it.next(), it.next()) else {
-            fail!(ctx.err(
-                no,
-                format!("`{}` has one field, an edge needs two vertices", clip(t)),
-                FIX_LINE,
-            ));
-        };
-        let label_tok = it.next();
-        if let Some(extra) = it.next() {
-            if !extra.starts_with('#') {
-                fail!(ctx.err(
-                    no,
-                    format!("unexpected fourth field `{}`", clip(extra)),
-                    "edge lines are `u v [label]`; a label with spaces needs a TSV file (tab-separated fields) or a quoted CSV field",
-                ));
-            }
-        }
+        let (u, v, label_tok) = tri!(fields(t, no, ctx));
         if ids.named() {
             // Names: the arc waits for a batch of lookups.
             if pending.push(no, u, v, label_tok, None) {
@@ -209,6 +165,78 @@ pub(crate) fn parse<R: BufRead>(
     ids.finish(&mut b, ctx, lines.line())?;
     labels.finish(&mut b);
     b.build().map_err(|e| ctx.graph(e))
+}
+
+/// A `#` comment on line `no` that is a header: checked against what came
+/// before (an earlier header, edge lines), its node count declared in `b`.
+/// `None` for a plain comment.
+fn header_line(
+    comment: &str,
+    no: u64,
+    ctx: &Ctx,
+    header: &Option<Header>,
+    data_lines: u64,
+    b: &mut GraphBuilder,
+) -> Result<Option<Header>, FormatError> {
+    let Some(h) = parse_header(comment, no, ctx)? else {
+        return Ok(None);
+    };
+    if let Some(prev) = header {
+        return Err(ctx.err(
+            no,
+            format!(
+                "a second `# nodes …` header (the first is on line {})",
+                prev.line
+            ),
+            "keep one header line",
+        ));
+    }
+    if data_lines > 0 {
+        return Err(ctx.err(
+            no,
+            "the `# nodes …` header comes after edge lines",
+            "move the header above the first edge line",
+        ));
+    }
+    if let Some(n) = h.nodes {
+        ctx.check_nodes(no, n, "the header declares")?;
+        b.set_nodes(n)
+            .map_err(|e| ctx.push_err(no, e, FIX_HEADER))?;
+    }
+    if let Some(m) = h.edges {
+        b.reserve(m.min(RESERVE_CAP) as usize)
+            .map_err(|e| ctx.graph(e))?;
+    }
+    Ok(Some(h))
+}
+
+/// The source, target and label tokens of the edge line `t` (number `no`).
+#[inline]
+fn fields<'t>(
+    t: &'t str,
+    no: u64,
+    ctx: &Ctx,
+) -> Result<(&'t str, &'t str, Option<&'t str>), FormatError> {
+    // A lone `#` field starts a trailing comment.
+    let mut it = t.split_ascii_whitespace().take_while(|f| *f != "#");
+    let (Some(u), Some(v)) = (it.next(), it.next()) else {
+        return Err(ctx.err(
+            no,
+            format!("`{}` has one field, an edge needs two vertices", clip(t)),
+            FIX_LINE,
+        ));
+    };
+    let label_tok = it.next();
+    if let Some(extra) = it.next() {
+        if !extra.starts_with('#') {
+            return Err(ctx.err(
+                no,
+                format!("unexpected fourth field `{}`", clip(extra)),
+                "edge lines are `u v [label]`; a label with spaces needs a TSV file (tab-separated fields) or a quoted CSV field",
+            ));
+        }
+    }
+    Ok((u, v, label_tok))
 }
 
 /// Push the arc `u → v` of line `no` with its label token.

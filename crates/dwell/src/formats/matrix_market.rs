@@ -39,12 +39,45 @@ enum Field {
     Real,
 }
 
+/// What the size line `rows cols nnz` declared, and on which line.
+struct Size {
+    line: u64,
+    rows: u64,
+    cols: u64,
+    nnz: u64,
+}
+
 pub(crate) fn parse<R: BufRead>(
     lines: &mut Lines<R>,
     ctx: &Ctx,
     opts: &LoadOptions,
 ) -> Result<Graph, FormatError> {
-    // Banner.
+    let (field, symmetric) = banner(lines, ctx)?;
+    let size = size_line(lines, ctx)?;
+    let (size_no, rows, cols, nnz) = (size.line, size.rows, size.cols, size.nnz);
+    if symmetric && rows != cols {
+        return Err(ctx.err(
+            size_no,
+            format!("a symmetric matrix of {rows} × {cols} is not square"),
+            "a symmetric matrix must be square; fix the size line or use `general`",
+        ));
+    }
+    let nodes = rows.max(cols);
+    ctx.check_nodes(size_no, nodes, "the size line implies")?;
+    let mut b = GraphBuilder::new(!symmetric);
+    b.set_nodes(nodes)
+        .map_err(|e| ctx.push_err(size_no, e, FIX_SIZE))?;
+    b.reserve(nnz.min(RESERVE_CAP) as usize)
+        .map_err(|e| ctx.graph(e))?;
+    entries(lines, ctx, &mut b, field, &size)?;
+    if let Some(d) = opts.directed {
+        b.set_directed(d);
+    }
+    b.build().map_err(|e| ctx.graph(e))
+}
+
+/// Read the banner line: the field, and whether the matrix is symmetric.
+fn banner<R: BufRead>(lines: &mut Lines<R>, ctx: &Ctx) -> Result<(Field, bool), FormatError> {
     let Some((no, banner)) = lines.next_line()? else {
         return Err(ctx.err(1, "empty file: no `%%MatrixMarket` banner", FIX_BANNER));
     };
@@ -85,40 +118,48 @@ pub(crate) fn parse<R: BufRead>(
         }
         other => return Err(ctx.err(no, format!("unknown format `{}`", clip(other)), FIX_BANNER)),
     }
-    let field = match field.as_str() {
-        "pattern" => Field::Pattern,
-        "integer" => Field::Integer,
-        "real" | "double" => Field::Real,
-        "complex" => {
-            return Err(ctx.err(
-                no,
-                "`complex` matrices are not supported",
-                "write the matrix as `pattern` (structure only) or `integer` (weights)",
-            ))
-        }
-        other => return Err(ctx.err(no, format!("unknown field `{}`", clip(other)), FIX_BANNER)),
-    };
-    let symmetric = match symmetry.as_str() {
-        "general" => false,
-        "symmetric" => true,
-        "skew-symmetric" | "hermitian" => {
-            return Err(ctx.err(
-                no,
-                format!("`{symmetry}` matrices are not plain graphs"),
-                "write the matrix as `general` (directed) or `symmetric` (undirected) with a `pattern` or `integer` field",
-            ))
-        }
-        other => {
-            return Err(ctx.err(
-                no,
-                format!("unknown symmetry `{}`", clip(other)),
-                FIX_BANNER,
-            ))
-        }
-    };
+    Ok((
+        banner_field(field, no, ctx)?,
+        banner_symmetry(symmetry, no, ctx)?,
+    ))
+}
 
-    // Size line.
-    let (size_no, rows, cols, nnz) = loop {
+/// The banner's FIELD word (lower case) on line `no`.
+fn banner_field(field: &str, no: u64, ctx: &Ctx) -> Result<Field, FormatError> {
+    match field {
+        "pattern" => Ok(Field::Pattern),
+        "integer" => Ok(Field::Integer),
+        "real" | "double" => Ok(Field::Real),
+        "complex" => Err(ctx.err(
+            no,
+            "`complex` matrices are not supported",
+            "write the matrix as `pattern` (structure only) or `integer` (weights)",
+        )),
+        other => Err(ctx.err(no, format!("unknown field `{}`", clip(other)), FIX_BANNER)),
+    }
+}
+
+/// The banner's SYMMETRY word (lower case) on line `no`: true if symmetric.
+fn banner_symmetry(symmetry: &str, no: u64, ctx: &Ctx) -> Result<bool, FormatError> {
+    match symmetry {
+        "general" => Ok(false),
+        "symmetric" => Ok(true),
+        "skew-symmetric" | "hermitian" => Err(ctx.err(
+            no,
+            format!("`{symmetry}` matrices are not plain graphs"),
+            "write the matrix as `general` (directed) or `symmetric` (undirected) with a `pattern` or `integer` field",
+        )),
+        other => Err(ctx.err(
+            no,
+            format!("unknown symmetry `{}`", clip(other)),
+            FIX_BANNER,
+        )),
+    }
+}
+
+/// Read the size line, skipping blank lines and `%` comments before it.
+fn size_line<R: BufRead>(lines: &mut Lines<R>, ctx: &Ctx) -> Result<Size, FormatError> {
+    loop {
         let Some((no, line)) = lines.next_line()? else {
             return Err(ctx.err(lines.line(), "the file ends before the size line", FIX_SIZE));
         };
@@ -136,30 +177,24 @@ pub(crate) fn parse<R: BufRead>(
         };
         let num =
             |tok: &str, what: &str| parse_u64(tok, what).map_err(|p| ctx.err(no, p, FIX_SIZE));
-        break (
-            no,
-            num(r, "row count")?,
-            num(c, "column count")?,
-            num(z, "entry count")?,
-        );
-    };
-    if symmetric && rows != cols {
-        return Err(ctx.err(
-            size_no,
-            format!("a symmetric matrix of {rows} × {cols} is not square"),
-            "a symmetric matrix must be square; fix the size line or use `general`",
-        ));
+        return Ok(Size {
+            line: no,
+            rows: num(r, "row count")?,
+            cols: num(c, "column count")?,
+            nnz: num(z, "entry count")?,
+        });
     }
-    let nodes = rows.max(cols);
-    ctx.check_nodes(size_no, nodes, "the size line implies")?;
-    let mut b = GraphBuilder::new(!symmetric);
-    b.set_nodes(nodes)
-        .map_err(|e| ctx.push_err(size_no, e, FIX_SIZE))?;
-    b.reserve(nnz.min(RESERVE_CAP) as usize)
-        .map_err(|e| ctx.graph(e))?;
+}
 
-    // Entries.
-    let want = if field == Field::Pattern { 2 } else { 3 };
+/// Read the entries into `b`: exactly the size line's count of them.
+fn entries<R: BufRead>(
+    lines: &mut Lines<R>,
+    ctx: &Ctx,
+    b: &mut GraphBuilder,
+    field: Field,
+    size: &Size,
+) -> Result<(), FormatError> {
+    let (size_no, nnz) = (size.line, size.nnz);
     let fix_entry = match field {
         Field::Pattern => "entries of a `pattern` matrix are `i j` with 1-based indices",
         Field::Integer => "entries of an `integer` matrix are `i j value` with 1-based indices and a non-negative integer value below 2^32 (dwell's weights are u32)",
@@ -183,57 +218,7 @@ pub(crate) fn parse<R: BufRead>(
                 "correct the entry count on the size line, or remove the extra lines",
             ));
         }
-        let mut it = t.split_ascii_whitespace();
-        let mut toks = [""; 3];
-        let mut n = 0;
-        for tok in it.by_ref().take(want) {
-            toks[n] = tok;
-            n += 1;
-        }
-        if n < want || it.next().is_some() {
-            return Err(ctx.err(
-                no,
-                format!("entry `{}` does not have {want} fields", clip(t)),
-                fix_entry,
-            ));
-        }
-        let index = |tok: &str, what: &str, limit: u64| -> Result<u64, FormatError> {
-            let i = parse_u64(tok, what).map_err(|p| ctx.err(no, p, fix_entry))?;
-            if i == 0 || i > limit {
-                return Err(ctx.err(
-                    no,
-                    format!("{what} {i} is outside 1..={limit}"),
-                    format!("Matrix Market indices are 1-based and at most the size line's {what} limit ({rows} rows, {cols} columns)"),
-                ));
-            }
-            Ok(i - 1)
-        };
-        let i = index(toks[0], "row index", rows)?;
-        let j = index(toks[1], "column index", cols)?;
-        let weight = match field {
-            Field::Pattern => None,
-            Field::Integer => {
-                let w = parse_u64(toks[2], "value").map_err(|p| ctx.err(no, p, fix_entry))?;
-                let w = u32::try_from(w).map_err(|_| {
-                    ctx.err(
-                        no,
-                        format!("value {w} does not fit a u32 weight"),
-                        fix_entry,
-                    )
-                })?;
-                Some(w)
-            }
-            Field::Real => {
-                if toks[2].parse::<f64>().is_err() {
-                    return Err(ctx.err(
-                        no,
-                        format!("value `{}` is not a real number", clip(toks[2])),
-                        fix_entry,
-                    ));
-                }
-                None
-            }
-        };
+        let (i, j, weight) = entry(t, no, ctx, field, size, fix_entry)?;
         b.push_arc(i, j, None, weight)
             .map_err(|e| ctx.push_err(no, e, fix_entry))?;
     }
@@ -244,10 +229,73 @@ pub(crate) fn parse<R: BufRead>(
             "the file is probably truncated: re-download or regenerate it, or correct the entry count",
         ));
     }
-    if let Some(d) = opts.directed {
-        b.set_directed(d);
+    Ok(())
+}
+
+/// Parse the entry `t` of line `no`: the arc's 0-based ends and its weight.
+#[inline]
+fn entry(
+    t: &str,
+    no: u64,
+    ctx: &Ctx,
+    field: Field,
+    size: &Size,
+    fix_entry: &str,
+) -> Result<(u64, u64, Option<u32>), FormatError> {
+    let (rows, cols) = (size.rows, size.cols);
+    let want = if field == Field::Pattern { 2 } else { 3 };
+    let mut it = t.split_ascii_whitespace();
+    let mut toks = [""; 3];
+    let mut n = 0;
+    for tok in it.by_ref().take(want) {
+        toks[n] = tok;
+        n += 1;
     }
-    b.build().map_err(|e| ctx.graph(e))
+    if n < want || it.next().is_some() {
+        return Err(ctx.err(
+            no,
+            format!("entry `{}` does not have {want} fields", clip(t)),
+            fix_entry,
+        ));
+    }
+    let index = |tok: &str, what: &str, limit: u64| -> Result<u64, FormatError> {
+        let i = parse_u64(tok, what).map_err(|p| ctx.err(no, p, fix_entry))?;
+        if i == 0 || i > limit {
+            return Err(ctx.err(
+                no,
+                format!("{what} {i} is outside 1..={limit}"),
+                format!("Matrix Market indices are 1-based and at most the size line's {what} limit ({rows} rows, {cols} columns)"),
+            ));
+        }
+        Ok(i - 1)
+    };
+    let i = index(toks[0], "row index", rows)?;
+    let j = index(toks[1], "column index", cols)?;
+    let weight = match field {
+        Field::Pattern => None,
+        Field::Integer => {
+            let w = parse_u64(toks[2], "value").map_err(|p| ctx.err(no, p, fix_entry))?;
+            let w = u32::try_from(w).map_err(|_| {
+                ctx.err(
+                    no,
+                    format!("value {w} does not fit a u32 weight"),
+                    fix_entry,
+                )
+            })?;
+            Some(w)
+        }
+        Field::Real => {
+            if toks[2].parse::<f64>().is_err() {
+                return Err(ctx.err(
+                    no,
+                    format!("value `{}` is not a real number", clip(toks[2])),
+                    fix_entry,
+                ));
+            }
+            None
+        }
+    };
+    Ok((i, j, weight))
 }
 
 #[cfg(test)]

@@ -37,6 +37,14 @@ const TARGET_WORDS: &[&str] = &[
     "target", "dst", "dest", "to", "object", "parent", "node2", "id2", "v", "tail", "end",
 ];
 
+/// The fields of one data row that make its arc.
+struct Row<'r> {
+    u: &'r str,
+    v: &'r str,
+    label: Option<&'r str>,
+    weight: Option<u32>,
+}
+
 /// Which field (0-based) holds what.
 struct Cols {
     src: usize,
@@ -63,22 +71,7 @@ pub(crate) fn parse<R: Read>(
         .quoting(delimiter != b'\t')
         .comment(Some(b'#'))
         .from_reader(reader);
-    let spec: Option<Vec<&str>> = opts
-        .columns
-        .as_deref()
-        .map(|c| c.split(',').map(str::trim).collect());
-    if let Some(s) = &spec {
-        if !(2..=4).contains(&s.len()) || s.iter().any(|c| c.is_empty()) {
-            return Err(ctx.err(
-                1,
-                format!("`--columns {}` needs 2 to 4 entries", opts.columns.as_deref().unwrap_or("")),
-                "write `--columns src,dst[,label][,weight]`: header names or 1-based positions, e.g. `--columns 1,2,3` or `--columns child,parent,relationship`",
-            ));
-        }
-    }
-    let named_cols = spec
-        .as_ref()
-        .is_some_and(|s| s.iter().any(|c| c.parse::<usize>().is_err()));
+    let (spec, named_cols) = column_spec(opts, ctx)?;
 
     let mut b = GraphBuilder::new(true);
     let mut ids = Ids::new(opts.ids);
@@ -115,27 +108,7 @@ pub(crate) fn parse<R: Read>(
         }
         let no = rec.position().map_or(last_line + 1, |p| p.line());
         last_line = no;
-        if rec.as_slice().len() > MAX_LINE {
-            fail!(ctx.err(
-                no,
-                format!("a row longer than {MAX_LINE} bytes"),
-                "check for an unbalanced `\"` quote (it runs to the next quote, across lines), or split the row",
-            ));
-        }
-        if rec.iter().any(|f| f.contains(['\n', '\r'])) {
-            fail!(ctx.err(
-                no,
-                "a field holds a line break",
-                "vertex names and labels are one line each; this is usually an unbalanced `\"` quote: close it, or double a quote inside a quoted field (`\"\"`)",
-            ));
-        }
-        if rec.iter().any(|f| f.contains('\0')) {
-            fail!(ctx.err(
-                no,
-                "binary data (a NUL byte)",
-                "this is not a text graph file; decompress it first if it is compressed with something other than gzip or xz",
-            ));
-        }
+        tri!(check_row(&rec, no, ctx));
         if rec.len() == 1 && rec[0].is_empty() {
             continue; // blank line
         }
@@ -150,39 +123,12 @@ pub(crate) fn parse<R: Read>(
                 cols.as_ref().expect("just set")
             }
         };
-        let field = |i: usize, what: &str| -> Result<&str, FormatError> {
-            match rec.get(i) {
-                None => Err(ctx.err(
-                    no,
-                    format!("row has {} fields, the {what} is field {}", rec.len(), i + 1),
-                    &fix_row,
-                )),
-                Some("") => Err(ctx.err(
-                    no,
-                    format!("the {what} (field {}) is empty", i + 1),
-                    "give every row a non-empty source, target (and label, when labels are used); remove or complete this row",
-                )),
-                Some(f) => Ok(f),
-            }
-        };
-        let (u, v) = (tri!(field(c.src, "source")), tri!(field(c.dst, "target")));
-        let label = match c.label {
-            None => None,
-            Some(i) => Some(tri!(field(i, "label"))),
-        };
-        let weight = match c.weight {
-            None => None,
-            Some(i) => {
-                let w = tri!(field(i, "weight"));
-                Some(tri!(w.parse::<u32>().map_err(|_| {
-                    ctx.err(
-                        no,
-                        format!("weight `{}` is not a non-negative 32-bit integer", clip(w)),
-                        "weights are integers from 0 to 4294967295; choose the right column with `--columns`",
-                    )
-                })))
-            }
-        };
+        let Row {
+            u,
+            v,
+            label,
+            weight,
+        } = tri!(row_fields(&rec, c, no, ctx, &fix_row));
         if ids.named() {
             // Names: the arc waits for a batch of lookups.
             if pending.push(no, u, v, label, weight) {
@@ -216,6 +162,109 @@ pub(crate) fn parse<R: Read>(
     ids.finish(&mut b, ctx, last_line)?;
     labels.finish(&mut b);
     b.build().map_err(|e| ctx.graph(e))
+}
+
+/// The `--columns` entries, checked (2 to 4, none empty), and whether any
+/// of them is a header name rather than a position.
+fn column_spec<'o>(
+    opts: &'o LoadOptions,
+    ctx: &Ctx,
+) -> Result<(Option<Vec<&'o str>>, bool), FormatError> {
+    let spec: Option<Vec<&str>> = opts
+        .columns
+        .as_deref()
+        .map(|c| c.split(',').map(str::trim).collect());
+    if let Some(s) = &spec {
+        if !(2..=4).contains(&s.len()) || s.iter().any(|c| c.is_empty()) {
+            return Err(ctx.err(
+                1,
+                format!("`--columns {}` needs 2 to 4 entries", opts.columns.as_deref().unwrap_or("")),
+                "write `--columns src,dst[,label][,weight]`: header names or 1-based positions, e.g. `--columns 1,2,3` or `--columns child,parent,relationship`",
+            ));
+        }
+    }
+    let named_cols = spec
+        .as_ref()
+        .is_some_and(|s| s.iter().any(|c| c.parse::<usize>().is_err()));
+    Ok((spec, named_cols))
+}
+
+/// Reject a row no text edge list has: over-long, a line break inside a
+/// field (an unbalanced quote), a NUL byte.
+#[inline]
+fn check_row(rec: &csv::StringRecord, no: u64, ctx: &Ctx) -> Result<(), FormatError> {
+    if rec.as_slice().len() > MAX_LINE {
+        return Err(ctx.err(
+            no,
+            format!("a row longer than {MAX_LINE} bytes"),
+            "check for an unbalanced `\"` quote (it runs to the next quote, across lines), or split the row",
+        ));
+    }
+    if rec.iter().any(|f| f.contains(['\n', '\r'])) {
+        return Err(ctx.err(
+            no,
+            "a field holds a line break",
+            "vertex names and labels are one line each; this is usually an unbalanced `\"` quote: close it, or double a quote inside a quoted field (`\"\"`)",
+        ));
+    }
+    if rec.iter().any(|f| f.contains('\0')) {
+        return Err(ctx.err(
+            no,
+            "binary data (a NUL byte)",
+            "this is not a text graph file; decompress it first if it is compressed with something other than gzip or xz",
+        ));
+    }
+    Ok(())
+}
+
+/// The source, target, label and weight of row `no`, from columns `c`.
+#[inline]
+fn row_fields<'r>(
+    rec: &'r csv::StringRecord,
+    c: &Cols,
+    no: u64,
+    ctx: &Ctx,
+    fix_row: &str,
+) -> Result<Row<'r>, FormatError> {
+    let field = |i: usize, what: &str| -> Result<&str, FormatError> {
+        match rec.get(i) {
+            None => Err(ctx.err(
+                no,
+                format!("row has {} fields, the {what} is field {}", rec.len(), i + 1),
+                fix_row,
+            )),
+            Some("") => Err(ctx.err(
+                no,
+                format!("the {what} (field {}) is empty", i + 1),
+                "give every row a non-empty source, target (and label, when labels are used); remove or complete this row",
+            )),
+            Some(f) => Ok(f),
+        }
+    };
+    let (u, v) = (field(c.src, "source")?, field(c.dst, "target")?);
+    let label = match c.label {
+        None => None,
+        Some(i) => Some(field(i, "label")?),
+    };
+    let weight = match c.weight {
+        None => None,
+        Some(i) => {
+            let w = field(i, "weight")?;
+            Some(w.parse::<u32>().map_err(|_| {
+                ctx.err(
+                    no,
+                    format!("weight `{}` is not a non-negative 32-bit integer", clip(w)),
+                    "weights are integers from 0 to 4294967295; choose the right column with `--columns`",
+                )
+            })?)
+        }
+    };
+    Ok(Row {
+        u,
+        v,
+        label,
+        weight,
+    })
 }
 
 /// Push the arc of a row, its label token made a mask.
