@@ -20,7 +20,7 @@
 //!   `c` lines are comments; blank lines are skipped. The graph is directed
 //!   (unless [`LoadOptions::directed`] says otherwise).
 
-use super::{clip, parse_u64, Ctx, FormatError, LoadOptions, RESERVE_CAP};
+use super::{clip, parse_u64, FormatError, LoadOptions, ParseFile, RESERVE_CAP};
 use crate::formats::lines::Lines;
 use crate::graph::{Graph, GraphBuilder};
 use std::io::BufRead;
@@ -29,7 +29,7 @@ const FIX_LINE: &str = "DIMACS lines are `c comment`, `p sp NODES ARCS` (once, b
 
 pub(crate) fn parse<R: BufRead>(
     lines: &mut Lines<R>,
-    ctx: &Ctx,
+    ctx: &ParseFile,
     opts: &LoadOptions,
 ) -> Result<Graph, FormatError> {
     let mut b = GraphBuilder::new(true);
@@ -112,7 +112,7 @@ pub(crate) fn parse<R: BufRead>(
 fn problem_line(
     line: &str,
     no: u64,
-    ctx: &Ctx,
+    ctx: &ParseFile,
     b: &mut GraphBuilder,
 ) -> Result<(u64, u64, u64), FormatError> {
     let toks: Vec<&str> = line.split_ascii_whitespace().skip(1).take(4).collect();
@@ -145,7 +145,7 @@ fn problem_line(
 fn arc(
     [u, v, w]: [&str; 3],
     no: u64,
-    ctx: &Ctx,
+    ctx: &ParseFile,
     header: Option<(u64, u64, u64)>,
 ) -> Result<(u64, u64, u32), FormatError> {
     let u = parse_u64(u, "arc source").map_err(|p| ctx.err(no, p, FIX_LINE))?;

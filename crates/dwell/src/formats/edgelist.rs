@@ -38,9 +38,9 @@
 //! compacted the same way. Either way `--sources` takes the file's own
 //! tokens.
 
-use super::ids::{Ids, Pending};
+use super::ids::{Ids, LookupQueue};
 use super::labels::Labels;
-use super::{clip, parse_u64, Ctx, FormatError, LoadOptions, RESERVE_CAP};
+use super::{clip, parse_u64, FormatError, LoadOptions, ParseFile, RESERVE_CAP};
 use crate::formats::lines::Lines;
 use crate::graph::{Graph, GraphBuilder};
 use std::io::BufRead;
@@ -60,7 +60,7 @@ struct Header {
 
 pub(crate) fn parse<R: BufRead>(
     lines: &mut Lines<R>,
-    ctx: &Ctx,
+    ctx: &ParseFile,
     opts: &LoadOptions,
 ) -> Result<Graph, FormatError> {
     let mut b = GraphBuilder::new(true);
@@ -73,7 +73,7 @@ pub(crate) fn parse<R: BufRead>(
         _ => FIX_LINE,
     };
 
-    let mut pending = Pending::new(ctx.lookups);
+    let mut pending = LookupQueue::new(ctx.lookups);
     // An error on a line: the arcs still pending come before it, and one of
     // them may fail first.
     macro_rules! fail {
@@ -173,7 +173,7 @@ pub(crate) fn parse<R: BufRead>(
 fn header_line(
     comment: &str,
     no: u64,
-    ctx: &Ctx,
+    ctx: &ParseFile,
     header: &Option<Header>,
     data_lines: u64,
     b: &mut GraphBuilder,
@@ -215,7 +215,7 @@ fn header_line(
 fn fields<'t>(
     t: &'t str,
     no: u64,
-    ctx: &Ctx,
+    ctx: &ParseFile,
 ) -> Result<(&'t str, &'t str, Option<&'t str>), FormatError> {
     // A lone `#` field starts a trailing comment.
     let mut it = t.split_ascii_whitespace().take_while(|f| *f != "#");
@@ -245,7 +245,7 @@ fn push(
     b: &mut GraphBuilder,
     labels: &mut Labels,
     header: &Option<Header>,
-    ctx: &Ctx,
+    ctx: &ParseFile,
     no: u64,
     u: u64,
     v: u64,
@@ -266,7 +266,7 @@ fn push(
 
 /// Parse a `#` comment as a header, if it is one: its first word is `nodes`,
 /// `edges` or `directed`, followed by something that looks like a number.
-fn parse_header(comment: &str, no: u64, ctx: &Ctx) -> Result<Option<Header>, FormatError> {
+fn parse_header(comment: &str, no: u64, ctx: &ParseFile) -> Result<Option<Header>, FormatError> {
     let toks: Vec<&str> = comment.split_ascii_whitespace().take(16).collect();
     let looks_numeric =
         |t: &str| t.starts_with(|c: char| c.is_ascii_digit() || c == '-' || c == '+');

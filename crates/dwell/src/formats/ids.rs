@@ -13,7 +13,7 @@
 //!   read, so most ids could name no vertex) is compacted the same way.
 //!   Either way a vertex is found by the token the file used for it.
 
-use super::{parse_u64, Ctx, FormatError, IdMode};
+use super::{parse_u64, FormatError, IdMode, ParseFile};
 use crate::graph::{GraphBuilder, NameHasher, NamesError, VertexNames};
 use hashbrown::HashMap;
 use std::sync::mpsc;
@@ -34,7 +34,7 @@ impl Ids {
         }
     }
 
-    /// Are vertex tokens names from now on (so arcs can wait in [`Pending`])?
+    /// Are vertex tokens names from now on (so arcs can wait in [`LookupQueue`])?
     pub fn named(&self) -> bool {
         self.names.is_some()
     }
@@ -46,7 +46,7 @@ impl Ids {
         u: &str,
         v: &str,
         b: &mut GraphBuilder,
-        ctx: &Ctx,
+        ctx: &ParseFile,
         no: u64,
         fix: &str,
     ) -> Result<(u64, u64), FormatError> {
@@ -68,7 +68,7 @@ impl Ids {
         &self,
         tok: &str,
         b: &GraphBuilder,
-        ctx: &Ctx,
+        ctx: &ParseFile,
         no: u64,
         fix: &str,
     ) -> Result<Option<u64>, FormatError> {
@@ -86,7 +86,7 @@ impl Ids {
         Ok(Some(id))
     }
 
-    fn name(&mut self, tok: &str, ctx: &Ctx, no: u64) -> Result<u64, FormatError> {
+    fn name(&mut self, tok: &str, ctx: &ParseFile, no: u64) -> Result<u64, FormatError> {
         let names = self.names.get_or_insert_with(VertexNames::new);
         let id = names
             .intern(tok)
@@ -101,7 +101,7 @@ impl Ids {
     fn switch_to_names(
         &mut self,
         b: &mut GraphBuilder,
-        ctx: &Ctx,
+        ctx: &ParseFile,
         no: u64,
     ) -> Result<(), FormatError> {
         let mut names = VertexNames::new();
@@ -126,7 +126,12 @@ impl Ids {
 
     /// End of input: compact a sparse all-integer file (auto), then hand the
     /// names to the builder.
-    pub fn finish(mut self, b: &mut GraphBuilder, ctx: &Ctx, last: u64) -> Result<(), FormatError> {
+    pub fn finish(
+        mut self,
+        b: &mut GraphBuilder,
+        ctx: &ParseFile,
+        last: u64,
+    ) -> Result<(), FormatError> {
         if self.mode == IdMode::Auto && self.names.is_none() && b.declared_nodes().is_none() {
             let range = b.max_id().map_or(0, |m| u64::from(m) + 1);
             let endpoints = (b.len() as u64).saturating_mul(2);
@@ -161,7 +166,7 @@ impl Default for Lookups {
     }
 }
 
-/// The arc of one line, its vertices as ids (what [`Pending`] hands on).
+/// The arc of one line, its vertices as ids (what [`LookupQueue`] hands on).
 pub(crate) struct LineArc<'a> {
     pub no: u64,
     pub u: u64,
@@ -183,7 +188,7 @@ pub(crate) struct LineArc<'a> {
 /// first-seen order and the first error in file order is still the one
 /// reported. While the table is lent, `Ids::names` holds an empty stand-in
 /// (the file stays named); [`finish`](Self::finish) puts the table back.
-pub(crate) struct Pending {
+pub(crate) struct LookupQueue {
     tune: Lookups,
     /// The batch being filled.
     cur: Batch,
@@ -265,7 +270,7 @@ impl Batch {
     /// comes after what `arc` reports for the lines before `n`.
     fn hand_on(
         &mut self,
-        ctx: &Ctx,
+        ctx: &ParseFile,
         b: &mut GraphBuilder,
         arc: &mut impl FnMut(&mut GraphBuilder, LineArc) -> Result<(), FormatError>,
     ) -> Result<(), FormatError> {
@@ -426,9 +431,9 @@ impl Drop for Worker {
 #[cfg(test)]
 pub(crate) static WORKERS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 
-impl Pending {
+impl LookupQueue {
     pub fn new(tune: Lookups) -> Self {
-        Pending {
+        LookupQueue {
             tune: Lookups {
                 batch: tune.batch.max(1),
                 ..tune
@@ -480,7 +485,7 @@ impl Pending {
         &mut self,
         ids: &mut Ids,
         b: &mut GraphBuilder,
-        ctx: &Ctx,
+        ctx: &ParseFile,
         mut arc: impl FnMut(&mut GraphBuilder, LineArc) -> Result<(), FormatError>,
     ) -> Result<(), FormatError> {
         if self.cur.rows.is_empty() {
@@ -520,7 +525,7 @@ impl Pending {
         &mut self,
         ids: &mut Ids,
         b: &mut GraphBuilder,
-        ctx: &Ctx,
+        ctx: &ParseFile,
         mut arc: impl FnMut(&mut GraphBuilder, LineArc) -> Result<(), FormatError>,
     ) -> Result<(), FormatError> {
         let Some(mut w) = self.worker.take() else {
@@ -553,7 +558,7 @@ impl Pending {
         &mut self,
         names: &mut VertexNames,
         b: &mut GraphBuilder,
-        ctx: &Ctx,
+        ctx: &ParseFile,
         arc: &mut impl FnMut(&mut GraphBuilder, LineArc) -> Result<(), FormatError>,
     ) -> Result<(), FormatError> {
         self.cur.hash(&names.hasher());

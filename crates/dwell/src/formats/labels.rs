@@ -12,7 +12,7 @@
 //! two names whose arcs can no longer be told apart; that is an error naming
 //! both lines.
 
-use super::{clip, Ctx, FormatError};
+use super::{clip, FormatError, ParseFile};
 use crate::graph::{parse_mask, GraphBuilder, LabelNames, MAX_LABEL_NAMES};
 
 /// A numeric label as first read: its mask, spelling and line.
@@ -42,7 +42,7 @@ impl Labels {
         &mut self,
         tok: &str,
         b: &mut GraphBuilder,
-        ctx: &Ctx,
+        ctx: &ParseFile,
         no: u64,
     ) -> Result<u32, FormatError> {
         if tok == "all" {
@@ -91,7 +91,7 @@ impl Labels {
         });
     }
 
-    fn bit(&mut self, tok: &str, ctx: &Ctx, no: u64) -> Result<u32, FormatError> {
+    fn bit(&mut self, tok: &str, ctx: &ParseFile, no: u64) -> Result<u32, FormatError> {
         self.names.bit_for(tok).map_err(|e| {
             let msg = e.to_string();
             match msg.split_once(". Fix: ") {
@@ -107,7 +107,7 @@ impl Labels {
     fn switch_to_names(
         &mut self,
         b: &mut GraphBuilder,
-        ctx: &Ctx,
+        ctx: &ParseFile,
         no: u64,
     ) -> Result<(), FormatError> {
         self.named = true;

@@ -22,7 +22,7 @@
 //!   are arcs like any other.
 //! - A number of entries other than `nnz` is an error.
 
-use super::{clip, parse_u64, Ctx, FormatError, LoadOptions, RESERVE_CAP};
+use super::{clip, parse_u64, FormatError, LoadOptions, ParseFile, RESERVE_CAP};
 use crate::formats::lines::Lines;
 use crate::graph::{Graph, GraphBuilder};
 use std::io::BufRead;
@@ -49,7 +49,7 @@ struct Size {
 
 pub(crate) fn parse<R: BufRead>(
     lines: &mut Lines<R>,
-    ctx: &Ctx,
+    ctx: &ParseFile,
     opts: &LoadOptions,
 ) -> Result<Graph, FormatError> {
     let (field, symmetric) = banner(lines, ctx)?;
@@ -77,7 +77,7 @@ pub(crate) fn parse<R: BufRead>(
 }
 
 /// Read the banner line: the field, and whether the matrix is symmetric.
-fn banner<R: BufRead>(lines: &mut Lines<R>, ctx: &Ctx) -> Result<(Field, bool), FormatError> {
+fn banner<R: BufRead>(lines: &mut Lines<R>, ctx: &ParseFile) -> Result<(Field, bool), FormatError> {
     let Some((no, banner)) = lines.next_line()? else {
         return Err(ctx.err(1, "empty file: no `%%MatrixMarket` banner", FIX_BANNER));
     };
@@ -125,7 +125,7 @@ fn banner<R: BufRead>(lines: &mut Lines<R>, ctx: &Ctx) -> Result<(Field, bool), 
 }
 
 /// The banner's FIELD word (lower case) on line `no`.
-fn banner_field(field: &str, no: u64, ctx: &Ctx) -> Result<Field, FormatError> {
+fn banner_field(field: &str, no: u64, ctx: &ParseFile) -> Result<Field, FormatError> {
     match field {
         "pattern" => Ok(Field::Pattern),
         "integer" => Ok(Field::Integer),
@@ -140,7 +140,7 @@ fn banner_field(field: &str, no: u64, ctx: &Ctx) -> Result<Field, FormatError> {
 }
 
 /// The banner's SYMMETRY word (lower case) on line `no`: true if symmetric.
-fn banner_symmetry(symmetry: &str, no: u64, ctx: &Ctx) -> Result<bool, FormatError> {
+fn banner_symmetry(symmetry: &str, no: u64, ctx: &ParseFile) -> Result<bool, FormatError> {
     match symmetry {
         "general" => Ok(false),
         "symmetric" => Ok(true),
@@ -158,7 +158,7 @@ fn banner_symmetry(symmetry: &str, no: u64, ctx: &Ctx) -> Result<bool, FormatErr
 }
 
 /// Read the size line, skipping blank lines and `%` comments before it.
-fn size_line<R: BufRead>(lines: &mut Lines<R>, ctx: &Ctx) -> Result<Size, FormatError> {
+fn size_line<R: BufRead>(lines: &mut Lines<R>, ctx: &ParseFile) -> Result<Size, FormatError> {
     loop {
         let Some((no, line)) = lines.next_line()? else {
             return Err(ctx.err(lines.line(), "the file ends before the size line", FIX_SIZE));
@@ -189,7 +189,7 @@ fn size_line<R: BufRead>(lines: &mut Lines<R>, ctx: &Ctx) -> Result<Size, Format
 /// Read the entries into `b`: exactly the size line's count of them.
 fn entries<R: BufRead>(
     lines: &mut Lines<R>,
-    ctx: &Ctx,
+    ctx: &ParseFile,
     b: &mut GraphBuilder,
     field: Field,
     size: &Size,
@@ -237,7 +237,7 @@ fn entries<R: BufRead>(
 fn entry(
     t: &str,
     no: u64,
-    ctx: &Ctx,
+    ctx: &ParseFile,
     field: Field,
     size: &Size,
     fix_entry: &str,

@@ -223,14 +223,14 @@ impl FormatError {
 }
 
 /// Per-file context shared by the parsers: the name for messages and limits.
-pub(crate) struct Ctx<'a> {
+pub(crate) struct ParseFile<'a> {
     pub file: &'a Path,
     pub max_nodes: u64,
     /// How named arcs are looked up (tests vary it).
     pub lookups: ids::Lookups,
 }
 
-impl Ctx<'_> {
+impl ParseFile<'_> {
     /// A parse error at `line`: "problem. Fix: fix".
     pub fn err(&self, line: u64, problem: impl Display, fix: impl Display) -> FormatError {
         FormatError::Parse {
@@ -369,7 +369,7 @@ pub(crate) fn read_tuned<'a, R: Read + Send + 'a>(
         .take(PEEK as u64)
         .read_to_end(&mut head)
         .map_err(|e| read_err(1, e))?;
-    let ctx = Ctx {
+    let ctx = ParseFile {
         file: name,
         max_nodes: opts.node_limit(),
         lookups,

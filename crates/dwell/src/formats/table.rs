@@ -24,9 +24,9 @@
 //!   a weight is a non-negative 32-bit integer.
 //! - Always directed unless `--undirected`.
 
-use super::ids::{Ids, LineArc, Pending};
+use super::ids::{Ids, LineArc, LookupQueue};
 use super::labels::Labels;
-use super::{clip, Ctx, FormatError, LoadOptions, MAX_LINE};
+use super::{clip, FormatError, LoadOptions, ParseFile, MAX_LINE};
 use crate::graph::{Graph, GraphBuilder};
 use std::io::Read;
 
@@ -56,7 +56,7 @@ struct Cols {
 pub(crate) fn parse<R: Read>(
     reader: R,
     delimiter: u8,
-    ctx: &Ctx,
+    ctx: &ParseFile,
     opts: &LoadOptions,
 ) -> Result<Graph, FormatError> {
     let kind = if delimiter == b'\t' { "TSV" } else { "CSV" };
@@ -79,7 +79,7 @@ pub(crate) fn parse<R: Read>(
     let mut cols: Option<Cols> = None;
     let mut rec = csv::StringRecord::new();
     let mut last_line = 0u64;
-    let mut pending = Pending::new(ctx.lookups);
+    let mut pending = LookupQueue::new(ctx.lookups);
     // An error on a row: the arcs still pending come before it, and one of
     // them may fail first.
     macro_rules! fail {
@@ -168,7 +168,7 @@ pub(crate) fn parse<R: Read>(
 /// of them is a header name rather than a position.
 fn column_spec<'o>(
     opts: &'o LoadOptions,
-    ctx: &Ctx,
+    ctx: &ParseFile,
 ) -> Result<(Option<Vec<&'o str>>, bool), FormatError> {
     let spec: Option<Vec<&str>> = opts
         .columns
@@ -192,7 +192,7 @@ fn column_spec<'o>(
 /// Reject a row no text edge list has: over-long, a line break inside a
 /// field (an unbalanced quote), a NUL byte.
 #[inline]
-fn check_row(rec: &csv::StringRecord, no: u64, ctx: &Ctx) -> Result<(), FormatError> {
+fn check_row(rec: &csv::StringRecord, no: u64, ctx: &ParseFile) -> Result<(), FormatError> {
     if rec.as_slice().len() > MAX_LINE {
         return Err(ctx.err(
             no,
@@ -223,7 +223,7 @@ fn row_fields<'r>(
     rec: &'r csv::StringRecord,
     c: &Cols,
     no: u64,
-    ctx: &Ctx,
+    ctx: &ParseFile,
     fix_row: &str,
 ) -> Result<Row<'r>, FormatError> {
     let field = |i: usize, what: &str| -> Result<&str, FormatError> {
@@ -271,7 +271,7 @@ fn row_fields<'r>(
 fn push(
     b: &mut GraphBuilder,
     labels: &mut Labels,
-    ctx: &Ctx,
+    ctx: &ParseFile,
     fix_row: &str,
     a: LineArc,
 ) -> Result<(), FormatError> {
@@ -288,7 +288,7 @@ fn choose_columns(
     first: &csv::StringRecord,
     spec: Option<&[&str]>,
     named: bool,
-    ctx: &Ctx,
+    ctx: &ParseFile,
     no: u64,
 ) -> Result<(Cols, bool), FormatError> {
     let header = named || {
@@ -368,7 +368,7 @@ fn choose_columns(
 }
 
 /// A `csv` error as a line-numbered [`FormatError`].
-fn csv_err(ctx: &Ctx, e: &csv::Error, last: u64) -> FormatError {
+fn csv_err(ctx: &ParseFile, e: &csv::Error, last: u64) -> FormatError {
     let line = e.position().map_or(last + 1, |p| p.line());
     match e.kind() {
         csv::ErrorKind::Utf8 { .. } => ctx.err(
