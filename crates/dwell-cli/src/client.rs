@@ -13,8 +13,8 @@
 
 use crate::args::RunArgs;
 use crate::error::Result;
+use crate::input::FileId;
 use crate::report;
-use crate::serve::FileId;
 use http_body_util::{BodyExt as _, Full};
 use hyper::body::Bytes;
 use hyper::{header, Request};

@@ -48,7 +48,7 @@
 
 mod guard;
 
-pub use guard::FileId;
+use crate::input::FileId;
 
 use crate::args::{Cli, Command, LoadArgs, RunArgs, ServeArgs};
 use crate::backends::{self, Chosen};

@@ -4,38 +4,9 @@
 //! as it is now), and where the request comes from (a web page's
 //! cross-origin POST is refused by its Host, Origin and Content-Type).
 
+use crate::input::FileId;
 use axum::http::{header, HeaderMap, StatusCode};
-use serde::{Deserialize, Serialize};
 use std::path::Path;
-
-/// A file's identity as `stat` gives it: two paths name the same contents
-/// only if all of it agrees (a rewrite changes the size or mtime; a
-/// replacement, the inode).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct FileId {
-    pub size: u64,
-    pub mtime_s: i64,
-    pub mtime_ns: i64,
-    pub dev: u64,
-    pub ino: u64,
-}
-
-impl FileId {
-    /// The identity of `path` now (following symlinks); None if it cannot
-    /// be read.
-    pub fn of(path: &Path) -> Option<FileId> {
-        use std::os::unix::fs::MetadataExt as _;
-        let m = std::fs::metadata(path).ok()?;
-        Some(FileId {
-            size: m.size(),
-            mtime_s: m.mtime(),
-            mtime_ns: m.mtime_nsec(),
-            dev: m.dev(),
-            ino: m.ino(),
-        })
-    }
-}
 
 /// Why the served file at `canonical`, loaded when it was `loaded`, must
 /// not answer any more: it changed or vanished since (its graph in memory
