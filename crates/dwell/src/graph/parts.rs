@@ -239,11 +239,11 @@ fn segment(u: u32, seg: &[u32], key: (u64, u64)) -> u64 {
 
 /// The row checks of [`Csr::from_parts`] and, for an undirected graph, the
 /// symmetry fingerprint of [`symmetric`], over the targets array piece by
-/// piece as a reader receives it. Each piece is scanned on its own (its
-/// first row found by a binary search in the offsets, the target before it
-/// passed in), and the findings of pieces merge in any order
-/// ([`Scanned::merge`]): the snapshot reader's two threads share the
-/// pieces, instead of the checks following the read in passes of their own.
+/// piece. Each piece is scanned on its own (its first row found by a binary
+/// search in the offsets, the target before it passed in), and the findings
+/// of pieces merge in any order ([`Scanned::merge`]): the snapshot checks
+/// scan pieces in parallel while the layout hash reads the same pages,
+/// instead of following it in passes of their own.
 pub(crate) struct RowScan<'a> {
     offsets: &'a [u64],
     /// The fingerprint's key; `None` for a directed graph.
@@ -417,7 +417,7 @@ impl Graph {
     /// A graph from a checked forward CSR ([`Csr::from_parts`]); the reverse
     /// is built on first use as for any graph. `layout_hash` must be the
     /// hash of exactly these arrays, computed by the caller from their bytes
-    /// (the snapshot reader feeds a [`hash::LayoutHasher`] as it reads), never
+    /// (the snapshot checks feed a [`hash::LayoutHasher`] the mapped arrays), never
     /// a stored value taken on trust.
     /// `vertex_names` may name the first vertices or all of them, not more
     /// (more names than vertices is an error naming both counts).
