@@ -75,7 +75,8 @@ pub fn vertex(g: &Graph, tok: &str, origin: &str) -> Result<u32, SourcesError> {
 pub fn read_list(g: &Graph, reader: impl BufRead, origin: &str) -> Result<Vec<u32>, SourcesError> {
     // Line by line, each at most 1 MiB as in graph files: `/dev/zero` is
     // an error at its first line, not a read until memory runs out.
-    let mut lines = crate::formats::lines::Lines::new(reader, std::path::Path::new(origin));
+    let mut lines = crate::formats::lines::Lines::new(reader, std::path::Path::new(origin))
+        .of_kind("sources file");
     let mut out = Vec::new();
     loop {
         match lines.next_line() {

@@ -54,7 +54,8 @@ fn build(directed: bool, nodes: u64, arcs: &[Arc], names: usize) -> Graph {
     build_named(directed, nodes, arcs, names, None)
 }
 
-/// `vertex_names`: names for the first vertices (`v{i}·ü`, vertex 0 `""`).
+/// `vertex_names`: names for the first vertices (`v{i}·ü`, vertex 0 `""`:
+/// the API may name a vertex with the empty string, and its snapshot keeps it).
 fn build_named(
     directed: bool,
     nodes: u64,
@@ -340,6 +341,41 @@ fn forged_vertex_names_are_refused() {
     for (what, forge) in cases {
         let mut b = good.clone();
         forge(&mut b);
+        reseal(&mut b);
+        let err = open(&b).expect_err(what);
+        assert_fix(&err);
+        eprintln!("{what}: {err}");
+    }
+}
+
+/// Names no graph file can give are refused even with valid checksums: a
+/// label called `all` would shadow the selection of every label, labels
+/// with spaces around or control characters could never be selected, and a
+/// control character in a vertex name would break a report's lines.
+#[test]
+fn forged_names_no_file_can_give_are_refused() {
+    let mut b = GraphBuilder::new(true);
+    b.set_nodes(3).unwrap();
+    let mut ln = LabelNames::default();
+    ln.bit_for("abc").unwrap();
+    b.set_label_names(ln);
+    b.set_vertex_names(VertexNames::from_ordered(["p", "q", "rst"]).unwrap());
+    b.push_arc(0, 1, Some(1), None).unwrap();
+    let g = b.build().unwrap();
+    let good = snapshot::to_bytes(&g).unwrap();
+    same(&g, &open(&good).unwrap());
+    let find = |what: &[u8]| good.windows(what.len()).position(|w| w == what).unwrap();
+    let label = find(b"abc");
+    let vertex = find(b"pqrst");
+    for (what, at, bytes) in [
+        ("a label called all", label, &b"all"[..]),
+        ("a label with a leading space", label, b" bc"),
+        ("a label with a tab", label, b"a\tc"),
+        ("a vertex name with a newline", vertex + 3, b"\n"),
+        ("a vertex name with a NUL", vertex, b"\0"),
+    ] {
+        let mut b = good.clone();
+        b[at..at + bytes.len()].copy_from_slice(bytes);
         reseal(&mut b);
         let err = open(&b).expect_err(what);
         assert_fix(&err);

@@ -11,6 +11,9 @@ pub(crate) struct Lines<R> {
     buf: Vec<u8>,
     line: u64,
     file: PathBuf,
+    /// What the file is, for the advice in errors ("graph file",
+    /// "sources file" …).
+    kind: &'static str,
 }
 
 impl<R: BufRead> Lines<R> {
@@ -20,7 +23,15 @@ impl<R: BufRead> Lines<R> {
             buf: Vec::with_capacity(256),
             line: 0,
             file: file.to_path_buf(),
+            kind: "graph file",
         }
+    }
+
+    /// The same reader for a file that is not a graph (a sources list, a
+    /// fact-set file): its errors' advice names `kind` instead.
+    pub fn of_kind(mut self, kind: &'static str) -> Self {
+        self.kind = kind;
+        self
     }
 
     /// Number of the last line returned (0 before the first).
@@ -68,7 +79,7 @@ impl<R: BufRead> Lines<R> {
                 return Err(self.err(
                     no,
                     format!("line is longer than {MAX_LINE} bytes"),
-                    "graph files have short text lines; this is probably not a graph file (or it lacks line breaks)",
+                    &format!("{k}s have short text lines; this is probably not a {k} (or it lacks line breaks)", k = self.kind),
                 ));
             }
             self.buf.extend_from_slice(&avail[..take]);
@@ -90,7 +101,7 @@ impl<R: BufRead> Lines<R> {
             return Err(self.err(
                 no,
                 format!("binary data (a NUL byte at column {})", col + 1),
-                "this is not a text graph file; if it is compressed, dwell only detects gzip and xz, so decompress it first",
+                &format!("this is not a text {}; if it is compressed, dwell only detects gzip and xz, so decompress it first", self.kind),
             ));
         }
         match std::str::from_utf8(bytes) {
@@ -98,7 +109,7 @@ impl<R: BufRead> Lines<R> {
             Err(e) => Err(self.err(
                 no,
                 format!("invalid UTF-8 at column {}", e.valid_up_to() + 1),
-                "graph files are ASCII/UTF-8 text; convert the file (e.g. `iconv -t UTF-8`) or check that it is not binary",
+                &format!("{}s are ASCII/UTF-8 text; convert the file (e.g. `iconv -t UTF-8`) or check that it is not binary", self.kind),
             )),
         }
     }
@@ -153,5 +164,17 @@ mod tests {
         assert_eq!(e.line(), Some(3));
         assert!(e.to_string().contains("UTF-8"));
         assert!(e.to_string().contains("Fix:"));
+    }
+
+    #[test]
+    fn advice_names_the_kind_of_file() {
+        let long = vec![b'1'; MAX_LINE + 1];
+        for data in [&long[..], b"0\x00", b"\xff"] {
+            let mut l = Lines::new(data, Path::new("s.txt")).of_kind("sources file");
+            let e = l.next_line().unwrap_err().to_string();
+            assert!(e.contains("sources file"), "{e}");
+            assert!(!e.contains("graph"), "{e}");
+            assert!(e.starts_with("s.txt:1:"), "{e}");
+        }
     }
 }

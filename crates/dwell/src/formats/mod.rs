@@ -340,6 +340,9 @@ pub fn load(path: &Path, opts: &LoadOptions) -> Result<Graph, FormatError> {
 /// How many decompressed bytes [`read`] inspects to detect the format.
 const PEEK: usize = 64 * 1024;
 
+/// The UTF-8 byte-order mark, skipped at the start of a text graph.
+const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
+
 /// Read a graph from any byte stream; `name` is used for messages and for
 /// detecting the format by extension. This is what [`load`] does after
 /// opening the file.
@@ -386,6 +389,11 @@ pub(crate) fn read_tuned<'a, R: Read + Send + 'a>(
         // known once it is all in memory.
         r.read_to_end(&mut head).map_err(|e| read_err(1, e))?;
         return snapshot::read(&head[..], head.len() as u64, name, opts);
+    }
+    // A UTF-8 byte-order mark (Windows editors write one) is not part of
+    // the first vertex's name: left in, `0 1` would read as a named graph.
+    if head.starts_with(UTF8_BOM) {
+        head.drain(..UTF8_BOM.len());
     }
     let format = opts.format.unwrap_or_else(|| detect(&head, name));
     if opts.columns.is_some() && !matches!(format, Format::Tsv | Format::Csv) {
@@ -642,5 +650,44 @@ mod tests {
         let e = parse_err(b"a 0 1000 1\n", &opts);
         assert_eq!(e.line(), Some(1));
         assert!(e.to_string().contains("Fix:"));
+    }
+}
+
+#[cfg(test)]
+mod bom_tests {
+    use super::test_util::*;
+    use super::*;
+
+    #[test]
+    fn a_byte_order_mark_is_skipped_in_every_text_format() {
+        let bom = |d: &[u8]| [UTF8_BOM, d].concat();
+        let cases: [&[u8]; 5] = [
+            b"0 1\n1 2\n",
+            b"# nodes 3 edges 2 directed 1\n0 1\n1 2\n",
+            b"%%MatrixMarket matrix coordinate pattern general\n3 3 2\n1 2\n2 3\n",
+            b"p sp 3 2\na 1 2 1\na 2 3 1\n",
+            b"alice bob\nbob carol\n",
+        ];
+        for data in cases {
+            let plain = graph_of(data);
+            for with in [bom(data), gz(&bom(data))] {
+                let g = graph_of(&with);
+                assert_eq!(g.layout_hash(), plain.layout_hash(), "{data:?}");
+                // Numeric ids stay numeric: no vertex is named "\u{feff}0".
+                assert_eq!(
+                    g.vertex_names().is_some(),
+                    plain.vertex_names().is_some(),
+                    "{data:?}"
+                );
+            }
+        }
+        let g = graph_of(&bom(b"alice bob\n"));
+        assert_eq!(g.id_of("alice"), Some(0));
+        let tsv = LoadOptions {
+            format: Some(Format::Tsv),
+            ..Default::default()
+        };
+        let g = read(&bom(b"src\tdst\n0\t1\n")[..], Path::new("t"), &tsv).unwrap();
+        assert_eq!(g.arcs(), 1);
     }
 }

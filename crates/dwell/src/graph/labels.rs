@@ -18,6 +18,10 @@ pub enum LabelError {
     TooMany { name: String },
     #[error("unknown edge label {name:?}; this graph has {known}. Fix: use one of those names, or a numeric mask such as 0x3")]
     Unknown { name: String, known: String },
+    #[error("label mask {given} does not fit in 32 bits; dwell keeps one bit per edge kind in a u32 mask. Fix: give a mask of at most 32 bits (at most 0xffffffff), or `all` for every label")]
+    TooWide { given: String },
+    #[error("edge label name {name:?} cannot be selected: `all` is reserved (it selects every label), and a name must be non-empty, without surrounding spaces or control characters. Fix: rename this edge kind")]
+    Unusable { name: String },
 }
 
 impl LabelNames {
@@ -25,6 +29,17 @@ impl LabelNames {
     pub fn bit_for(&mut self, name: &str) -> Result<u32, LabelError> {
         if let Some(i) = self.names.iter().position(|n| n == name) {
             return Ok(1 << i);
+        }
+        // One that `resolve` could never select (or that would shadow
+        // `all`) is refused: from a file, a snapshot or the API alike.
+        if name == "all"
+            || name.trim() != name
+            || name.is_empty()
+            || name.chars().any(char::is_control)
+        {
+            return Err(LabelError::Unusable {
+                name: name.to_string(),
+            });
         }
         if self.names.len() == MAX_LABEL_NAMES {
             return Err(LabelError::TooMany {
@@ -70,6 +85,10 @@ impl LabelNames {
                 mask |= 1 << i;
             } else if let Some(m) = parse_mask(part) {
                 mask |= m;
+            } else if is_number(part) {
+                return Err(LabelError::TooWide {
+                    given: part.to_string(),
+                });
             } else {
                 return Err(LabelError::Unknown {
                     name: part.to_string(),
@@ -92,6 +111,20 @@ pub fn parse_mask(s: &str) -> Option<u32> {
     } else {
         None
     }
+}
+
+/// Is `s` written as a number (decimal, `0x` hex, `0b` binary), whatever
+/// its size? Such a part that [`parse_mask`] refuses is too wide, not a
+/// misspelt name.
+fn is_number(s: &str) -> bool {
+    let (digits, radix) = if let Some(h) = s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
+        (h, 16)
+    } else if let Some(b) = s.strip_prefix("0b") {
+        (b, 2)
+    } else {
+        (s, 10)
+    };
+    !digits.is_empty() && digits.chars().all(|c| c.is_digit(radix))
 }
 
 impl fmt::Display for LabelNames {
@@ -122,6 +155,20 @@ mod tests {
         assert_eq!(l.resolve("isa,call").unwrap(), 3);
         assert_eq!(l.resolve("0x4,call").unwrap(), 5);
         assert!(matches!(l.resolve("ret"), Err(LabelError::Unknown { .. })));
+        // A mask over 32 bits is said to be one, not an unknown name.
+        let binary = format!("0b1{}", "0".repeat(32));
+        for wide in ["4294967296", "0x100000000", binary.as_str()] {
+            let e = l.resolve(wide).unwrap_err();
+            assert!(matches!(e, LabelError::TooWide { .. }), "{wide}: {e}");
+            assert!(e.to_string().contains("Fix:"));
+        }
+        assert_eq!(l.resolve("0xffffffff").unwrap(), u32::MAX);
+        for bad in ["all", "", " call", "call\t", "a\nb"] {
+            let e = l.bit_for(bad).unwrap_err();
+            assert!(matches!(e, LabelError::Unusable { .. }), "{bad:?}: {e}");
+            assert!(e.to_string().contains("Fix:"));
+        }
+        assert!(matches!(l.resolve("0xg"), Err(LabelError::Unknown { .. })));
         assert_eq!(l.to_string(), "call=0x1, isa=0x2");
         // A name with a comma or spaces is taken whole.
         assert_eq!(l.bit_for("a,b").unwrap(), 4);

@@ -351,7 +351,8 @@ impl FactSets {
         };
         // Lines of at most 1 MiB, as graph files: `/dev/zero` is an error
         // at its first line, not a read until memory runs out.
-        let mut lines = crate::formats::lines::Lines::new(reader, std::path::Path::new(name));
+        let mut lines = crate::formats::lines::Lines::new(reader, std::path::Path::new(name))
+            .of_kind("fact-set file");
         while let Some((lineno, line)) = lines.next_line()? {
             let (first, facts): (Option<&str>, Vec<&str>) = if named.is_some() {
                 let mut toks = line.split_whitespace().take_while(|t| !t.starts_with('#'));

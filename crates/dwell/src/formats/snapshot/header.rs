@@ -2,7 +2,7 @@
 //! before any section is looked at.
 
 use super::{bad, le_u32, le_u64, Kind, ENTRY, HEADER, MAGIC, MAX_NAMES_BYTES, REWRITE, VERSION};
-use crate::formats::{FormatError, LoadOptions};
+use crate::formats::{FormatError, LoadOptions, MAX_NODES};
 use crate::graph::NO_VERTEX;
 use std::ops::Range;
 use std::path::Path;
@@ -118,7 +118,13 @@ fn check_limits(
                 "{nodes} vertices, more than the limit of {}",
                 opts.node_limit().min(NO_VERTEX as u64 - 1)
             ),
-            "raise the node limit, or check that this is the intended file",
+            if opts.max_nodes.is_some_and(|m| m < MAX_NODES) {
+                "check that this is the intended file, or raise the caller's node limit (`LoadOptions::max_nodes`)"
+            } else {
+                // No option raises dwell's own limit: no snapshot dwell
+                // wrote has more vertices than u32 ids allow.
+                "dwell's u32 vertex ids allow no more, so dwell did not write this snapshot as it is (damaged or forged); make it again from the source graph with `dwell snapshot`"
+            },
         ));
     }
     if let Some(d) = opts.directed {

@@ -20,7 +20,12 @@ pub(super) fn parse_label_names(b: &[u8]) -> Result<LabelNames, String> {
             "label name {i} is {n} bytes long, past the section's end or the {MAX_NAME}-byte limit"
         ))?;
         let s = std::str::from_utf8(bytes).map_err(|_| format!("label name {i} is not UTF-8"))?;
-        let bit = names.bit_for(s).map_err(|e| e.to_string())?;
+        // The label error's own Fix (rename, merge) is for files being read
+        // from text; a snapshot's is to write it again.
+        let bit = names.bit_for(s).map_err(|e| {
+            let e = e.to_string();
+            e.split(". Fix:").next().unwrap_or(&e).to_string()
+        })?;
         if bit != 1 << i {
             return Err(format!("label name {s:?} appears twice"));
         }
@@ -68,12 +73,24 @@ pub(super) fn parse_vertex_names(b: &[u8], nodes: u64) -> Result<VertexNames, St
     if starts[n] as usize != arena.len() {
         return Err("the vertex-names section has bytes after its last name".into());
     }
+    if let Some(c) = arena.chars().find(|c| c.is_control()) {
+        return Err(format!(
+            "a vertex name holds the control character {c:?}, which no graph file can give"
+        ));
+    }
     let names = (0..n).map(|i| &arena[starts[i] as usize..starts[i + 1] as usize]);
     VertexNames::from_ordered(names).map_err(|(_, why)| why)
 }
 
-/// The bytes of the vertex-names section.
-pub(super) fn vertex_names_bytes(names: &VertexNames) -> Vec<u8> {
+/// The bytes of the vertex-names section. Names with control characters
+/// (which no graph file can give, and which would break a report's lines)
+/// are refused, as reading refuses them.
+pub(super) fn vertex_names_bytes(names: &VertexNames) -> Result<Vec<u8>, String> {
+    if let Some((v, name)) = names.iter().find(|(_, n)| n.chars().any(char::is_control)) {
+        return Err(format!(
+            "vertex {v}'s name {name:?} holds a control character, which a snapshot does not carry"
+        ));
+    }
     let n = names.len();
     let mut out = Vec::with_capacity(8 * (n + 2));
     out.extend_from_slice(&(n as u64).to_le_bytes());
@@ -86,7 +103,7 @@ pub(super) fn vertex_names_bytes(names: &VertexNames) -> Vec<u8> {
     for (_, name) in names.iter() {
         out.extend_from_slice(name.as_bytes());
     }
-    out
+    Ok(out)
 }
 
 /// The bytes of the label-names section.

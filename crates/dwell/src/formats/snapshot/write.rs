@@ -51,7 +51,7 @@ fn encode(g: &Graph) -> Result<(Vec<u8>, Sections<'_>), String> {
     if let Some(names) = g.vertex_names() {
         sections.push((
             Kind::VertexNames,
-            std::borrow::Cow::Owned(vertex_names_bytes(names)),
+            std::borrow::Cow::Owned(vertex_names_bytes(names)?),
         ));
     }
     let mut meta = Vec::with_capacity(HEADER + ENTRY * sections.len());
