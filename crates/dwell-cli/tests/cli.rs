@@ -101,6 +101,33 @@ fn reach_with_labels_and_direction() {
         "--json",
     ]);
     assert_eq!(v["results"][0]["reached"], 3); // 1, 0, 3
+                                               // A mask wider than 32 bits is said to be one, not an unknown name.
+    let err = fails_with_fix(&[
+        "run",
+        "reach",
+        &g,
+        "--sources",
+        "0",
+        "--labels",
+        "0x100000000",
+    ]);
+    assert!(err.contains("32 bits"), "{err}");
+}
+
+/// A file saved with a UTF-8 byte-order mark (Windows editors) is the same
+/// graph as without one: numeric ids stay ids, not a graph of names.
+#[test]
+fn byte_order_mark_is_not_part_of_the_first_vertex() {
+    let dir = tempfile::tempdir().unwrap();
+    let plain = write(dir.path(), "g.edges", "0 1\n1 2\n2 3\n");
+    let bom = write(dir.path(), "bom.edges", "\u{feff}0 1\n1 2\n2 3\n");
+    let a = ok_json(&["info", &plain, "--json"]);
+    let b = ok_json(&["info", &bom, "--json"]);
+    assert_eq!(a["layout_hash"], b["layout_hash"], "{b}");
+    assert_eq!(b["nodes"], 4);
+    assert_eq!(b["names"], false);
+    let run = |g: &str| ok_json(&["run", "bfs", g, "--sources", "0", "--json"]);
+    assert_eq!(run(&plain)["results"], run(&bom)["results"]);
 }
 
 #[test]
