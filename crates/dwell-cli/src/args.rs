@@ -293,7 +293,9 @@ pub struct RunArgs {
     #[arg(long)]
     pub server: Option<String>,
     /// With --server: a file holding the server's token (default: the
-    /// DWELL_SERVER_TOKEN environment variable, if set).
+    /// DWELL_SERVER_TOKEN environment variable, else, for a loopback
+    /// server, the per-user token file `dwell serve` made:
+    /// $XDG_CONFIG_HOME/dwell/token or ~/.config/dwell/token).
     #[arg(long, requires = "server")]
     pub token_file: Option<PathBuf>,
     /// With --server: seconds to wait for the answer, connecting included
@@ -333,7 +335,9 @@ pub struct ServeArgs {
     #[arg(long)]
     pub allow_remote: bool,
     /// A file holding the token every request must present
-    /// (`Authorization: Bearer TOKEN`); required with --allow-remote.
+    /// (`Authorization: Bearer TOKEN`); required with --allow-remote. On
+    /// TCP without it, the per-user token file ($XDG_CONFIG_HOME/dwell/token
+    /// or ~/.config/dwell/token, created mode 0600 if absent) is required.
     #[arg(long)]
     pub token_file: Option<PathBuf>,
     /// Backend every request runs on: cpu (default), cpu-reference or cuda.
@@ -349,6 +353,28 @@ pub struct ServeArgs {
     /// Requests run at the same time (more wait for a slot).
     #[arg(long, default_value_t = 16)]
     pub max_in_flight: usize,
+    /// Seconds a client may take to send a request's headers (and to send
+    /// the next one on a kept-alive connection) and, separately, its body;
+    /// slower connections are closed.
+    #[arg(long, default_value_t = 10.0)]
+    pub read_timeout_s: f64,
+    /// Open connections at once; one more is answered 503 and closed.
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    pub max_connections: u64,
+    /// On SIGTERM/SIGINT, seconds to let in-flight requests finish before
+    /// exiting anyway (exit 1); a second signal exits at once.
+    #[arg(long, default_value_t = 30.0)]
+    pub drain_s: f64,
+    /// The memory budget every request is planned against (default: what
+    /// this process may use when the request runs: the lowest of the
+    /// cgroup limit, RLIMIT_AS/RLIMIT_DATA and MemAvailable, less a
+    /// margin). A client's --budget-bytes may lower it, never raise it.
+    #[arg(long)]
+    pub budget_bytes: Option<u64>,
+    /// Largest file a request may bring, in bytes once decompressed (and
+    /// never more than the server's memory budget); larger: refused.
+    #[arg(long, default_value_t = 256 << 20)]
+    pub max_request_file_bytes: u64,
     /// How the graph files are read (the flags of `dwell run`).
     #[command(flatten)]
     pub load: LoadArgs,

@@ -3,7 +3,9 @@
 //! command would print, or its error (exit 1). HTTP/1.1 through hyper's
 //! client, over TCP or a Unix socket (`unix:PATH`); it gives up after
 //! `--server-timeout-s` (default 300) rather than wait on a server that
-//! never answers.
+//! never answers. A loopback server's token comes from `--token-file`,
+//! DWELL_SERVER_TOKEN, or the per-user token file the server made
+//! ([`default_token_path`]).
 //!
 //! The graph is named by identity: its canonical path and `stat` (size,
 //! mtime, device, inode), so a server never answers for another file of
@@ -28,6 +30,30 @@ use std::time::Duration;
 enum Addr {
     Tcp(String),
     Unix(PathBuf),
+}
+
+impl Addr {
+    /// A TCP address on this machine's loopback interface.
+    fn loopback(&self) -> bool {
+        let Addr::Tcp(a) = self else { return false };
+        let host = a.rsplit_once(':').map_or("", |(h, _)| h);
+        let host = host.trim_start_matches('[').trim_end_matches(']');
+        host.eq_ignore_ascii_case("localhost")
+            || host
+                .parse::<std::net::IpAddr>()
+                .is_ok_and(|ip| ip.is_loopback())
+    }
+}
+
+/// The per-user token file that `dwell serve` makes (0600) and requires on
+/// TCP unless given `--token-file`: `$XDG_CONFIG_HOME/dwell/token`, else
+/// `$HOME/.config/dwell/token`.
+pub fn default_token_path() -> Option<PathBuf> {
+    let nonempty = |v: &str| std::env::var_os(v).filter(|s| !s.is_empty());
+    let config = nonempty("XDG_CONFIG_HOME")
+        .map(PathBuf::from)
+        .or_else(|| nonempty("HOME").map(|h| Path::new(&h).join(".config")))?;
+    Some(config.join("dwell").join("token"))
 }
 
 fn parse_addr(addr: &str) -> Result<Addr> {
@@ -104,7 +130,16 @@ pub fn run(args: &RunArgs, server: &str) -> Result<()> {
                 .trim()
                 .to_string(),
         ),
-        None => std::env::var("DWELL_SERVER_TOKEN").ok(),
+        None => match std::env::var("DWELL_SERVER_TOKEN") {
+            Ok(t) => Some(t),
+            // A loopback server started without --token-file requires the
+            // per-user token: read it where it made it. Never sent
+            // elsewhere (a remote server has a token of its own).
+            Err(_) if addr.loopback() => default_token_path()
+                .and_then(|p| std::fs::read_to_string(p).ok())
+                .map(|t| t.trim().to_string()),
+            Err(_) => None,
+        },
     };
     // The graph by identity: the server answers only for this very file.
     let graph = std::fs::canonicalize(&args.graph.graph).ok();

@@ -88,16 +88,24 @@ pub fn short_name(path: &Path) -> String {
 /// The files a server request brought along, by the path its flags name them.
 pub type RequestFiles = BTreeMap<PathBuf, Vec<u8>>;
 
+/// The files of the request running on this thread, and the most bytes
+/// one may decompress to.
+struct Sent {
+    files: RequestFiles,
+    limit: u64,
+}
+
 thread_local! {
     /// Set while `dwell serve` runs a request on this thread: flags that name
     /// files read these bytes, never the server's file system.
-    static REQUEST_FILES: RefCell<Option<RequestFiles>> = const { RefCell::new(None) };
+    static REQUEST_FILES: RefCell<Option<Sent>> = const { RefCell::new(None) };
 }
 
 /// Run `f` with the files that flags name (`--sources-file`, `--gen`, a
-/// sinks file) served from `files` instead of the disk.
-pub fn with_request_files<T>(files: RequestFiles, f: impl FnOnce() -> T) -> T {
-    REQUEST_FILES.with(|r| *r.borrow_mut() = Some(files));
+/// sinks file) served from `files` instead of the disk, each allowed to
+/// decompress to at most `limit` bytes (a few KB of `.xz` may hold GB).
+pub fn with_request_files<T>(files: RequestFiles, limit: u64, f: impl FnOnce() -> T) -> T {
+    REQUEST_FILES.with(|r| *r.borrow_mut() = Some(Sent { files, limit }));
     let result = f();
     REQUEST_FILES.with(|r| *r.borrow_mut() = None);
     result
@@ -106,23 +114,64 @@ pub fn with_request_files<T>(files: RequestFiles, f: impl FnOnce() -> T) -> T {
 /// Does a flag's value name a file (rather than, say, a list `3,7`)?
 pub fn names_file(path: &Path) -> bool {
     REQUEST_FILES.with(|r| match &*r.borrow() {
-        Some(files) => files.contains_key(path),
+        Some(sent) => sent.files.contains_key(path),
         None => path.is_file(),
     })
 }
 
 /// Open a file a flag names (plain, `.gz` or `.xz`): from disk, or inside
-/// [`with_request_files`] from the bytes the client sent.
+/// [`with_request_files`] from the bytes the client sent, bounded once
+/// decompressed.
 pub fn open_named(path: &Path) -> Result<Box<dyn BufRead + Send>> {
-    let sent = REQUEST_FILES.with(|r| r.borrow().as_ref().map(|f| f.get(path).cloned()));
+    let sent = REQUEST_FILES.with(|r| {
+        r.borrow()
+            .as_ref()
+            .map(|s| (s.files.get(path).cloned(), s.limit))
+    });
     match sent {
         None => Ok(dwell::io::open(path)?),
-        Some(Some(bytes)) => Ok(dwell::io::decompress(std::io::Cursor::new(bytes))?),
-        Some(None) => Err(format!(
+        Some((Some(bytes), limit)) => {
+            let inner = dwell::io::decompress(std::io::Cursor::new(bytes))?;
+            Ok(Box::new(std::io::BufReader::new(Bounded {
+                inner,
+                left: limit,
+                limit,
+                path: path.to_path_buf(),
+            })))
+        }
+        Some((None, _)) => Err(format!(
             "{}: the client sent no such file. Fix: name files that exist where `dwell run --server` runs",
             path.display()
         )
         .into()),
+    }
+}
+
+/// A sent file's decompressed bytes, failing past `limit`.
+struct Bounded {
+    inner: Box<dyn BufRead + Send>,
+    left: u64,
+    limit: u64,
+    path: PathBuf,
+}
+
+impl std::io::Read for Bounded {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        // One byte more than allowed tells a file at the limit from one over.
+        let room = usize::try_from(self.left.saturating_add(1)).unwrap_or(usize::MAX);
+        let take = buf.len().min(room);
+        let n = self.inner.read(&mut buf[..take])?;
+        match self.left.checked_sub(n as u64) {
+            Some(left) => {
+                self.left = left;
+                Ok(n)
+            }
+            None => Err(std::io::Error::other(format!(
+                "{}: the file sent with the request holds more than {} bytes once decompressed, the server's limit for a request's file. Fix: send a smaller file, or restart the server with a larger --max-request-file-bytes (it is also capped by the server's memory budget)",
+                self.path.display(),
+                self.limit
+            ))),
+        }
     }
 }
 

@@ -19,16 +19,24 @@
 //!
 //! Endpoints: `POST /run` (`{"args": [...], "graph": PATH, "graph_id":
 //! {size, mtime_s, mtime_ns, dev, ino}, "files": {PATH: [bytes]}}` → `{"stdout": TEXT}`, or a 4xx/5xx with `{"error": "… Fix: …"}`),
-//! `GET /health`, `GET /metrics` (requests, runs, sessions' graph uploads
-//! and bytes, per graph). Each request runs on a blocking thread under its
-//! own memory-budget check (its query's plan against what the process may
-//! use now); at most `--max-in-flight` are admitted at once; one that
-//! outlives `--timeout-s` is answered 503 and cancelled: it stops at the
-//! end of the run in progress (or before it starts, if it was still
-//! waiting), so the graph's session is free for the next request. A client
-//! that disconnects cancels only its own request.
-//! SIGTERM or SIGINT stops accepting, lets in-flight requests finish, and
-//! exits 0.
+//! `GET /health`, `GET /metrics` (requests, requests dropped while queued,
+//! runs, program runs, sessions' graph uploads and bytes, per graph). Each
+//! request runs under its own memory-budget check (its query's plan
+//! against the server's budget: `--budget-bytes`, else what the process
+//! may use now); files it brings are bounded once decompressed
+//! (`--max-request-file-bytes`, and the budget); at most `--max-in-flight`
+//! are admitted at once; one that outlives `--timeout-s` is answered 503
+//! and cancelled: it stops at the end of the run in progress (or before it
+//! starts, if it was still waiting), so the graph's session is free for the
+//! next request. A client that disconnects cancels its own request the same
+//! way (hyper drops the handler when the connection closes).
+//!
+//! Connections (`conn.rs`): header and body read timeouts
+//! (`--read-timeout-s`), at most `--max-connections` open (one more gets a
+//! 503), a Content-Length over `--max-request-bytes` refused before the
+//! body is read. SIGTERM or SIGINT stops accepting, lets in-flight requests
+//! finish within `--drain-s` (a request still being received is dropped),
+//! and exits 0; a second signal exits at once.
 //!
 //! Identity: a client that has the graph file sends its canonical path and
 //! `stat` identity (`graph`, `graph_id`); the server answers only for the
@@ -38,15 +46,19 @@
 //! older graph's answer. A client's `--budget-bytes` may lower the
 //! server's budget for its request, never raise it.
 //!
-//! Security: TCP on loopback by default; another address needs
-//! `--allow-remote` and `--token-file` (requests then carry `Authorization:
-//! Bearer TOKEN`, compared in constant time). A Unix socket is created with
-//! mode 0600 in a private (0700) folder and renamed into place, so it is
-//! never reachable with wider permissions. Every request needs a loopback
+//! Security: TCP on loopback by default, with a token every request
+//! carries (`Authorization: Bearer TOKEN`, compared in constant time): the
+//! per-user token file (`token.rs`, made 0600, read by `dwell run
+//! --server`), or `--token-file`. Another address needs `--allow-remote`
+//! and `--token-file`. A Unix socket (no token unless `--token-file`) is
+//! created with mode 0600 in a private (0700) folder and renamed into
+//! place, so it is never reachable with wider permissions. Every request needs a loopback
 //! Host (unless `--allow-remote`) and no Origin but a loopback one, and
 //! `POST /run` needs `Content-Type: application/json` (`guard.rs`).
 
+mod conn;
 mod guard;
+mod token;
 
 use crate::input::FileId;
 
@@ -57,9 +69,8 @@ use crate::input::{self, graph_options, Input, Loaded, RequestFiles};
 use crate::progress::Bar;
 use crate::report::{self, Budget};
 use crate::run::{self, Held};
-use axum::body::Bytes;
-use axum::extract::rejection::BytesRejection;
-use axum::extract::{DefaultBodyLimit, State};
+use axum::body::{Body, Bytes};
+use axum::extract::State;
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -70,8 +81,8 @@ use dwell::progress::Cancel;
 use dwell::session::Session;
 use serde::Deserialize;
 use serde_json::{json, Value};
-use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -89,6 +100,9 @@ struct Served {
     loaded: Loaded,
     requests: AtomicU64,
     runs: AtomicU64,
+    /// Program bundle analyses run to their answer (a bundle's own
+    /// per-function sessions are not the resident one).
+    program_runs: AtomicU64,
     uploads: AtomicU64,
     bytes_uploaded: AtomicU64,
     bytes_read_back: AtomicU64,
@@ -121,6 +135,13 @@ struct Server {
     /// Host need not be loopback (the token guards the server).
     allow_remote: bool,
     timeout: Duration,
+    /// `--budget-bytes`: the server's own budget, if fixed.
+    budget: Option<u64>,
+    read_timeout: Duration,
+    max_request_bytes: usize,
+    max_file_bytes: u64,
+    /// Fires when the server starts stopping.
+    shutdown: conn::Shutdown,
     slots: Arc<tokio::sync::Semaphore>,
     requests: AtomicU64,
     rejected: AtomicU64,
@@ -128,6 +149,8 @@ struct Server {
     timed_out: AtomicU64,
     /// Requests stopped before all their runs (timed out or hung up).
     cancelled: AtomicU64,
+    /// Of those, the ones stopped before their job started.
+    dropped_queued: AtomicU64,
     in_flight: AtomicU64,
 }
 
@@ -209,38 +232,46 @@ fn refuse(status: StatusCode, message: impl Into<String>) -> Response {
     (status, Json(json!({ "error": message.into() }))).into_response()
 }
 
-pub fn serve(args: &ServeArgs) -> Result<()> {
-    let token = match &args.token_file {
-        Some(f) => {
-            let t = std::fs::read_to_string(f).map_err(|e| {
-                format!(
-                    "{}: {e}. Fix: give a readable file holding the token",
-                    f.display()
-                )
-            })?;
-            let t = t.trim().to_string();
-            if t.len() < 16 {
-                return Err(format!("{}: the token is {} characters long. Fix: use at least 16 random characters (e.g. `head -c 24 /dev/urandom | base64 > {}`)", f.display(), t.len(), f.display()).into());
-            }
-            Some(t)
-        }
-        None => None,
-    };
-    let listen = match (&args.socket, args.listen) {
-        (Some(_), _) => None,
-        (None, Some(a)) => Some(a),
-        (None, None) => Some(DEFAULT_LISTEN.parse().expect("a valid default address")),
-    };
+/// The token requests must carry: `--token-file`'s, else on TCP the
+/// per-user one (made if absent); none on a Unix socket (its mode guards it).
+fn server_token(args: &ServeArgs, listen: Option<std::net::SocketAddr>) -> Result<Option<String>> {
     if let Some(a) = listen {
         if !a.ip().is_loopback() {
             if !args.allow_remote {
                 return Err(format!("--listen {a} is not a loopback address, so other machines could send queries. Fix: listen on 127.0.0.1, or pass --allow-remote with --token-file").into());
             }
-            if token.is_none() {
+            if args.token_file.is_none() {
                 return Err(format!("--listen {a} with --allow-remote needs a token. Fix: pass --token-file FILE (clients use `--token-file FILE` or DWELL_SERVER_TOKEN)").into());
             }
         }
     }
+    match (&args.token_file, listen) {
+        (Some(f), _) => Ok(Some(token::read(f)?)),
+        (None, Some(_)) => {
+            let (t, path) = token::per_user()?;
+            eprintln!(
+                "dwell serve: requests need the token in {} (`dwell run --server` reads it)",
+                path.display()
+            );
+            Ok(Some(t))
+        }
+        (None, None) => Ok(None),
+    }
+}
+
+/// A positive number of seconds from flag `name`.
+fn seconds(name: &str, v: f64) -> Result<Duration> {
+    Duration::try_from_secs_f64(v)
+        .ok()
+        .filter(|d| !d.is_zero())
+        .ok_or_else(|| {
+            format!("{name} {v} is not a positive number of seconds. Fix: give e.g. {name} 10")
+                .into()
+        })
+}
+
+/// Load every input once and start its session thread.
+fn load_inputs(args: &ServeArgs) -> Result<(Arc<Inputs>, Vec<std::sync::mpsc::Sender<Job>>)> {
     let chosen = backends::resolve(&args.backend)?;
     let bar = Bar::start("serve");
     let mut served = Vec::new();
@@ -256,6 +287,7 @@ pub fn serve(args: &ServeArgs) -> Result<()> {
             loaded,
             requests: AtomicU64::new(0),
             runs: AtomicU64::new(0),
+            program_runs: AtomicU64::new(0),
             uploads: AtomicU64::new(0),
             bytes_uploaded: AtomicU64::new(0),
             bytes_read_back: AtomicU64::new(0),
@@ -269,6 +301,23 @@ pub fn serve(args: &ServeArgs) -> Result<()> {
         session_thread(Arc::clone(&inputs), which, rx)?;
         queues.push(tx);
     }
+    Ok((inputs, queues))
+}
+
+pub fn serve(args: &ServeArgs) -> Result<()> {
+    let listen = match (&args.socket, args.listen) {
+        (Some(_), _) => None,
+        (None, Some(a)) => Some(a),
+        (None, None) => Some(DEFAULT_LISTEN.parse().expect("a valid default address")),
+    };
+    let token = server_token(args, listen)?;
+    let limits = conn::Limits {
+        read_timeout: seconds("--read-timeout-s", args.read_timeout_s)?,
+        max_connections: usize::try_from(args.max_connections).unwrap_or(usize::MAX),
+        drain: seconds("--drain-s", args.drain_s)?,
+    };
+    let (inputs, queues) = load_inputs(args)?;
+    let (stopping, shutdown) = conn::Shutdown::channel();
     let server = Arc::new(Server {
         inputs,
         queues,
@@ -276,12 +325,18 @@ pub fn serve(args: &ServeArgs) -> Result<()> {
         token,
         allow_remote: args.allow_remote,
         timeout: Duration::from_secs_f64(args.timeout_s.clamp(0.001, 1e9)),
+        budget: args.budget_bytes,
+        read_timeout: limits.read_timeout,
+        max_request_bytes: args.max_request_bytes,
+        max_file_bytes: args.max_request_file_bytes,
+        shutdown,
         slots: Arc::new(tokio::sync::Semaphore::new(args.max_in_flight.max(1))),
         requests: AtomicU64::new(0),
         rejected: AtomicU64::new(0),
         failed: AtomicU64::new(0),
         timed_out: AtomicU64::new(0),
         cancelled: AtomicU64::new(0),
+        dropped_queued: AtomicU64::new(0),
         in_flight: AtomicU64::new(0),
     });
     let app = Router::new()
@@ -294,7 +349,6 @@ pub fn serve(args: &ServeArgs) -> Result<()> {
                 "no such endpoint. Fix: POST /run, GET /health or GET /metrics",
             )
         })
-        .layer(DefaultBodyLimit::max(args.max_request_bytes))
         .with_state(Arc::clone(&server));
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
@@ -306,81 +360,30 @@ pub fn serve(args: &ServeArgs) -> Result<()> {
         .iter()
         .map(|s| s.path.display().to_string())
         .collect();
-    rt.block_on(async move {
-        match (&args.socket, listen) {
+    let names = names.join(", ");
+    let served = rt.block_on(async move {
+        let listener = match (&args.socket, listen) {
             (Some(path), _) => {
-                let listener = bind_socket(path)?;
-                eprintln!("dwell serve: listening on unix:{} ({})", path.display(), names.join(", "));
-                let result = axum::serve(listener, app).with_graceful_shutdown(stop_signal()).await;
-                let _ = std::fs::remove_file(path);
-                result?;
+                let l = conn::bind_socket(path)?;
+                eprintln!("dwell serve: listening on unix:{} ({names})", path.display());
+                l
             }
             (None, Some(addr)) => {
-                let listener = tokio::net::TcpListener::bind(addr).await.map_err(|e| {
+                let l = tokio::net::TcpListener::bind(addr).await.map_err(|e| {
                     format!("cannot listen on {addr}: {e}. Fix: pick a free port (--listen 127.0.0.1:0 picks one), or stop what holds it")
                 })?;
-                eprintln!("dwell serve: listening on {} ({})", listener.local_addr()?, names.join(", "));
-                axum::serve(listener, app).with_graceful_shutdown(stop_signal()).await?;
+                eprintln!("dwell serve: listening on {} ({names})", l.local_addr()?);
+                conn::Listener::Tcp(l)
             }
             (None, None) => unreachable!("listen defaults to {DEFAULT_LISTEN}"),
-        }
+        };
+        conn::serve(listener, app, &limits, stopping).await?;
         eprintln!("dwell serve: stopped; in-flight requests finished");
         Ok::<(), Box<dyn std::error::Error>>(())
-    })
-}
-
-/// SIGTERM or SIGINT: stop accepting and drain.
-async fn stop_signal() {
-    use tokio::signal::unix::{signal, SignalKind};
-    let (Ok(mut term), Ok(mut int)) = (
-        signal(SignalKind::terminate()),
-        signal(SignalKind::interrupt()),
-    ) else {
-        // Without handlers the signals keep their default action.
-        return std::future::pending().await;
-    };
-    tokio::select! {
-        _ = term.recv() => eprintln!("dwell serve: SIGTERM, draining"),
-        _ = int.recv() => eprintln!("dwell serve: SIGINT, draining"),
-    }
-}
-
-/// A Unix socket at `path`, mode 0600 from the start: bound inside a fresh
-/// 0700 folder beside it, restricted, then renamed into place.
-fn bind_socket(path: &Path) -> Result<tokio::net::UnixListener> {
-    use std::os::unix::fs::PermissionsExt as _;
-    // sun_path holds 108 bytes with the closing NUL: a longer path would
-    // bind (through the shorter private folder) but never accept a client.
-    let len = path.as_os_str().len();
-    if len > 107 {
-        return Err(format!("--socket {} is {len} bytes long; a Unix socket path may have at most 107. Fix: choose a shorter path (e.g. in /tmp or $XDG_RUNTIME_DIR)", path.display()).into());
-    }
-    if path.symlink_metadata().is_ok() {
-        return Err(format!("{} already exists. Fix: remove it (a server that was killed leaves its socket behind) or choose another --socket", path.display()).into());
-    }
-    let parent = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let private = tempfile::Builder::new()
-        .prefix(".dwell-serve-")
-        .tempdir_in(parent)
-        .map_err(|e| {
-            format!(
-                "{}: {e}. Fix: choose a --socket in a folder you can write",
-                parent.display()
-            )
-        })?;
-    let inner = private.path().join("socket");
-    let listener = tokio::net::UnixListener::bind(&inner)?;
-    std::fs::set_permissions(&inner, std::fs::Permissions::from_mode(0o600))?;
-    std::fs::rename(&inner, path).map_err(|e| {
-        format!(
-            "{}: {e}. Fix: choose a --socket on a local file system you can write",
-            path.display()
-        )
-    })?;
-    Ok(listener)
+    });
+    // Tasks still blocked on a client are not waited for.
+    rt.shutdown_background();
+    served
 }
 
 fn authorized(server: &Server, headers: &HeaderMap) -> bool {
@@ -449,6 +452,7 @@ async fn metrics(State(server): State<Arc<Server>>, headers: HeaderMap) -> Respo
                 "load_ms": s.loaded.load_ms,
                 "requests": s.requests.load(Relaxed),
                 "runs": s.runs.load(Relaxed),
+                "program_runs": s.program_runs.load(Relaxed),
                 "session_uploads": s.uploads.load(Relaxed),
                 "bytes_uploaded": s.bytes_uploaded.load(Relaxed),
                 "bytes_read_back": s.bytes_read_back.load(Relaxed),
@@ -461,6 +465,7 @@ async fn metrics(State(server): State<Arc<Server>>, headers: HeaderMap) -> Respo
         "failed": server.failed.load(Relaxed),
         "timed_out": server.timed_out.load(Relaxed),
         "cancelled": server.cancelled.load(Relaxed),
+        "dropped_queued": server.dropped_queued.load(Relaxed),
         "in_flight": server.in_flight.load(Relaxed),
         "backend": server.inputs.chosen.backend().name(),
         "rss_bytes": rss_bytes(),
@@ -561,7 +566,7 @@ fn resolve(
 async fn run_request(
     State(server): State<Arc<Server>>,
     headers: HeaderMap,
-    body: std::result::Result<Bytes, BytesRejection>,
+    body: Body,
 ) -> Response {
     server.requests.fetch_add(1, Relaxed);
     let answer = answer(&server, &headers, body).await;
@@ -573,20 +578,84 @@ async fn run_request(
     answer
 }
 
-async fn answer(
-    server: &Arc<Server>,
+/// The request's body: at most `--max-request-bytes` (a larger
+/// Content-Length is refused before anything is read), within
+/// `--read-timeout-s`, unless the server starts stopping meanwhile.
+async fn read_body(
+    server: &Server,
     headers: &HeaderMap,
-    body: std::result::Result<Bytes, BytesRejection>,
-) -> Response {
+    body: Body,
+) -> std::result::Result<Bytes, Response> {
+    let max = server.max_request_bytes;
+    let too_large = || {
+        refuse(StatusCode::PAYLOAD_TOO_LARGE, format!("the request is larger than the server's --max-request-bytes ({max}). Fix: send smaller files (a long --sources list can go in a file), or restart the server with a larger --max-request-bytes"))
+    };
+    let length = headers
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok()?.parse::<u64>().ok());
+    if length.is_some_and(|n| n > max as u64) {
+        return Err(too_large());
+    }
+    let read = tokio::time::timeout(
+        server.read_timeout,
+        http_body_util::BodyExt::collect(http_body_util::Limited::new(body, max)),
+    );
+    tokio::select! {
+        r = read => match r {
+            Err(_) => Err(refuse(StatusCode::REQUEST_TIMEOUT, format!("the request body did not arrive within the server's --read-timeout-s of {} s. Fix: send the whole request at once, or restart the server with a larger --read-timeout-s", server.read_timeout.as_secs_f64()))),
+            Ok(Err(e)) if e.is::<http_body_util::LengthLimitError>() => Err(too_large()),
+            Ok(Err(e)) => Err(refuse(StatusCode::BAD_REQUEST, format!("{e}. Fix: send the request body in full"))),
+            Ok(Ok(c)) => Ok(c.to_bytes()),
+        },
+        () = server.shutdown.started() => Err(refuse(StatusCode::SERVICE_UNAVAILABLE, "the server is shutting down, so it stopped reading this request. Fix: send it again to a running server")),
+    }
+}
+
+/// A job's queue state: it runs only if it is still queued when its turn
+/// comes, and counts as dropped while queued only if its request ended
+/// first (never both).
+const QUEUED: u8 = 0;
+const RUNNING: u8 = 1;
+const DROPPED: u8 = 2;
+
+/// Marks its request's job dropped (and counts it) if the request ends —
+/// answered 503, or abandoned by a client that hung up — before the job
+/// started.
+struct Queued(Arc<AtomicU8>, Arc<Server>);
+
+impl Drop for Queued {
+    fn drop(&mut self) {
+        if self
+            .0
+            .compare_exchange(QUEUED, DROPPED, Relaxed, Relaxed)
+            .is_ok()
+        {
+            self.1.dropped_queued.fetch_add(1, Relaxed);
+            self.1.cancelled.fetch_add(1, Relaxed);
+        }
+    }
+}
+
+/// What a served error says: a query refused by the server's own budget
+/// cannot be fixed by the client's `--budget-bytes` (it can only lower
+/// the budget), so the Fix names the server's.
+fn served_error(message: String, server_budget: bool) -> String {
+    if !server_budget {
+        return message;
+    }
+    let fix = "restart the server with a larger --budget-bytes, or free memory where it runs (a client's --budget-bytes can only lower the server's budget)";
+    message
+        .replace("pass a larger --budget-bytes if that memory is really free (the default is what this process may use; `dwell plan` shows it)", fix)
+        .replace("raise the memory budget (--budget-bytes)", fix)
+}
+
+async fn answer(server: &Arc<Server>, headers: &HeaderMap, body: Body) -> Response {
     if let Some(r) = checked(server, headers, true) {
         return r;
     }
-    let body = match body {
+    let body = match read_body(server, headers, body).await {
         Ok(b) => b,
-        Err(e) if e.status() == StatusCode::PAYLOAD_TOO_LARGE => {
-            return refuse(e.status(), "the request is larger than the server's --max-request-bytes. Fix: send smaller files (a long --sources list can go in a file), or restart the server with a larger --max-request-bytes")
-        }
-        Err(e) => return refuse(e.status(), format!("{}. Fix: send the request body in full", e.body_text())),
+        Err(r) => return r,
     };
     let req: RunRequest = match serde_json::from_slice(&body) {
         Ok(r) => r,
@@ -594,15 +663,17 @@ async fn answer(
             return refuse(StatusCode::BAD_REQUEST, format!("the body is not a run request: {e}. Fix: send {{\"args\": [\"bfs\", \"GRAPH\", \"--sources\", \"0\"]}} (what `dwell run --server` sends)"))
         }
     };
-    let (mut args, which) = match resolve(server, &req) {
+    let (args, which) = match resolve(server, &req) {
         Ok(x) => x,
         Err(r) => return *r,
     };
     // Dropped when this answer is made — done, past the time limit, or
     // abandoned by a client that hung up: then the job stops at the end of
-    // the run in progress (a finished job does not notice).
+    // the run in progress, or never starts (a finished job does not notice).
     let cancel = Cancel::new();
     let _stop = CancelOnDrop(cancel.clone());
+    let state = Arc::new(AtomicU8::new(QUEUED));
+    let _queued = Queued(Arc::clone(&state), Arc::clone(server));
     // Waiting for a slot and for the graph's session counts against the
     // time limit too.
     let work = {
@@ -611,51 +682,21 @@ async fn answer(
             let permit = Arc::clone(&server.slots).acquire_owned().await;
             let (tx, rx) = tokio::sync::oneshot::channel();
             let stats = Arc::clone(&server);
-            let files = req.files;
             let job: Job = Box::new(move |inputs, session| {
                 let _permit = permit;
-                let answer = if cancel.is_cancelled() {
+                let answer = if state
+                    .compare_exchange(QUEUED, RUNNING, Relaxed, Relaxed)
+                    .is_err()
+                {
                     // Given up on while it waited: nothing to run for.
                     None
-                } else if let Some(why) = stale(&inputs.served[which]) {
-                    // Checked again just before the run: the file may have
-                    // changed while the request waited.
-                    Some(Err((StatusCode::CONFLICT, why)))
                 } else {
-                    let _running = InFlight::enter(&stats.in_flight);
-                    let served = &inputs.served[which];
-                    served.requests.fetch_add(1, Relaxed);
-                    // The budget is read now: what this process may use with
-                    // its resident graphs and the requests running beside it.
-                    // A client's --budget-bytes may lower it, never raise it:
-                    // a larger one is dropped, so every check the query makes
-                    // (its plan, its --gen/--kill sets) uses the server's.
-                    let own = Budget::from_flag(None);
-                    if args.budget_bytes.is_some_and(|b| b >= own.bytes()) {
-                        args.budget_bytes = None;
-                    }
-                    let budget = args.budget_bytes.map_or(own, Budget::Flag);
-                    let held = Held { session, cancel };
-                    let (result, text) = input::with_request_files(files, || {
-                        report::capture(|| {
-                            run::run_loaded(
-                                &args,
-                                inputs.chosen.backend(),
-                                &served.loaded,
-                                &Bar::hidden(),
-                                &budget,
-                                Some(held),
-                            )
-                        })
-                    });
-                    Some(
-                        result
-                            .map(|_| text)
-                            .map_err(|e| (StatusCode::UNPROCESSABLE_ENTITY, e.to_string())),
-                    )
+                    Some(run_job(
+                        &stats, inputs, which, session, args, req.files, cancel,
+                    ))
                 };
                 Box::new(move || {
-                    if answer.is_none_or(|a| tx.send(a).is_err()) {
+                    if answer.is_some_and(|a| tx.send(a).is_err()) {
                         stats.cancelled.fetch_add(1, Relaxed);
                     }
                 })
@@ -677,6 +718,60 @@ async fn answer(
         // why the file served can no longer answer).
         Ok(Some(Err((status, message)))) => refuse(status, message),
     }
+}
+
+/// A request's job on its graph's session thread: the run's printed text,
+/// or the status and message to refuse with.
+fn run_job<'s>(
+    stats: &Server,
+    inputs: &'s Inputs,
+    which: usize,
+    session: &mut Option<Session<'s>>,
+    mut args: RunArgs,
+    files: RequestFiles,
+    cancel: Cancel,
+) -> std::result::Result<String, (StatusCode, String)> {
+    let served = &inputs.served[which];
+    // Checked again just before the run: the file may have changed while
+    // the request waited.
+    if let Some(why) = stale(served) {
+        return Err((StatusCode::CONFLICT, why));
+    }
+    let _running = InFlight::enter(&stats.in_flight);
+    served.requests.fetch_add(1, Relaxed);
+    // The budget is read now: what this process may use with its resident
+    // graphs and the requests running beside it (or the server's
+    // --budget-bytes). A client's --budget-bytes may lower it, never raise
+    // it: a larger one is dropped, so every check the query makes (its
+    // plan, its --gen/--kill sets) uses the server's.
+    let own = Budget::from_flag(stats.budget);
+    if args.budget_bytes.is_some_and(|b| b >= own.bytes()) {
+        args.budget_bytes = None;
+    }
+    let servers_budget = args.budget_bytes.is_none();
+    let budget = args.budget_bytes.map_or(own, Budget::Flag);
+    // A request's files, decompressed, fit the flag and the budget.
+    let file_limit = stats.max_file_bytes.min(budget.bytes());
+    let held = Held { session, cancel };
+    let (result, text) = input::with_request_files(files, file_limit, || {
+        report::capture(|| {
+            run::run_loaded(
+                &args,
+                inputs.chosen.backend(),
+                &served.loaded,
+                &Bar::hidden(),
+                &budget,
+                Some(held),
+            )
+        })
+    });
+    if result.is_ok() && matches!(served.loaded.input, Input::Bundle(_)) {
+        served.program_runs.fetch_add(1, Relaxed);
+    }
+    result.map(|_| text).map_err(|e| {
+        let message = served_error(e.to_string(), servers_budget);
+        (StatusCode::UNPROCESSABLE_ENTITY, message)
+    })
 }
 
 /// Cancels its request's work when dropped.

@@ -8,88 +8,11 @@
 mod common;
 use common::*;
 use serde_json::Value;
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::Write;
 use std::net::TcpStream;
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
-
-/// A running `dwell serve`; killed when dropped.
-struct Server {
-    child: Child,
-    addr: String,
-    stderr: std::sync::mpsc::Receiver<String>,
-}
-
-impl Server {
-    // `Drop` kills and waits for the child.
-    #[allow(clippy::zombie_processes)]
-    fn start(args: &[&str]) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_dwell"))
-            .arg("serve")
-            .args(args)
-            .stderr(Stdio::piped())
-            .stdout(Stdio::null())
-            .spawn()
-            .expect("start dwell serve");
-        let (tx, rx) = std::sync::mpsc::channel();
-        let err = child.stderr.take().unwrap();
-        std::thread::spawn(move || {
-            for line in BufReader::new(err).lines().map_while(Result::ok) {
-                let _ = tx.send(line);
-            }
-        });
-        let deadline = Instant::now() + Duration::from_secs(120);
-        loop {
-            let line = rx
-                .recv_timeout(deadline.saturating_duration_since(Instant::now()))
-                .expect("dwell serve says where it listens");
-            if let Some(rest) = line.strip_prefix("dwell serve: listening on ") {
-                let addr = rest.split(' ').next().unwrap().to_string();
-                return Server {
-                    child,
-                    addr,
-                    stderr: rx,
-                };
-            }
-        }
-    }
-
-    fn pid(&self) -> String {
-        self.child.id().to_string()
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-/// One raw HTTP/1.1 exchange; the status code and body.
-fn http(addr: &str, method: &str, path: &str, headers: &[&str], body: &[u8]) -> (u16, Value) {
-    let mut s = TcpStream::connect(addr).unwrap();
-    s.set_read_timeout(Some(Duration::from_secs(120))).unwrap();
-    let mut req = format!(
-        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Length: {}\r\n",
-        body.len()
-    );
-    for h in headers {
-        req.push_str(h);
-        req.push_str("\r\n");
-    }
-    req.push_str("\r\n");
-    s.write_all(req.as_bytes()).unwrap();
-    // A server may answer (413) before reading the whole body.
-    let _ = s.write_all(body);
-    let mut raw = Vec::new();
-    let _ = s.read_to_end(&mut raw);
-    let text = String::from_utf8_lossy(&raw);
-    let status: u16 = text.split(' ').nth(1).unwrap().parse().unwrap();
-    let body = text.split("\r\n\r\n").nth(1).unwrap_or("");
-    (status, serde_json::from_str(body).unwrap_or(Value::Null))
-}
 
 /// JSON of `dwell run`, less what differs between any two runs (timings,
 /// the process's budget, pool-dependent scratch allocations) and what a
@@ -368,7 +291,7 @@ fn errors_agree(a: &str, karate: &str) {
 /// queries of five analyses and many sizes it answered (the bundle's
 /// program analyses open their own sessions, as locally).
 fn metrics_count_one_load_and_upload(a: &str, enron: &str) {
-    let (status, m) = http(a, "GET", "/metrics", &[], b"");
+    let (status, m) = http(a, "GET /metrics", &[], b"");
     assert_eq!(status, 200);
     let graphs = m["graphs"].as_array().unwrap();
     assert_eq!(graphs.len(), 5);
@@ -404,7 +327,7 @@ fn answers_equal_local_runs_for_every_analysis() {
     bundle_analyses_agree(a, &s.bundle);
     errors_agree(a, &s.karate);
     metrics_count_one_load_and_upload(a, &s.enron);
-    let (status, h) = http(a, "GET", "/health", &[], b"");
+    let (status, h) = http(a, "GET /health", &[], b"");
     assert_eq!((status, h["status"].as_str()), (200, Some("ok")));
 }
 
@@ -468,7 +391,7 @@ fn malformed_requests_are_4xx_with_fix_and_the_server_keeps_serving() {
         ("GET", "/nope", Vec::new(), 404),
     ];
     for (method, path, body, want) in cases {
-        let (status, v) = http(a, method, path, &json, &body);
+        let (status, v) = http(a, &format!("{method} {path}"), &json, &body);
         assert_eq!(
             status,
             want,
@@ -480,15 +403,14 @@ fn malformed_requests_are_4xx_with_fix_and_the_server_keeps_serving() {
     // The server never read /etc/passwd: files come from the client.
     let (status, v) = http(
         a,
-        "POST",
-        "/run",
+        "POST /run",
         &json,
         format!(r#"{{"args": ["bfs", "{karate}", "--sources", "0,1", "--json"]}}"#).as_bytes(),
     );
     assert_eq!(status, 200, "{v}");
     let out: Value = serde_json::from_str(v["stdout"].as_str().unwrap()).unwrap();
     assert_eq!(out["results"].as_array().unwrap().len(), 2);
-    let (_, m) = http(a, "GET", "/metrics", &[], b"");
+    let (_, m) = http(a, "GET /metrics", &[], b"");
     // Nine /run requests refused (the unknown endpoint is not one).
     assert_eq!(m["rejected"], 9);
 }
@@ -519,8 +441,7 @@ fn tokens_bind_addresses_and_unix_socket_permissions() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("token"));
     let (status, _) = http(
         &server.addr,
-        "GET",
-        "/metrics",
+        "GET /metrics",
         &["Authorization: Bearer wrong-token-wrong-token"],
         b"",
     );
@@ -533,7 +454,7 @@ fn tokens_bind_addresses_and_unix_socket_permissions() {
         ]
         .concat(),
     );
-    let with_env = Command::new(env!("CARGO_BIN_EXE_dwell"))
+    let with_env = dwell_cmd()
         .args([&["run"], &q[..], &["--server", &server.addr]].concat())
         .env("DWELL_SERVER_TOKEN", "0123456789abcdef0123")
         .output()
@@ -602,7 +523,7 @@ fn concurrent_clients_disconnects_time_limit_and_sigterm_drain() {
         assert_eq!(c.join().unwrap(), want);
     }
     // SIGTERM while a request runs: it is answered in full, then the server exits 0.
-    let in_flight = |addr: &str| http(addr, "GET", "/metrics", &[], b"").1["in_flight"].as_u64();
+    let in_flight = |addr: &str| http(addr, "GET /metrics", &[], b"").1["in_flight"].as_u64();
     let deadline = Instant::now() + Duration::from_secs(60);
     while in_flight(&addr) != Some(0) {
         assert!(
@@ -656,7 +577,7 @@ fn concurrent_clients_disconnects_time_limit_and_sigterm_drain() {
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("limit") && err.contains("Fix:"), "{err}");
-    let (status, _) = http(&server.addr, "GET", "/health", &[], b"");
+    let (status, _) = http(&server.addr, "GET /health", &[], b"");
     assert_eq!(status, 200);
 }
 
@@ -685,7 +606,7 @@ fn a_timed_out_request_is_cancelled_and_frees_its_graph_for_the_next() {
     assert!(err.contains("limit") && err.contains("Fix:"), "{err}");
     // The next request is answered in full (within the same 3 s limit).
     assert_same(a, &["bfs", &enron, "--sources", "0,7", "--json"]);
-    let (_, m) = http(a, "GET", "/metrics", &[], b"");
+    let (_, m) = http(a, "GET /metrics", &[], b"");
     assert_eq!(m["timed_out"], 1, "{m}");
     assert_eq!(m["cancelled"], 1, "{m}");
     assert_eq!(m["in_flight"], 0, "{m}");

@@ -6,120 +6,15 @@
 
 mod common;
 use common::*;
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
-use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::Stdio;
 use std::time::{Duration, Instant};
-
-/// A running `dwell serve`, started through `sh -c "PRELUDE; exec dwell
-/// serve ARGS"` in `dir`; killed when dropped. None if the prelude failed.
-struct Server {
-    child: Child,
-    addr: String,
-}
-
-impl Server {
-    // `Drop` kills and waits for the child.
-    #[allow(clippy::zombie_processes)]
-    fn start_in(dir: &Path, prelude: &str, args: &[&str]) -> Option<Server> {
-        let mut child = Command::new("sh")
-            .arg("-c")
-            .arg(format!("{prelude} || exit 99; exec \"$0\" serve \"$@\""))
-            .arg(env!("CARGO_BIN_EXE_dwell"))
-            .args(args)
-            .current_dir(dir)
-            .stderr(Stdio::piped())
-            .stdout(Stdio::null())
-            .spawn()
-            .expect("start dwell serve");
-        let err = child.stderr.take().unwrap();
-        let (tx, rx) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(err).lines().map_while(Result::ok) {
-                let _ = tx.send(line);
-            }
-        });
-        let deadline = Instant::now() + Duration::from_secs(120);
-        loop {
-            let Ok(line) = rx.recv_timeout(deadline.saturating_duration_since(Instant::now()))
-            else {
-                let _ = child.kill();
-                let code = child.wait().unwrap().code();
-                assert_eq!(code, Some(99), "dwell serve never said where it listens");
-                return None;
-            };
-            if let Some(rest) = line.strip_prefix("dwell serve: listening on ") {
-                let addr = rest.split(' ').next().unwrap().to_string();
-                return Some(Server { child, addr });
-            }
-        }
-    }
-
-    fn start(dir: &Path, args: &[&str]) -> Server {
-        Server::start_in(dir, "true", args).unwrap()
-    }
-
-    fn up(&self) -> bool {
-        raw(&self.addr, "GET /health", &["Host: 127.0.0.1"], "").0 == 200
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-/// One HTTP/1.1 exchange written by hand (`line` is `METHOD PATH`, headers
-/// exactly as given); the status and the body.
-fn raw(addr: &str, line: &str, headers: &[&str], body: &str) -> (u16, String) {
-    let mut s = TcpStream::connect(addr).unwrap();
-    s.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
-    let mut req = format!("{line} HTTP/1.1\r\nConnection: close\r\n");
-    for h in headers {
-        req.push_str(h);
-        req.push_str("\r\n");
-    }
-    req.push_str(&format!("Content-Length: {}\r\n\r\n{body}", body.len()));
-    s.write_all(req.as_bytes()).unwrap();
-    let mut raw = Vec::new();
-    let _ = s.read_to_end(&mut raw);
-    let text = String::from_utf8_lossy(&raw).to_string();
-    let status = text.split(' ').nth(1).unwrap().parse().unwrap();
-    let body = text.split("\r\n\r\n").nth(1).unwrap_or("").to_string();
-    (status, body)
-}
-
-/// `dwell run ARGS --server ADDR` in folder `dir`.
-fn client_in(dir: &Path, addr: &str, args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_dwell"))
-        .arg("run")
-        .args(args)
-        .args(["--server", addr])
-        .current_dir(dir)
-        .output()
-        .unwrap()
-}
-
-fn refused(out: &std::process::Output, says: &str) {
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "{err}");
-    assert!(
-        out.stdout.is_empty(),
-        "an answer: {}",
-        String::from_utf8_lossy(&out.stdout)
-    );
-    assert!(err.contains(says) && err.contains("Fix:"), "{err}");
-}
 
 #[test]
 fn another_folders_same_named_file_is_not_the_served_graph() {
     let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
     write(a.path(), "g.edges", "0 1\n1 2\n2 3\n3 4\n");
     write(b.path(), "g.edges", "0 1\n5 6\n");
-    let server = Server::start(a.path(), &["g.edges", "--listen", "127.0.0.1:0"]);
+    let server = Server::start_at(a.path(), &["g.edges", "--listen", "127.0.0.1:0"]);
     let q = ["bfs", "g.edges", "--sources", "0", "--json"];
     // From the server's own folder: its graph, answered.
     let here = client_in(a.path(), &server.addr, &q);
@@ -137,7 +32,7 @@ fn another_folders_same_named_file_is_not_the_served_graph() {
 fn a_served_file_changed_or_removed_after_loading_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     let g = write(dir.path(), "g.edges", "0 1\n1 2\n2 3\n3 4\n");
-    let server = Server::start(dir.path(), &[&g, "--listen", "127.0.0.1:0"]);
+    let server = Server::start_at(dir.path(), &[&g, "--listen", "127.0.0.1:0"]);
     let q = ["bfs", g.as_str(), "--sources", "0", "--json"];
     assert!(client_in(dir.path(), &server.addr, &q).status.success());
     // Rewritten: the graph in memory is no longer the file's.
@@ -210,7 +105,7 @@ fn a_client_budget_never_raises_the_servers() {
 fn requests_a_web_page_could_send_are_refused() {
     let dir = tempfile::tempdir().unwrap();
     let g = write(dir.path(), "g.edges", "0 1\n1 2\n");
-    let server = Server::start(dir.path(), &[&g, "--listen", "127.0.0.1:0"]);
+    let server = Server::start_at(dir.path(), &[&g, "--listen", "127.0.0.1:0"]);
     let a = server.addr.as_str();
     let body = format!(r#"{{"args": ["bfs", "{g}", "--sources", "0"]}}"#);
     let json = "Content-Type: application/json";
@@ -228,12 +123,12 @@ fn requests_a_web_page_could_send_are_refused() {
         ),
         (vec!["Host: localhost", "Origin: null", json], 403),
     ] {
-        let (status, text) = raw(a, "POST /run", &headers, &body);
+        let (status, text) = raw(a, "POST /run", &headers, body.as_bytes());
         assert_eq!(status, want, "{headers:?}: {text}");
         assert!(text.contains("Fix:"), "{text}");
     }
     // Reading answers is refused by Host and Origin too.
-    let (status, _) = raw(a, "GET /metrics", &["Host: evil.example"], "");
+    let (status, _) = raw(a, "GET /metrics", &["Host: evil.example"], b"");
     assert_eq!(status, 403);
     // Loopback names with any port, a loopback Origin, JSON: answered.
     let port = a.rsplit(':').next().unwrap();
@@ -245,7 +140,7 @@ fn requests_a_web_page_could_send_are_refused() {
         let origin = format!("Origin: http://{host}");
         let headers = [format!("Host: {host}"), origin, json.to_string()];
         let headers: Vec<&str> = headers.iter().map(String::as_str).collect();
-        let (status, text) = raw(a, "POST /run", &headers, &body);
+        let (status, text) = raw(a, "POST /run", &headers, body.as_bytes());
         assert_eq!(status, 200, "{host}: {text}");
     }
     // dwell's own client sends what the server requires.
@@ -260,7 +155,7 @@ fn requests_a_web_page_could_send_are_refused() {
 /// `dwell serve ARGS`, expected to refuse to start with a `Fix:`: its
 /// stderr. A server that starts instead is killed and the test fails.
 fn serve_refuses(args: &[&str]) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dwell"))
+    let mut child = dwell_cmd()
         .arg("serve")
         .args(args)
         .stderr(Stdio::piped())
@@ -291,7 +186,7 @@ fn addresses_and_argument_errors_say_why_with_a_fix() {
     let dir = tempfile::tempdir().unwrap();
     let g = write(dir.path(), "g.edges", "0 1\n1 2\n");
     // localhost:PORT is loopback.
-    let server = Server::start(dir.path(), &[&g, "--listen", "localhost:0"]);
+    let server = Server::start_at(dir.path(), &[&g, "--listen", "localhost:0"]);
     assert!(server.addr.starts_with("127.0.0.1:"), "{}", server.addr);
     serve_refuses(&[&g, "--listen", "nowhere"]);
     // A socket path longer than sun_path would bind but never connect.
@@ -301,7 +196,7 @@ fn addresses_and_argument_errors_say_why_with_a_fix() {
     // A missing argument is named in full through the server.
     let body = r#"{"args": ["bfs"]}"#;
     let json = ["Host: 127.0.0.1", "Content-Type: application/json"];
-    let (status, text) = raw(&server.addr, "POST /run", &json, body);
+    let (status, text) = raw(&server.addr, "POST /run", &json, body.as_bytes());
     assert_eq!(status, 400, "{text}");
     assert!(text.contains("<GRAPH>") && text.contains("Fix:"), "{text}");
 }
