@@ -8,10 +8,10 @@ use dwell::backend::{Backend, Cpu, CpuReference};
 use dwell::formats::{self, Format, FormatError, LoadOptions};
 use dwell::graph::{Graph, GraphBuilder, GraphError, LabelError, LabelNames, NO_VERTEX};
 use dwell::session::memory::MemoryLimits;
+use dwell::session::worker::Worker;
 use dwell::session::{Session, SessionError};
 use std::path::Path;
-use std::sync::{mpsc, Arc, OnceLock};
-use std::thread::JoinHandle;
+use std::sync::{Arc, OnceLock};
 
 /// Why a call could not be answered; every message ends with a `Fix:` hint.
 #[derive(Debug, thiserror::Error)]
@@ -171,45 +171,28 @@ pub struct Report {
 /// A dwell session kept open across calls — a Python `with g.session()`
 /// block, on one graph: the first call opens it (the one upload), each later
 /// call re-plans it for its own query (own runs, sizes, budget check), runs
-/// and reads back, the graph staying resident. The session lives on its own
-/// thread: it borrows its graph, and a device context belongs to the thread
-/// that made it. Calls from several threads take turns.
+/// and reads back, the graph staying resident. The session lives on its
+/// [`Worker`]'s thread (the one `dwell serve` uses too): it borrows its
+/// graph, and a device context belongs to the thread that made it. Calls
+/// from several threads take turns.
 pub struct Live {
     backend: &'static dyn Backend,
     graph: Arc<Graph>,
-    jobs: Option<mpsc::Sender<Job>>,
-    thread: Option<JoinHandle<()>>,
+    worker: Worker<Graph>,
 }
-
-/// A call's work on the session thread, with the session (`None` until the
-/// first call opens it, or after a call failed midway).
-type Job = Box<dyn for<'s> FnOnce(&'s Graph, &mut Option<Session<'s>>) + Send>;
 
 impl Live {
     pub fn new(backend: &'static dyn Backend, graph: Arc<Graph>) -> Result<Live, Error> {
-        let (tx, rx) = mpsc::channel::<Job>();
-        let g = Arc::clone(&graph);
-        let thread = std::thread::Builder::new()
-            .name(format!("dwell-{}-session", backend.name()))
-            .spawn(move || {
-                let mut session: Option<Session<'_>> = None;
-                for job in rx {
-                    let call = std::panic::AssertUnwindSafe(|| job(&g, &mut session));
-                    if std::panic::catch_unwind(call).is_err() {
-                        session = None; // its state is unknown; the next call opens anew
-                    }
-                }
-            })
-            .map_err(|e| {
-                Error::Input(format!(
-                    "cannot start the session's thread: {e}. Fix: close other sessions, or raise the process's thread limit"
-                ))
-            })?;
+        let name = format!("dwell-{}-session", backend.name());
+        let worker = Worker::spawn(name, Arc::clone(&graph)).map_err(|e| {
+            Error::Input(format!(
+                "cannot start the session's thread: {e}. Fix: close other sessions, or raise the process's thread limit"
+            ))
+        })?;
         Ok(Live {
             backend,
             graph,
-            jobs: Some(tx),
-            thread: Some(thread),
+            worker,
         })
     }
 
@@ -225,31 +208,10 @@ impl Live {
                 "repeat=0 runs nothing. Fix: pass repeat=1 or more".into(),
             ));
         }
-        let (reply, answer) = mpsc::sync_channel(1);
         let (backend, q) = (self.backend, q.clone());
-        let job: Job = Box::new(move |g, session| {
-            let _ = reply.send(call(backend, g, session, &q, runs, budget));
-        });
-        let lost = || {
-            Error::Input(
-                "the session's thread ended. Fix: this is a bug in dwell; please report it (open a new session meanwhile)".into(),
-            )
-        };
-        self.jobs
-            .as_ref()
-            .ok_or_else(lost)?
-            .send(job)
-            .map_err(|_| lost())?;
-        answer.recv().map_err(|_| lost())?
-    }
-}
-
-impl Drop for Live {
-    fn drop(&mut self) {
-        self.jobs = None; // ends the thread's loop
-        if let Some(t) = self.thread.take() {
-            let _ = t.join();
-        }
+        self.worker
+            .call(move |g, session| call(backend, g, session, &q, runs, budget))
+            .map_err(|e| Error::Input(e.to_string()))?
     }
 }
 

@@ -6,6 +6,8 @@
 //! - [`memory`]: the memory the process can really use, the default budget.
 //! - [`telemetry`]: cold uploads versus warm reuses of the resident graph.
 //! - [`executor`]: the [`Session`] that enforces a plan, and [`run_once`].
+//! - [`worker`]: a thread owning a resident session across calls (`dwell
+//!   serve`, Python sessions).
 //!
 //! Speedup evidence from measured sessions lives above, in
 //! [`crate::evidence`].
@@ -15,6 +17,7 @@ pub mod memory;
 pub mod plan;
 pub mod profile;
 pub mod telemetry;
+pub mod worker;
 
 pub use crate::counters::{self, CounterSnapshot, Counters};
 pub use executor::{run_once, run_once_within, Session, SessionError, SessionReport};
