@@ -444,10 +444,17 @@ fn gpu_served_cuda_answers_equal_local_with_one_upload() {
         let uploads = served["counters"]["graph_uploads"].as_u64();
         assert_eq!(uploads, Some(u64::from(i == 0)), "{q:?}: {served}");
     }
+    // The per-user token the server made (and the client read).
+    let config = std::env::var_os("XDG_CONFIG_HOME")
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(std::env::var_os("HOME").unwrap()).join(".config"));
+    let token = std::fs::read_to_string(config.join("dwell/token")).unwrap();
     let mut s = std::net::TcpStream::connect(&addr).unwrap();
     write!(
         s,
-        "GET /metrics HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+        "GET /metrics HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {}\r\nConnection: close\r\n\r\n",
+        token.trim()
     )
     .unwrap();
     let mut raw = String::new();
