@@ -21,6 +21,14 @@
 //! query inputs (4 bytes per source and sink), staged in pinned memory in
 //! the resident modes (one slot per planned run, allocated at open).
 //!
+//! A stop request (`dwell::progress::Stop`, the session's cancel) is polled
+//! on the host before each run's first launch and, in the host-driven
+//! modes, after each level's synchronise, where nothing is in flight: a
+//! stopped run returns `CudaError::Cancelled` and registers no output; the
+//! next run clears its sweep state as every run does. The resident mode's
+//! one cooperative launch runs all its levels on the device, so a run
+//! already launched there goes to its end.
+//!
 //! The buffers and their allocation live in `exec/buffers.rs`, the
 //! read-back and decoding of output slots in `exec/readback.rs`; this file
 //! holds the device, the modes and each run's launches.
@@ -39,6 +47,7 @@ use dwell::analysis::{Direction, Output, Query};
 use dwell::backend::Reservation as Plan;
 use dwell::counters::{Counter, Counters};
 use dwell::graph::Graph;
+use dwell::progress::Stop;
 use readback::read_slots;
 use std::sync::Arc;
 
@@ -242,7 +251,9 @@ impl<'g> CudaResident<'g> {
         })
     }
 
-    pub fn run(&mut self, q: &Query) -> Result<(), CudaError> {
+    /// One run; `stop` is polled before its first launch and between
+    /// host-driven levels ([`CudaError::Cancelled`]: no output kept).
+    pub fn run(&mut self, q: &Query, stop: Stop<'_>) -> Result<(), CudaError> {
         let n = self.g.nodes() as u64;
         let shape = OutputShape::of(n, q).map_err(|e| CudaError::Internal(e.to_string()))?;
         match q {
@@ -265,6 +276,7 @@ impl<'g> CudaResident<'g> {
             g: self.g,
             counters: &self.counters,
             device_levels: self.mode.device_levels(),
+            stop,
         };
         if let Some(bufs) = self.bufs.as_mut() {
             let slot_bytes = words(self.plan.output_bytes) * 8;
@@ -366,6 +378,9 @@ struct Exec<'a> {
     /// One cooperative launch deciding convergence on the device, or one
     /// launch per level with a read-back after each.
     device_levels: bool,
+    /// Polled before the run's first launch and after each host-driven
+    /// level's synchronise.
+    stop: Stop<'a>,
 }
 
 impl Exec<'_> {
@@ -399,6 +414,9 @@ impl Exec<'_> {
         slot_word: u64,
         bufs: &mut Buffers,
     ) -> Result<(), CudaError> {
+        if self.stop.requested() {
+            return Err(CudaError::Cancelled);
+        }
         let out_base = bufs.outputs.addr(&self.dev.ctx) + slot_word * 8;
         let work = Work::of(q).ok_or(CudaError::Unsupported { analysis: q.name() })?;
         let Work::Traverse(t) = work else {
@@ -576,6 +594,11 @@ impl Exec<'_> {
                 debug_assert_eq!(C_QHEAVY, C_QLIGHT + 4);
                 if sizes[k] + sizes[4 + k] == 0 {
                     break;
+                }
+                // Synchronised: nothing in flight, so a stop can end the
+                // run here (the next run clears the sweep state).
+                if self.stop.requested() {
+                    return Err(CudaError::Cancelled);
                 }
                 level += 1;
             }

@@ -102,6 +102,11 @@ pub enum CudaError {
         "internal error in the cuda backend: {0}. Fix: report this with the command that caused it"
     )]
     Internal(String),
+    /// The session asked the run to stop (`BackendError::Cancelled`).
+    #[error(
+        "the run was cancelled before it finished. Fix: ask a smaller query, or allow it more time"
+    )]
+    Cancelled,
 }
 
 impl CudaError {
@@ -117,6 +122,7 @@ impl From<CudaError> for BackendError {
                 backend: "cuda",
                 analysis,
             },
+            CudaError::Cancelled => BackendError::Cancelled,
             e => BackendError::Device {
                 backend: "cuda",
                 source: Box::new(e),
@@ -238,9 +244,9 @@ impl Resident for Handle<'_> {
     fn run(
         &mut self,
         query: &Query,
-        _progress: &dyn dwell::progress::Progress,
+        progress: &dyn dwell::progress::Progress,
     ) -> Result<(), BackendError> {
-        Ok(self.0.run(query)?)
+        Ok(self.0.run(query, dwell::progress::Stop::of(progress))?)
     }
     fn read_back(&mut self) -> Result<Vec<dwell::analysis::Output>, BackendError> {
         Ok(self.0.read_back()?)

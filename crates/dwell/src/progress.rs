@@ -4,6 +4,12 @@
 //! Reports come from whichever thread finished the work, so a [`Progress`]
 //! must be `Sync`; [`Steps`] turns "one more done" from many threads into
 //! monotone totals.
+//!
+//! The same sink carries the way back: [`Progress::stopped`] says the work
+//! was asked to stop (a [`Cancel`] set on the session). Every backend's
+//! kernels poll it once per level or round ([`Stop`]), so a run stops
+//! within one level of the request, and the session reports the run
+//! cancelled and drops its partial output.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
@@ -14,6 +20,72 @@ pub trait Progress: Sync {
     /// finished. `done` never decreases within one step; a new `unit` or
     /// `total` starts a new step.
     fn advance(&self, unit: &'static str, done: u64, total: u64);
+
+    /// Has the work been asked to stop? Kernels poll this once per level or
+    /// round (one relaxed load behind a session's [`Cancel`]) and return
+    /// early; a run that saw it is reported cancelled and its output is
+    /// never read. Once true it stays true for the rest of the run.
+    fn stopped(&self) -> bool {
+        false
+    }
+}
+
+/// A kernel's view of the stop request: what its level loops poll.
+#[derive(Clone, Copy)]
+pub struct Stop<'a>(&'a dyn Progress);
+
+impl std::fmt::Debug for Stop<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_tuple("Stop").field(&self.requested()).finish()
+    }
+}
+
+impl<'a> Stop<'a> {
+    /// The stop request carried by `progress`.
+    pub fn of(progress: &'a dyn Progress) -> Stop<'a> {
+        Stop(progress)
+    }
+
+    /// Never asked to stop (tests, work outside a session).
+    pub fn never() -> Stop<'static> {
+        Stop(&Quiet)
+    }
+
+    /// Should the work stop now?
+    #[inline]
+    pub fn requested(self) -> bool {
+        self.0.stopped()
+    }
+
+    /// For a FIFO search with no level loop: polls once per level. `head`
+    /// vertices were expanded so far and `queued` ever queued; `end` (0 at
+    /// the start) is where the current level ends, moved on here.
+    #[inline]
+    pub fn at_level(self, head: usize, queued: usize, end: &mut usize) -> bool {
+        if head < *end {
+            return false;
+        }
+        *end = queued;
+        self.requested()
+    }
+}
+
+/// `inner`'s reports, and a stop request when `cancel` is set (or `inner`
+/// asks): what a session hands its backend for one run.
+pub struct Watched<'a> {
+    pub inner: &'a dyn Progress,
+    pub cancel: Option<&'a Cancel>,
+}
+
+impl Progress for Watched<'_> {
+    fn advance(&self, unit: &'static str, done: u64, total: u64) {
+        self.inner.advance(unit, done, total);
+    }
+
+    #[inline]
+    fn stopped(&self) -> bool {
+        self.cancel.is_some_and(Cancel::is_cancelled) || self.inner.stopped()
+    }
 }
 
 /// Reports nothing.
@@ -58,9 +130,11 @@ impl<'a> Steps<'a> {
 }
 
 /// A request to stop: set by whoever gave up waiting (a server whose
-/// request ran past its time limit), checked by a session before each run,
-/// so a cancelled query stops at the end of the run in progress instead of
-/// running all its runs for nobody. Clones share one flag.
+/// request ran past its time limit, or whose client hung up). A session
+/// checks it before each run and its backend's kernels poll it once per
+/// level or round ([`Progress::stopped`]), so a cancelled query stops
+/// within one level of the run in progress. Clones share one flag; it is
+/// never cleared (a next query gets a new one).
 #[derive(Debug, Clone, Default)]
 pub struct Cancel(Arc<AtomicBool>);
 

@@ -68,16 +68,30 @@ pub struct BfsResult {
 pub fn reference(g: &Graph, q: &BfsQuery, ctx: &Ctx<'_>) -> Vec<BfsResult> {
     let csr = g.forward();
     let n = g.nodes();
+    let stop = ctx.stop();
     q.sources
         .iter()
         .map(|&source| {
+            if stop.requested() {
+                // Cancelled: the rest stay empty (the run is dropped).
+                return BfsResult {
+                    source,
+                    reached: 0,
+                    max_level: 0,
+                    level_sum: 0,
+                    levels: None,
+                };
+            }
             ctx.pass();
             let mut level = ctx.buffer(n, NO_VERTEX);
             let mut queue = VecDeque::new();
             level[source as usize] = 0;
             queue.push_back(source);
             let (mut reached, mut max_level, mut level_sum) = (1u64, 0u32, 0u64);
-            while let Some(v) = queue.pop_front() {
+            let (mut popped, mut end) = (0usize, 0usize);
+            while !stop.at_level(popped, popped + queue.len(), &mut end) {
+                let Some(v) = queue.pop_front() else { break };
+                popped += 1;
                 let next = level[v as usize] + 1;
                 for &w in csr.neighbors(v) {
                     if level[w as usize] == NO_VERTEX {
@@ -107,6 +121,7 @@ pub fn parallel(g: &Graph, q: &BfsQuery, ctx: &Ctx<'_>) -> Vec<BfsResult> {
         inc: g.reverse(),
         mask: None,
         blocked: None,
+        stop: ctx.stop(),
     };
     frontier::summaries(&search, ctx.fold(), &q.sources, q.keep_levels, ctx)
         .into_iter()

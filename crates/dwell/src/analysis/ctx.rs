@@ -1,5 +1,6 @@
-//! The context a kernel runs in: the session's [`Counters`] and its
-//! [`Workspace`] of reusable per-vertex buffers.
+//! The context a kernel runs in: the session's [`Counters`], its
+//! [`Workspace`] of reusable per-vertex buffers, and the progress sink
+//! (with the stop request kernels poll once per level: [`Ctx::stop`]).
 //!
 //! Kernels get their working buffers from here, so every per-vertex array
 //! they allocate is counted (`allocations`), every sweep or search is counted
@@ -14,7 +15,7 @@ use super::Direction;
 use crate::counters::{Counter, Counters};
 use crate::graph::fold::Folded;
 use crate::graph::Graph;
-use crate::progress::{Progress, Quiet};
+use crate::progress::{Progress, Quiet, Stop};
 use std::ops::{Deref, DerefMut};
 use std::sync::{Arc, Mutex};
 
@@ -115,6 +116,13 @@ impl<'a> Ctx<'a> {
     /// The sink for "k of N done" reports.
     pub fn progress(&self) -> &'a dyn Progress {
         self.progress
+    }
+
+    /// The stop request kernels poll once per level or round (the
+    /// session's cancel): a kernel that sees it returns early with a
+    /// partial output, which its backend drops.
+    pub fn stop(&self) -> Stop<'a> {
+        Stop::of(self.progress)
     }
 
     /// This context with the session's fold of the graph the kernel will

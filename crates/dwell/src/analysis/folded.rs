@@ -22,7 +22,7 @@ use super::frontier::{Lane, ParentScratch, Search, SingleScratch, Tally, TALLY_C
 use super::{Ctx, Direction, Query, ReachQuery};
 use crate::graph::fold::{Folded, Hang, HANG_SUMS};
 use crate::graph::{Csr, Graph, NO_VERTEX};
-use crate::progress::Steps;
+use crate::progress::{Steps, Stop};
 use rayon::prelude::*;
 
 impl Folded {
@@ -197,7 +197,7 @@ fn summary(
     ctx.pass();
     let region = fold.region[src as usize];
     let root = (fold.core_id[region as usize] != NO_VERTEX).then_some(region);
-    let (walked, root_depth) = walk_region(out, &fold.region, src, root, local);
+    let (walked, root_depth) = walk_region(out, &fold.region, src, root, ctx.stop(), local);
     let (Some(d), Some(lanes)) = (root_depth, lanes) else {
         return walked;
     };
@@ -253,6 +253,7 @@ fn walk_region(
     region: &[u32],
     src: u32,
     root: Option<u32>,
+    stop: Stop<'_>,
     s: &mut ParentScratch,
 ) -> (Lane, Option<u32>) {
     let name = region[src as usize];
@@ -261,7 +262,9 @@ fn walk_region(
     s.parent[src as usize] = src;
     s.queue.push(src);
     let (mut head, mut level) = (0, 0u32);
-    while head < s.queue.len() {
+    // Every marked vertex is queued, so `reset` clears a walk a stop
+    // request ended early too.
+    while head < s.queue.len() && !stop.requested() {
         let end = s.queue.len();
         for i in head..end {
             let v = s.queue[i];

@@ -83,16 +83,29 @@ pub struct ReachResult {
 pub fn reference(g: &Graph, q: &ReachQuery, ctx: &Ctx<'_>) -> Vec<ReachResult> {
     let csr = q.direction.csr(g);
     let n = g.nodes();
+    let stop = ctx.stop();
     q.sources
         .iter()
         .map(|&source| {
+            if stop.requested() {
+                // Cancelled: the rest stay empty (the run is dropped).
+                return ReachResult {
+                    source,
+                    reached: 0,
+                    sinks_reached: Vec::new(),
+                    set: None,
+                };
+            }
             ctx.pass();
             let mut seen = ctx.buffer(n, false);
             let mut queue = VecDeque::new();
             seen[source as usize] = true;
             queue.push_back(source);
             let mut reached = 1u64;
-            while let Some(v) = queue.pop_front() {
+            let (mut popped, mut end) = (0usize, 0usize);
+            while !stop.at_level(popped, popped + queue.len(), &mut end) {
+                let Some(v) = queue.pop_front() else { break };
+                popped += 1;
                 for i in csr.range(v) {
                     let w = csr.targets()[i];
                     if csr.arc_passes(i, q.mask) && !seen[w as usize] {
@@ -132,6 +145,7 @@ pub fn parallel(g: &Graph, q: &ReachQuery, ctx: &Ctx<'_>) -> Vec<ReachResult> {
         inc: q.direction.flip().csr(g),
         mask: Some(q.mask),
         blocked: None,
+        stop: ctx.stop(),
     };
     // Counts only, along every arc: the session's fold gives them.
     if let Some(fold) = ctx.fold().filter(|_| Folded::serves_reach(q, g)) {

@@ -97,16 +97,28 @@ pub fn reference(g: &Graph, q: &TaintQuery, ctx: &Ctx<'_>) -> Vec<TaintResult> {
     for &v in &q.sanitizers {
         sanitizer[v as usize] = true;
     }
+    let stop = ctx.stop();
     q.sources
         .iter()
         .map(|&source| {
+            if stop.requested() {
+                // Cancelled: the rest stay empty (the run is dropped).
+                return TaintResult {
+                    source,
+                    tainted: 0,
+                    findings: Vec::new(),
+                };
+            }
             ctx.pass();
             let mut parent = ctx.buffer(n, NO_VERTEX);
             let mut queue = VecDeque::new();
             parent[source as usize] = source;
             queue.push_back(source);
             let mut tainted = 1u64;
-            while let Some(v) = queue.pop_front() {
+            let (mut popped, mut end) = (0usize, 0usize);
+            while !stop.at_level(popped, popped + queue.len(), &mut end) {
+                let Some(v) = queue.pop_front() else { break };
+                popped += 1;
                 for i in csr.range(v) {
                     let w = csr.targets()[i];
                     if csr.arc_passes(i, q.mask)
@@ -157,6 +169,7 @@ pub fn parallel(g: &Graph, q: &TaintQuery, ctx: &Ctx<'_>) -> Vec<TaintResult> {
             inc: g.reverse(),
             mask: Some(q.mask),
             blocked: Some(&blocked),
+            stop: ctx.stop(),
         };
         return frontier::batched(
             &search,
@@ -185,8 +198,9 @@ pub fn parallel(g: &Graph, q: &TaintQuery, ctx: &Ctx<'_>) -> Vec<TaintResult> {
                 s.reset();
                 s.parent[source as usize] = source;
                 s.queue.push(source);
-                let mut head = 0;
-                while let Some(&v) = s.queue.get(head) {
+                let (mut head, mut end) = (0, 0);
+                while !ctx.stop().at_level(head, s.queue.len(), &mut end) {
+                    let Some(&v) = s.queue.get(head) else { break };
                     head += 1;
                     for i in csr.range(v) {
                         let w = csr.targets()[i];

@@ -4,7 +4,9 @@
 //! "Upload" here means adopting the graph's forward CSR and building its
 //! reverse CSR once at open (directed graphs), so no run builds topology.
 //! Kernels borrow per-vertex buffers from the resident [`Workspace`]; the
-//! `cpu` kernels return them after each run, so warm runs reuse them. Host
+//! `cpu` kernels return them after each run, so warm runs reuse them.
+//! Kernels poll the session's stop request once per level ([`Ctx::stop`]);
+//! a run that stopped early keeps no output. Host
 //! backends never wait on a device: `host_syncs` stays 0.
 //!
 //! On a graph with a skewed degree distribution, a `cpu` session of more
@@ -198,11 +200,20 @@ impl Resident for HostResident<'_> {
         let copy = self.copy.as_ref().filter(|_| self.copies);
         let out = rayon::scope(|_| match copy {
             Some(GraphCopy::Relabeled(r)) if Relabeled::serves(q, g) => {
-                r.output_out(r.query_in(q).run(kernels, &r.graph, &ctx))
+                let out = r.query_in(q).run(kernels, &r.graph, &ctx);
+                (!progress.stopped()).then(|| r.output_out(out))
             }
-            Some(GraphCopy::Folded(f)) => q.run(kernels, g, &ctx.with_fold(Some(f))),
-            _ => q.run(kernels, g, &ctx),
+            Some(GraphCopy::Folded(f)) => Some(q.run(kernels, g, &ctx.with_fold(Some(f)))),
+            _ => Some(q.run(kernels, g, &ctx)),
         });
+        // A kernel that saw the stop request returned a partial output
+        // (any shape, even empty): never renamed or kept. The flag stays
+        // set once seen, so this sees it too. The kernels' borrowed
+        // buffers went back clean, as at the end of any run.
+        let out = match out {
+            Some(out) if !progress.stopped() => out,
+            _ => return Err(BackendError::Cancelled),
+        };
         if !self.keep_all {
             self.outputs.clear();
         }

@@ -68,7 +68,10 @@ pub trait Backend: Send + Sync {
 /// within the reservation.
 pub trait Resident {
     /// Execute one run; its output stays resident. Long runs report units
-    /// done (sweeps of a batch, …) to `progress`.
+    /// done (sweeps of a batch, …) to `progress`, and poll
+    /// [`Progress::stopped`] at least once per level or round: a run that
+    /// sees it stops, keeps no output, leaves the resident state ready for
+    /// the next run, and returns [`BackendError::Cancelled`].
     fn run(&mut self, query: &Query, progress: &dyn Progress) -> Result<(), BackendError>;
 
     /// The read-back of the resident outputs (once per query: a session
@@ -139,6 +142,10 @@ pub enum BackendError {
         analysis: &'static str,
         why: &'static str,
     },
+    /// The run saw [`Progress::stopped`] and stopped early; its output was
+    /// dropped. (A session reports it as `SessionError::Cancelled`.)
+    #[error("the run was cancelled before it finished (it ran past its time limit). Fix: ask a smaller query, or allow it more time")]
+    Cancelled,
     #[error("this backend's resident sessions run one query only. Fix: open a session per query (Session::for_query)")]
     NoReplan,
     /// A backend's own failure (a device, a driver, a compiler), kept whole.

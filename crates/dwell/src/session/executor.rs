@@ -21,7 +21,7 @@ use crate::analysis::{Output, Query, QueryError, SizeOverflow};
 use crate::backend::{Backend, BackendError, Resident};
 use crate::counters::{Counter, CounterOverflow, CounterSnapshot, Counters};
 use crate::graph::Graph;
-use crate::progress::{Cancel, Progress, Quiet};
+use crate::progress::{Cancel, Progress, Quiet, Watched};
 use std::sync::Arc;
 
 /// Why a session could not open, run or finish.
@@ -189,9 +189,12 @@ impl<'g> Session<'g> {
         Ok(slot.as_mut().expect("opened above"))
     }
 
-    /// Stop the runs of the current query once `cancel` is set: the run in
-    /// progress finishes, the next [`run`](Session::run) is refused with
-    /// [`SessionError::Cancelled`].
+    /// Stop the current query once `cancel` is set: the run in progress
+    /// stops within one level or round (its kernels poll the flag) and
+    /// returns [`SessionError::Cancelled`], its partial output dropped; a
+    /// later [`run`](Session::run) is refused the same way. The session
+    /// stays usable: the next query (with an unset or no `Cancel`) answers
+    /// as if none had been cancelled.
     pub fn set_cancel(&mut self, cancel: Option<Cancel>) {
         self.cancel = cancel;
     }
@@ -225,7 +228,19 @@ impl<'g> Session<'g> {
         } else {
             ReuseTelemetry::warm_reuse(self.plan.graph_upload_bytes)
         };
-        self.resident.run(query, self.progress)?;
+        let watched = Watched {
+            inner: self.progress,
+            cancel: self.cancel.as_ref(),
+        };
+        match self.resident.run(query, &watched) {
+            Err(BackendError::Cancelled) => {
+                return Err(SessionError::Cancelled {
+                    runs: self.runs,
+                    planned: self.plan.runs,
+                })
+            }
+            r => r?,
+        }
         self.cold_pending = false;
         self.reuse = self.reuse.checked_add(use_of_graph)?;
         self.runs += 1;

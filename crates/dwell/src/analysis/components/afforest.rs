@@ -208,6 +208,9 @@ pub(super) fn wcc_afforest(g: &Graph, ctx: &Ctx<'_>) -> Components {
     // One query alone in the pool: its short parallel phases find the
     // other threads awake.
     let forest = crate::analysis::warm::with_warm_pool(|| wcc_forest(g, ctx));
+    if ctx.stop().requested() {
+        return Components::stopped();
+    }
     let mut trace = crate::analysis::trace::Steps::start("wcc");
     let out = canonical_forest(&forest);
     trace.step(|| format!("canonical labels ({} components)", out.count));
@@ -267,6 +270,10 @@ pub(crate) fn wcc_forest(g: &Graph, ctx: &Ctx<'_>) -> Vec<u32> {
     let rounds = if dominant { 1 } else { NEIGHBOR_ROUNDS };
     trace.step(|| format!("sample after round 0: {} neighbour rounds", rounds - 1));
     for r in 1..rounds {
+        // Stopped: the forest so far is still a forest (`comp[v] <= v`).
+        if ctx.stop().requested() {
+            return comp.into_iter().map(AtomicU32::into_inner).collect();
+        }
         (0..n as u32)
             .into_par_iter()
             .with_min_len(1024)

@@ -59,6 +59,18 @@ pub struct Components {
     pub labels: Vec<u32>,
 }
 
+impl Components {
+    /// What a kernel that saw the stop request returns: no partition (the
+    /// run is cancelled and this is never read).
+    pub(crate) fn stopped() -> Components {
+        Components {
+            count: 0,
+            largest: 0,
+            labels: Vec::new(),
+        }
+    }
+}
+
 /// Number components canonically: `ids[v]` is any component id below
 /// `ids.len()`, equal exactly for vertices in the same component; the result
 /// numbers components 0, 1, … in order of their smallest vertex.

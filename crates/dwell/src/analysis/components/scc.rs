@@ -86,12 +86,22 @@ fn tarjan(csr: &Csr, live: &[bool], comp: &mut [u32], next_id: &mut u32, ctx: &C
         frames: Vec::new(),
         counter: 0,
     };
+    let stop = ctx.stop();
     for root in 0..n as u32 {
         if !live[root as usize] || t.index[root as usize] != NO_VERTEX {
             continue;
         }
+        if stop.requested() {
+            return;
+        }
         t.enter(root);
+        // A depth-first search has no levels: poll every `POLL_STEPS` steps.
+        let mut steps = 0u32;
         while let Some(&mut (v, ref mut i)) = t.frames.last_mut() {
+            steps = steps.wrapping_add(1);
+            if steps.is_multiple_of(POLL_STEPS) && stop.requested() {
+                return;
+            }
             let vi = v as usize;
             if *i < csr.range(v).end {
                 let w = targets[*i];
@@ -126,6 +136,9 @@ fn tarjan(csr: &Csr, live: &[bool], comp: &mut [u32], next_id: &mut u32, ctx: &C
     }
 }
 
+/// Steps of Tarjan's search between polls of the stop request.
+const POLL_STEPS: u32 = 1 << 16;
+
 /// The oracle for strong components: iterative Tarjan.
 pub fn scc_reference(g: &Graph, ctx: &Ctx<'_>) -> Components {
     let n = g.nodes();
@@ -138,6 +151,10 @@ pub fn scc_reference(g: &Graph, ctx: &Ctx<'_>) -> Components {
         &mut next_id,
         ctx,
     );
+    if ctx.stop().requested() {
+        // Some vertices unassigned: no partition to number.
+        return Components::stopped();
+    }
     canonical(&comp)
 }
 
@@ -162,6 +179,9 @@ pub fn scc_parallel(g: &Graph, ctx: &Ctx<'_>) -> Components {
     // traversals per pivot.
     let small = g.arcs() < FWBW_MIN_ARCS;
     for _ in 0..if small { 0 } else { TRIM_ROUNDS } {
+        if ctx.stop().requested() {
+            return Components::stopped();
+        }
         let trimmed: Vec<u32> = (0..n as u32)
             .into_par_iter()
             .with_min_len(1024)
@@ -181,6 +201,9 @@ pub fn scc_parallel(g: &Graph, ctx: &Ctx<'_>) -> Components {
     }
     let mut scratch = None;
     for _ in 0..if small { 0 } else { FWBW_ROUNDS } {
+        if ctx.stop().requested() {
+            return Components::stopped();
+        }
         let pivot = (0..n as u32)
             .into_par_iter()
             .filter(|&v| live[v as usize])
@@ -204,6 +227,7 @@ pub fn scc_parallel(g: &Graph, ctx: &Ctx<'_>) -> Components {
             inc,
             mask: None,
             blocked: Some(&dead),
+            stop: ctx.stop(),
         };
         // The forward and backward searches are independent: run them together.
         ctx.pass();
@@ -228,6 +252,9 @@ pub fn scc_parallel(g: &Graph, ctx: &Ctx<'_>) -> Components {
         }
     }
     tarjan(fwd, &live, &mut comp, &mut next_id, ctx);
+    if ctx.stop().requested() {
+        return Components::stopped();
+    }
     canonical(&comp)
 }
 /// Mark every vertex reachable from `start` along `csr` without leaving

@@ -29,13 +29,20 @@ pub fn wcc_reference(g: &Graph, ctx: &Ctx<'_>) -> Components {
     ctx.pass();
     let mut comp = ctx.buffer(n, NO_VERTEX);
     let mut queue = std::collections::VecDeque::new();
+    let stop = ctx.stop();
     for root in 0..n as u32 {
         if comp[root as usize] != NO_VERTEX {
             continue;
         }
+        if stop.requested() {
+            return Components::stopped();
+        }
         comp[root as usize] = root;
         queue.push_back(root);
-        while let Some(v) = queue.pop_front() {
+        let (mut popped, mut end) = (0usize, 0usize);
+        while !stop.at_level(popped, popped + queue.len(), &mut end) {
+            let Some(v) = queue.pop_front() else { break };
+            popped += 1;
             for &w in fwd.neighbors(v).iter().chain(rev.neighbors(v)) {
                 if comp[w as usize] == NO_VERTEX {
                     comp[w as usize] = root;
@@ -43,6 +50,10 @@ pub fn wcc_reference(g: &Graph, ctx: &Ctx<'_>) -> Components {
                 }
             }
         }
+    }
+    if stop.requested() {
+        // Some vertices unlabelled: no partition to number.
+        return Components::stopped();
     }
     canonical(&comp)
 }
@@ -82,9 +93,13 @@ pub fn wcc_sweep(g: &Graph, ctx: &Ctx<'_>) -> Components {
     let mut queue = ctx.buffer(n + 1, 0u32);
     let mut rows = frontier::Rows::default();
     let (mut count, mut largest) = (0u32, 0usize);
+    let stop = ctx.stop();
     for s in 0..n {
         if labels[s] != NO_VERTEX {
             continue;
+        }
+        if stop.requested() {
+            return Components::stopped();
         }
         labels[s] = count;
         queue[0] = s as u32;
@@ -93,7 +108,7 @@ pub fn wcc_sweep(g: &Graph, ctx: &Ctx<'_>) -> Components {
         // the BFS's top-down levels do): vertex by vertex, each row's end
         // mispredicted and the next row's loads waited for it (Bremen's
         // sweep was latency-bound, 1.8 ms).
-        while head < tail {
+        while head < tail && !stop.requested() {
             let end = tail;
             for chunk in (head..end).step_by(frontier::GATHER_CHUNK) {
                 let vertices = chunk..end.min(chunk + frontier::GATHER_CHUNK);

@@ -152,7 +152,11 @@ pub fn reference(g: &Graph, p: &DataflowProblem, ctx: &Ctx<'_>) -> DataflowSolut
     let mut queue: VecDeque<u32> = ctx.counted(|| (0..n as u32).collect());
     let mut queued = ctx.buffer(n, true);
     let mut evaluations = 0u64;
-    while let Some(v) = queue.pop_front() {
+    // A round is the worklist as it stood when the last round ended.
+    let (stop, mut popped, mut end) = (ctx.stop(), 0usize, 0usize);
+    while !stop.at_level(popped, popped + queue.len(), &mut end) {
+        let Some(v) = queue.pop_front() else { break };
+        popped += 1;
         queued[v as usize] = false;
         evaluations += 1;
         let new_in = meet_of(p.meet, preds.neighbors(v), &output);

@@ -17,6 +17,7 @@ use super::sweep_order::{Choice, Partitioned, PosCsr, SweepOrder};
 use super::{DataflowProblem, DataflowSolution, FactSets, Meet};
 use crate::analysis::Ctx;
 use crate::graph::{Csr, Graph};
+use crate::progress::Stop;
 use rayon::prelude::*;
 
 /// The `cpu` backend's solver.
@@ -163,7 +164,14 @@ fn sequential(
         let mut head = 0;
         while pending > 0 {
             let v = ring[head] as usize;
-            head = if head + 1 == n { 0 } else { head + 1 };
+            head += 1;
+            if head == n {
+                head = 0;
+                // Once around the ring: poll the stop request.
+                if ctx.stop().requested() {
+                    break;
+                }
+            }
             let i = order.pos(v as u32);
             dirty[i / 64] &= !(1u64 << (i % 64));
             pending -= 1;
@@ -194,7 +202,14 @@ fn sequential(
                 mark_successors(succs, order, &mut dirty, v, |_| pending += 1);
             }
         }
-        k = if k + 1 == dwords { 0 } else { k + 1 };
+        k += 1;
+        if k == dwords {
+            k = 0;
+            // One sweep done: poll the stop request.
+            if ctx.stop().requested() {
+                break;
+            }
+        }
     }
     DataflowSolution {
         input,
@@ -325,6 +340,7 @@ fn partitioned(order: &Partitioned, p: &DataflowProblem, ctx: &Ctx<'_>) -> Dataf
         }
     }
     let solver = Solver {
+        stop: ctx.stop(),
         meet: p.meet,
         gen: &gen,
         kill: &kill,
@@ -359,6 +375,8 @@ fn partitioned(order: &Partitioned, p: &DataflowProblem, ctx: &Ctx<'_>) -> Dataf
 
 /// What every component task reads; everything indexed by position.
 struct Solver<'a> {
+    /// Polled once per sweep of a component.
+    stop: Stop<'a>,
     meet: Meet,
     gen: &'a [u64],
     kill: &'a [u64],
@@ -437,7 +455,13 @@ impl Solver<'_> {
                     }
                 }
             }
-            k = if k + 1 == dwords { 0 } else { k + 1 };
+            k += 1;
+            if k == dwords {
+                k = 0;
+                if self.stop.requested() {
+                    break;
+                }
+            }
         }
         evaluations
     }

@@ -191,6 +191,7 @@ pub(crate) fn summaries(
                 inc: core_graph.reverse(),
                 mask: None,
                 blocked: None,
+                stop: ctx.stop(),
             };
             folded::searches(search.out, fold, &core, sources, ctx)
         }
@@ -232,6 +233,8 @@ where
                         || ctx.single_scratch(n),
                         |s, &src| {
                             ctx.pass();
+                            // Stopped: each remaining source costs a level
+                            // 0 only (its search polls once per level).
                             let (lane, _) = search.single(src, keep_levels, usize::MAX, s);
                             let r = finish(0, src, lane, &Reached::Single(s));
                             done.add(1);
@@ -299,6 +302,7 @@ mod tests {
             inc: g.reverse(),
             mask: None,
             blocked: None,
+            stop: crate::progress::Stop::never(),
         };
         // 150 sources: one 4-word sweep, duplicates throughout.
         let sources: Vec<u32> = (0..150).map(|i| (i * 7 % 10) as u32).collect();
@@ -335,6 +339,7 @@ mod tests {
             inc: g.reverse(),
             mask: None,
             blocked: None,
+            stop: crate::progress::Stop::never(),
         };
         let sources: Vec<u32> = (0..700).map(|i| (i * 13 % n as usize) as u32).collect();
         assert_eq!(sweep_words(&search, sources.len(), 2), MAX_WORDS);
@@ -371,6 +376,7 @@ mod tests {
             inc: g.reverse(),
             mask: None,
             blocked: None,
+            stop: crate::progress::Stop::never(),
         };
         let sources: Vec<u32> = (0..64).map(|i| i * 300).collect();
         assert_eq!(choose(&search, &sources, &ctx), Strategy::Singles);
@@ -395,6 +401,7 @@ mod tests {
             inc: g.reverse(),
             mask: None,
             blocked: None,
+            stop: crate::progress::Stop::never(),
         };
         let sources: Vec<u32> = (0..512).collect();
         // CSR: 0.8 MB offsets + 0.8 MB targets; 2× that (3.2 MB) holds no

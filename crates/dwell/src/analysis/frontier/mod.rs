@@ -41,6 +41,7 @@ pub(crate) use single::{Rows, SingleScratch, Tally, GATHER_CHUNK, TALLY_CHUNK};
 pub(crate) use sweep::Scratch;
 
 use crate::graph::Csr;
+use crate::progress::Stop;
 
 /// Bottom-up when the frontier's out-arcs exceed `arcs / ALPHA` (GAP's α).
 const ALPHA: usize = 15;
@@ -51,12 +52,15 @@ const BOTTOM_UP_CHUNK: usize = 4096;
 /// What a traversal follows: arcs of `out` passing `mask` (every arc, label
 /// 0 included, when `None`), into vertices not `blocked`. `inc` must be the
 /// transpose of `out` (for bottom-up levels). [`Search::sweep`] runs many
-/// sources at once, [`Search::single`] one.
+/// sources at once, [`Search::single`] one. Both poll `stop` once per
+/// level and end early when it is requested (the lanes are then partial:
+/// the run is cancelled and its output dropped).
 pub(crate) struct Search<'a> {
     pub out: &'a Csr,
     pub inc: &'a Csr,
     pub mask: Option<u32>,
     pub blocked: Option<&'a [u64]>,
+    pub stop: Stop<'a>,
 }
 
 impl Search<'_> {

@@ -280,7 +280,9 @@ impl Search<'_> {
             head = end;
             last_size = size;
             tally.close(level);
-            if head == tail || tail >= limit {
+            // Between levels the buffers are as at a search's end, so a
+            // stop request can end it here.
+            if head == tail || tail >= limit || self.stop.requested() {
                 break;
             }
             level += 1;
@@ -684,6 +686,7 @@ mod tests {
                     inc: g.reverse(),
                     mask,
                     blocked: block.then_some(&blocked[..]),
+                    stop: crate::progress::Stop::never(),
                 };
                 for src in [0u32, 1, 17, (n / 2) as u32] {
                     for limit in [usize::MAX, 100] {

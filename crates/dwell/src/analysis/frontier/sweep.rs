@@ -373,7 +373,9 @@ impl Search<'_> {
         // the measurement keeps such graphs top-down after one try.
         let mut bottom_up_cost = 0usize;
         let mut level = 0u32;
-        while !s.queue.is_empty() {
+        // A stop request ends the sweep between levels, where `next` and
+        // `marks` are all zero, as at a sweep's end.
+        while !s.queue.is_empty() && !self.stop.requested() {
             level += 1;
             let settled = self.expand_level::<W>(s, &mut bottom_up_cost);
             std::mem::swap(&mut s.queue, &mut s.touched);
@@ -759,6 +761,7 @@ mod tests {
             inc: g.reverse(),
             mask: None,
             blocked: Some(&blocked),
+            stop: crate::progress::Stop::never(),
         };
         let mut s = Scratch::new(3, 1);
         let lanes = search.sweep(&[0, 1], false, &mut s);
