@@ -88,6 +88,36 @@ impl Region {
         })
     }
 
+    /// Everything `r` gives, read straight into an owned, aligned buffer
+    /// (a stream or a decompressed file whose length is known only at its
+    /// end): one copy, where reading into a `Vec<u8>` first would make two.
+    /// The buffer doubles as it fills and is trimmed at the end. Fails with
+    /// `OutOfMemory` when it cannot grow.
+    pub fn read_all(mut r: impl Read) -> io::Result<Region> {
+        let too_big = || io::Error::from(io::ErrorKind::OutOfMemory);
+        let mut words: Vec<u64> = Vec::new();
+        let mut len = 0usize;
+        loop {
+            if len == words.len() * 8 {
+                // Double, from 64 KiB.
+                let grow = words.len().max(8 * 1024);
+                words.try_reserve_exact(grow).map_err(|_| too_big())?;
+                words.resize(words.len() + grow, 0);
+            }
+            match r.read(&mut bytemuck::cast_slice_mut(&mut words)[len..]) {
+                Ok(0) => break,
+                Ok(n) => len += n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+        words.truncate(len.div_ceil(8));
+        words.shrink_to_fit();
+        Ok(Region {
+            bytes: Backing::Owned { words, len },
+        })
+    }
+
     /// An owned, aligned copy of `bytes`.
     pub fn copy_of(bytes: &[u8]) -> Region {
         let mut words = vec![0u64; bytes.len().div_ceil(8)];
@@ -257,6 +287,27 @@ mod tests {
         let c = w.clone();
         assert_eq!(c, w);
         assert_eq!(c.into_vec().len(), 2);
+    }
+
+    #[test]
+    fn read_all_keeps_every_byte_of_a_stream_of_any_length() {
+        for n in [0usize, 1, 7, 8, 65_535, 65_536, 65_537, 300_001] {
+            let data: Vec<u8> = (0..n).map(|i| (i * 31 % 251) as u8).collect();
+            // A reader that hands out odd-sized pieces, as a decompressor does.
+            let pieces = data.chunks(4097).collect::<Vec<_>>();
+            let chained = pieces
+                .iter()
+                .fold(Box::new(std::io::empty()) as Box<dyn Read>, |r, p| {
+                    Box::new(r.chain(*p))
+                });
+            let r = Arc::new(Region::read_all(chained).unwrap());
+            assert_eq!(r.bytes(), &data[..], "{n} bytes");
+            assert!(!r.is_mapped());
+            if n >= 16 {
+                let w: Words<u64> = Words::view(&r, 8..16).unwrap();
+                assert_eq!(w[0], u64::from_le_bytes(data[8..16].try_into().unwrap()));
+            }
+        }
     }
 
     #[test]

@@ -387,8 +387,7 @@ pub(crate) fn read_tuned<'a, R: Read + Send + 'a>(
     if snapshot::is_snapshot(&head) {
         // A compressed snapshot (or one from a stream): its size is only
         // known once it is all in memory.
-        r.read_to_end(&mut head).map_err(|e| read_err(1, e))?;
-        return snapshot::read(&head[..], head.len() as u64, name, opts);
+        return snapshot::read_stream(Cursor::new(head).chain(r), name, opts);
     }
     // A UTF-8 byte-order mark (Windows editors write one) is not part of
     // the first vertex's name: left in, `0 1` would read as a named graph.

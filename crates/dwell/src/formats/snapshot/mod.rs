@@ -188,6 +188,25 @@ pub fn read<R: Read>(
     from_region(Arc::new(region), name, opts)
 }
 
+/// A snapshot from a stream whose length is known only at its end (a
+/// compressed file, standard input): read once, straight into the aligned
+/// buffer its arrays are views of, then checked as a mapped file is.
+pub(crate) fn read_stream<R: Read>(
+    r: R,
+    name: &Path,
+    opts: &LoadOptions,
+) -> Result<Graph, FormatError> {
+    let region = Region::read_all(r).map_err(|e| match e.kind() {
+        io::ErrorKind::OutOfMemory => bad(
+            name,
+            "the decompressed snapshot does not fit in this process's memory",
+            "decompress it to a file first (e.g. `xz -dk FILE`), which dwell maps instead of reading into memory",
+        ),
+        _ => read_error(name, 0, e),
+    })?;
+    from_region(Arc::new(region), name, opts)
+}
+
 fn read_error(name: &Path, len: u64, e: io::Error) -> FormatError {
     match e.kind() {
         io::ErrorKind::UnexpectedEof => bad(
