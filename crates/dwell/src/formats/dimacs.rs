@@ -29,7 +29,7 @@ const FIX_LINE: &str = "DIMACS lines are `c comment`, `p sp NODES ARCS` (once, b
 
 pub(crate) fn parse<R: BufRead>(
     lines: &mut Lines<R>,
-    ctx: &ParseFile,
+    parsing: &ParseFile,
     opts: &LoadOptions,
 ) -> Result<Graph, FormatError> {
     let mut b = GraphBuilder::new(true);
@@ -45,29 +45,29 @@ pub(crate) fn parse<R: BufRead>(
             "c" => continue,
             "p" => {
                 if let Some((hl, ..)) = header {
-                    return Err(ctx.err(
+                    return Err(parsing.err(
                         no,
                         format!("a second `p` line (the first is on line {hl})"),
                         "keep one `p sp NODES ARCS` line",
                     ));
                 }
                 if let Some(fl) = first_arc_line {
-                    return Err(ctx.err(
+                    return Err(parsing.err(
                         no,
                         format!("the `p` line comes after arcs (the first arc is on line {fl})"),
                         "move `p sp NODES ARCS` above the first arc, or delete it for a 0-based header-less file",
                     ));
                 }
-                header = Some(problem_line(line, no, ctx, &mut b)?);
+                header = Some(problem_line(line, no, parsing, &mut b)?);
             }
             "a" => {
                 first_arc_line.get_or_insert(no);
                 arcs = arcs
                     .checked_add(1)
-                    .ok_or_else(|| ctx.err(no, "too many arcs to count", "split the file"))?;
+                    .ok_or_else(|| parsing.err(no, "too many arcs to count", "split the file"))?;
                 if let Some((hl, _, m)) = header {
                     if arcs > m {
-                        return Err(ctx.err(
+                        return Err(parsing.err(
                             no,
                             format!(
                                 "more arcs than the {m} declared on line {hl} (this is arc {arcs})"
@@ -79,24 +79,28 @@ pub(crate) fn parse<R: BufRead>(
                 let (Some(u), Some(v), Some(w), None) =
                     (it.next(), it.next(), it.next(), it.next())
                 else {
-                    return Err(ctx.err(
+                    return Err(parsing.err(
                         no,
                         format!("`{}` is not `a FROM TO WEIGHT`", clip(line.trim())),
                         FIX_LINE,
                     ));
                 };
-                let (u, v, w) = arc([u, v, w], no, ctx, header)?;
+                let (u, v, w) = arc([u, v, w], no, parsing, header)?;
                 b.push_arc(u, v, None, Some(w))
-                    .map_err(|e| ctx.push_err(no, e, FIX_LINE))?;
+                    .map_err(|e| parsing.push_err(no, e, FIX_LINE))?;
             }
             other => {
-                return Err(ctx.err(no, format!("unknown line type `{}`", clip(other)), FIX_LINE))
+                return Err(parsing.err(
+                    no,
+                    format!("unknown line type `{}`", clip(other)),
+                    FIX_LINE,
+                ))
             }
         }
     }
     if let Some((hl, _, m)) = header {
         if arcs < m {
-            return Err(ctx.err(
+            return Err(parsing.err(
                 lines.line(),
                 format!("the file ends after {arcs} arcs, but the `p` line (line {hl}) declares {m}"),
                 "the file is probably truncated: re-download or regenerate it, or correct the arc count",
@@ -104,7 +108,7 @@ pub(crate) fn parse<R: BufRead>(
         }
     }
     b.set_directed(opts.directed.unwrap_or(true));
-    b.build().map_err(|e| ctx.graph(e))
+    b.build().map_err(|e| parsing.graph(e))
 }
 
 /// The `p` line `line` (number `no`): declares the node count in `b` and
@@ -112,30 +116,31 @@ pub(crate) fn parse<R: BufRead>(
 fn problem_line(
     line: &str,
     no: u64,
-    ctx: &ParseFile,
+    parsing: &ParseFile,
     b: &mut GraphBuilder,
 ) -> Result<(u64, u64, u64), FormatError> {
     let toks: Vec<&str> = line.split_ascii_whitespace().skip(1).take(4).collect();
     let [problem, n, m] = toks.as_slice() else {
-        return Err(ctx.err(
+        return Err(parsing.err(
             no,
             format!("`{}` is not `p sp NODES ARCS`", clip(line.trim())),
             FIX_LINE,
         ));
     };
     if *problem != "sp" {
-        return Err(ctx.err(
+        return Err(parsing.err(
             no,
             format!("problem type `{}` is not `sp`", clip(problem)),
             "dwell reads shortest-path graphs: `p sp NODES ARCS`",
         ));
     }
-    let n = parse_u64(n, "node count").map_err(|p| ctx.err(no, p, FIX_LINE))?;
-    let m = parse_u64(m, "arc count").map_err(|p| ctx.err(no, p, FIX_LINE))?;
-    ctx.check_nodes(no, n, "the `p` line declares")?;
-    b.set_nodes(n).map_err(|e| ctx.push_err(no, e, FIX_LINE))?;
+    let n = parse_u64(n, "node count").map_err(|p| parsing.err(no, p, FIX_LINE))?;
+    let m = parse_u64(m, "arc count").map_err(|p| parsing.err(no, p, FIX_LINE))?;
+    parsing.check_nodes(no, n, "the `p` line declares")?;
+    b.set_nodes(n)
+        .map_err(|e| parsing.push_err(no, e, FIX_LINE))?;
     b.reserve(m.min(RESERVE_CAP) as usize)
-        .map_err(|e| ctx.graph(e))?;
+        .map_err(|e| parsing.graph(e))?;
     Ok((no, n, m))
 }
 
@@ -145,14 +150,14 @@ fn problem_line(
 fn arc(
     [u, v, w]: [&str; 3],
     no: u64,
-    ctx: &ParseFile,
+    parsing: &ParseFile,
     header: Option<(u64, u64, u64)>,
 ) -> Result<(u64, u64, u32), FormatError> {
-    let u = parse_u64(u, "arc source").map_err(|p| ctx.err(no, p, FIX_LINE))?;
-    let v = parse_u64(v, "arc target").map_err(|p| ctx.err(no, p, FIX_LINE))?;
-    let w = parse_u64(w, "weight").map_err(|p| ctx.err(no, p, FIX_LINE))?;
+    let u = parse_u64(u, "arc source").map_err(|p| parsing.err(no, p, FIX_LINE))?;
+    let v = parse_u64(v, "arc target").map_err(|p| parsing.err(no, p, FIX_LINE))?;
+    let w = parse_u64(w, "weight").map_err(|p| parsing.err(no, p, FIX_LINE))?;
     let w = u32::try_from(w).map_err(|_| {
-        ctx.err(
+        parsing.err(
             no,
             format!("weight {w} does not fit 32 bits"),
             "dwell's weights are u32; rescale the weights",
@@ -162,7 +167,7 @@ fn arc(
         Some((_, n, _)) => {
             for id in [u, v] {
                 if id == 0 || id > n {
-                    return Err(ctx.err(
+                    return Err(parsing.err(
                         no,
                         format!("vertex id {id} is outside 1..={n}"),
                         format!("ids in a `p sp` file are 1-based and at most the node count ({n}); if the file is 0-based, delete the `p` line"),
@@ -173,8 +178,8 @@ fn arc(
         }
         None => {
             let top = u.max(v);
-            if top >= ctx.max_nodes {
-                ctx.check_nodes(no, top.saturating_add(1), "a vertex id implies")?;
+            if top >= parsing.max_nodes {
+                parsing.check_nodes(no, top.saturating_add(1), "a vertex id implies")?;
             }
             (u, v)
         }

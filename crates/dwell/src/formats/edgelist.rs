@@ -60,7 +60,7 @@ struct Header {
 
 pub(crate) fn parse<R: BufRead>(
     lines: &mut Lines<R>,
-    ctx: &ParseFile,
+    parsing: &ParseFile,
     opts: &LoadOptions,
 ) -> Result<Graph, FormatError> {
     let mut b = GraphBuilder::new(true);
@@ -73,14 +73,14 @@ pub(crate) fn parse<R: BufRead>(
         _ => FIX_LINE,
     };
 
-    let mut pending = LookupQueue::new(ctx.lookups);
+    let mut pending = LookupQueue::new(parsing.lookups);
     // An error on a line: the arcs still pending come before it, and one of
     // them may fail first.
     macro_rules! fail {
         ($e:expr) => {{
             let e: FormatError = $e;
-            pending.finish(&mut ids, &mut b, ctx, |b, a| {
-                push(b, &mut labels, &header, ctx, a.no, a.u, a.v, a.label)
+            pending.finish(&mut ids, &mut b, parsing, |b, a| {
+                push(b, &mut labels, &header, parsing, a.no, a.u, a.v, a.label)
             })?;
             return Err(e);
         }};
@@ -100,13 +100,15 @@ pub(crate) fn parse<R: BufRead>(
             continue;
         }
         if let Some(comment) = t.strip_prefix('#') {
-            if let Some(h) = tri!(header_line(comment, no, ctx, &header, data_lines, &mut b)) {
+            if let Some(h) = tri!(header_line(
+                comment, no, parsing, &header, data_lines, &mut b
+            )) {
                 header = Some(h);
             }
             continue;
         }
 
-        data_lines = tri!(data_lines.checked_add(1).ok_or_else(|| ctx.err(
+        data_lines = tri!(data_lines.checked_add(1).ok_or_else(|| parsing.err(
             no,
             "too many edge lines to count",
             "split the file"
@@ -118,7 +120,7 @@ pub(crate) fn parse<R: BufRead>(
         }) = header
         {
             if data_lines > m {
-                fail!(ctx.err(
+                fail!(parsing.err(
                     no,
                     format!("more edge lines than the {m} edges declared by the header on line {hl} (this is edge line {data_lines})"),
                     "correct `edges` in the header, or remove the extra lines",
@@ -126,21 +128,21 @@ pub(crate) fn parse<R: BufRead>(
             }
         }
 
-        let (u, v, label_tok) = tri!(fields(t, no, ctx));
+        let (u, v, label_tok) = tri!(fields(t, no, parsing));
         if ids.named() {
             // Names: the arc waits for a batch of lookups.
             if pending.push(no, u, v, label_tok, None) {
-                pending.flush(&mut ids, &mut b, ctx, |b, a| {
-                    push(b, &mut labels, &header, ctx, a.no, a.u, a.v, a.label)
+                pending.flush(&mut ids, &mut b, parsing, |b, a| {
+                    push(b, &mut labels, &header, parsing, a.no, a.u, a.v, a.label)
                 })?;
             }
             continue;
         }
-        let (u, v) = ids.pair(u, v, &mut b, ctx, no, fix_id)?;
-        push(&mut b, &mut labels, &header, ctx, no, u, v, label_tok)?;
+        let (u, v) = ids.pair(u, v, &mut b, parsing, no, fix_id)?;
+        push(&mut b, &mut labels, &header, parsing, no, u, v, label_tok)?;
     }
-    pending.finish(&mut ids, &mut b, ctx, |b, a| {
-        push(b, &mut labels, &header, ctx, a.no, a.u, a.v, a.label)
+    pending.finish(&mut ids, &mut b, parsing, |b, a| {
+        push(b, &mut labels, &header, parsing, a.no, a.u, a.v, a.label)
     })?;
 
     if let Some(Header {
@@ -150,7 +152,7 @@ pub(crate) fn parse<R: BufRead>(
     }) = header
     {
         if data_lines < m {
-            return Err(ctx.err(
+            return Err(parsing.err(
                 lines.line(),
                 format!("the file ends after {data_lines} edge lines, but the header on line {hl} declares {m} edges"),
                 "the file is probably truncated: re-download or regenerate it, or correct `edges` in the header",
@@ -162,9 +164,9 @@ pub(crate) fn parse<R: BufRead>(
         .or(header.as_ref().and_then(|h| h.directed))
         .unwrap_or(true);
     b.set_directed(directed);
-    ids.finish(&mut b, ctx, lines.line())?;
+    ids.finish(&mut b, parsing, lines.line())?;
     labels.finish(&mut b);
-    b.build().map_err(|e| ctx.graph(e))
+    b.build().map_err(|e| parsing.graph(e))
 }
 
 /// A `#` comment on line `no` that is a header: checked against what came
@@ -173,16 +175,16 @@ pub(crate) fn parse<R: BufRead>(
 fn header_line(
     comment: &str,
     no: u64,
-    ctx: &ParseFile,
+    parsing: &ParseFile,
     header: &Option<Header>,
     data_lines: u64,
     b: &mut GraphBuilder,
 ) -> Result<Option<Header>, FormatError> {
-    let Some(h) = parse_header(comment, no, ctx)? else {
+    let Some(h) = parse_header(comment, no, parsing)? else {
         return Ok(None);
     };
     if let Some(prev) = header {
-        return Err(ctx.err(
+        return Err(parsing.err(
             no,
             format!(
                 "a second `# nodes …` header (the first is on line {})",
@@ -192,20 +194,20 @@ fn header_line(
         ));
     }
     if data_lines > 0 {
-        return Err(ctx.err(
+        return Err(parsing.err(
             no,
             "the `# nodes …` header comes after edge lines",
             "move the header above the first edge line",
         ));
     }
     if let Some(n) = h.nodes {
-        ctx.check_nodes(no, n, "the header declares")?;
+        parsing.check_nodes(no, n, "the header declares")?;
         b.set_nodes(n)
-            .map_err(|e| ctx.push_err(no, e, FIX_HEADER))?;
+            .map_err(|e| parsing.push_err(no, e, FIX_HEADER))?;
     }
     if let Some(m) = h.edges {
         b.reserve(m.min(RESERVE_CAP) as usize)
-            .map_err(|e| ctx.graph(e))?;
+            .map_err(|e| parsing.graph(e))?;
     }
     Ok(Some(h))
 }
@@ -215,12 +217,12 @@ fn header_line(
 fn fields<'t>(
     t: &'t str,
     no: u64,
-    ctx: &ParseFile,
+    parsing: &ParseFile,
 ) -> Result<(&'t str, &'t str, Option<&'t str>), FormatError> {
     // A lone `#` field starts a trailing comment.
     let mut it = t.split_ascii_whitespace().take_while(|f| *f != "#");
     let (Some(u), Some(v)) = (it.next(), it.next()) else {
-        return Err(ctx.err(
+        return Err(parsing.err(
             no,
             format!("`{}` has one field, an edge needs two vertices", clip(t)),
             FIX_LINE,
@@ -229,7 +231,7 @@ fn fields<'t>(
     let label_tok = it.next();
     if let Some(extra) = it.next() {
         if !extra.starts_with('#') {
-            return Err(ctx.err(
+            return Err(parsing.err(
                 no,
                 format!("unexpected fourth field `{}`", clip(extra)),
                 "edge lines are `u v [label]`; a label with spaces needs a TSV file (tab-separated fields) or a quoted CSV field",
@@ -245,7 +247,7 @@ fn push(
     b: &mut GraphBuilder,
     labels: &mut Labels,
     header: &Option<Header>,
-    ctx: &ParseFile,
+    parsing: &ParseFile,
     no: u64,
     u: u64,
     v: u64,
@@ -253,20 +255,24 @@ fn push(
 ) -> Result<(), FormatError> {
     let label = match label_tok {
         None => None,
-        Some(tok) => Some(labels.mask(tok, b, ctx, no)?),
+        Some(tok) => Some(labels.mask(tok, b, parsing, no)?),
     };
     b.push_arc(u, v, label, None).map_err(|e| {
         let fix = match header {
             Some(Header { nodes: Some(n), line: hl, .. }) => format!("ids are 0-based and must be below the `nodes {n}` declared on line {hl}; correct the header or the id"),
             _ => FIX_LINE.to_string(),
         };
-        ctx.push_err(no, e, &fix)
+        parsing.push_err(no, e, &fix)
     })
 }
 
 /// Parse a `#` comment as a header, if it is one: its first word is `nodes`,
 /// `edges` or `directed`, followed by something that looks like a number.
-fn parse_header(comment: &str, no: u64, ctx: &ParseFile) -> Result<Option<Header>, FormatError> {
+fn parse_header(
+    comment: &str,
+    no: u64,
+    parsing: &ParseFile,
+) -> Result<Option<Header>, FormatError> {
     let toks: Vec<&str> = comment.split_ascii_whitespace().take(16).collect();
     let looks_numeric =
         |t: &str| t.starts_with(|c: char| c.is_ascii_digit() || c == '-' || c == '+');
@@ -275,7 +281,7 @@ fn parse_header(comment: &str, no: u64, ctx: &ParseFile) -> Result<Option<Header
         _ => return Ok(None),
     }
     if !toks.chunks_exact(2).remainder().is_empty() {
-        return Err(ctx.err(
+        return Err(parsing.err(
             no,
             format!(
                 "header `#{}` has a key without a value",
@@ -291,7 +297,7 @@ fn parse_header(comment: &str, no: u64, ctx: &ParseFile) -> Result<Option<Header
     for pair in toks.chunks_exact(2) {
         let (key, val) = (pair[0], pair[1]);
         let n = parse_u64(val, &format!("header value for `{key}`"))
-            .map_err(|p| ctx.err(no, p, FIX_HEADER))?;
+            .map_err(|p| parsing.err(no, p, FIX_HEADER))?;
         let dup = match key {
             "nodes" => h.nodes.replace(n).is_some(),
             "edges" => h.edges.replace(n).is_some(),
@@ -300,7 +306,7 @@ fn parse_header(comment: &str, no: u64, ctx: &ParseFile) -> Result<Option<Header
                     0 => false,
                     1 => true,
                     _ => {
-                        return Err(ctx.err(
+                        return Err(parsing.err(
                             no,
                             format!("header `directed {val}` must be 0 or 1"),
                             FIX_HEADER,
@@ -310,7 +316,7 @@ fn parse_header(comment: &str, no: u64, ctx: &ParseFile) -> Result<Option<Header
                 h.directed.replace(d).is_some()
             }
             _ => {
-                return Err(ctx.err(
+                return Err(parsing.err(
                     no,
                     format!("unknown header key `{}`", clip(key)),
                     FIX_HEADER,
@@ -318,7 +324,7 @@ fn parse_header(comment: &str, no: u64, ctx: &ParseFile) -> Result<Option<Header
             }
         };
         if dup {
-            return Err(ctx.err(no, format!("header key `{key}` appears twice"), FIX_HEADER));
+            return Err(parsing.err(no, format!("header key `{key}` appears twice"), FIX_HEADER));
         }
     }
     Ok(Some(h))

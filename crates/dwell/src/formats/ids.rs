@@ -46,21 +46,21 @@ impl Ids {
         u: &str,
         v: &str,
         b: &mut GraphBuilder,
-        ctx: &ParseFile,
+        parsing: &ParseFile,
         no: u64,
         fix: &str,
     ) -> Result<(u64, u64), FormatError> {
         if self.names.is_none() {
             match (
-                self.index(u, b, ctx, no, fix)?,
-                self.index(v, b, ctx, no, fix)?,
+                self.index(u, b, parsing, no, fix)?,
+                self.index(v, b, parsing, no, fix)?,
             ) {
                 (Some(u), Some(v)) => return Ok((u, v)),
                 // Auto: this line's tokens are the first that are names.
-                _ => self.switch_to_names(b, ctx, no)?,
+                _ => self.switch_to_names(b, parsing, no)?,
             }
         }
-        Ok((self.name(u, ctx, no)?, self.name(v, ctx, no)?))
+        Ok((self.name(u, parsing, no)?, self.name(v, parsing, no)?))
     }
 
     /// `tok` as an index, `None` when (under auto) it must be a name.
@@ -68,31 +68,31 @@ impl Ids {
         &self,
         tok: &str,
         b: &GraphBuilder,
-        ctx: &ParseFile,
+        parsing: &ParseFile,
         no: u64,
         fix: &str,
     ) -> Result<Option<u64>, FormatError> {
         let id = match self.mode {
-            IdMode::Index => parse_u64(tok, "vertex id").map_err(|p| ctx.err(no, p, fix))?,
+            IdMode::Index => parse_u64(tok, "vertex id").map_err(|p| parsing.err(no, p, fix))?,
             _ => match canonical(tok) {
                 // A declared vertex space keeps out-of-range ids an error.
-                Some(id) if b.declared_nodes().is_some() || id < ctx.max_nodes => id,
+                Some(id) if b.declared_nodes().is_some() || id < parsing.max_nodes => id,
                 _ => return Ok(None),
             },
         };
-        if b.declared_nodes().is_none() && id >= ctx.max_nodes {
-            ctx.check_nodes(no, id.saturating_add(1), "vertex id implies")?;
+        if b.declared_nodes().is_none() && id >= parsing.max_nodes {
+            parsing.check_nodes(no, id.saturating_add(1), "vertex id implies")?;
         }
         Ok(Some(id))
     }
 
-    fn name(&mut self, tok: &str, ctx: &ParseFile, no: u64) -> Result<u64, FormatError> {
+    fn name(&mut self, tok: &str, parsing: &ParseFile, no: u64) -> Result<u64, FormatError> {
         let names = self.names.get_or_insert_with(VertexNames::new);
         let id = names
             .intern(tok)
-            .map_err(|e| ctx.err(no, e, "split the graph"))?;
-        if u64::from(id) >= ctx.max_nodes {
-            ctx.check_nodes(no, u64::from(id) + 1, "the distinct vertex names make")?;
+            .map_err(|e| parsing.err(no, e, "split the graph"))?;
+        if u64::from(id) >= parsing.max_nodes {
+            parsing.check_nodes(no, u64::from(id) + 1, "the distinct vertex names make")?;
         }
         Ok(id.into())
     }
@@ -101,7 +101,7 @@ impl Ids {
     fn switch_to_names(
         &mut self,
         b: &mut GraphBuilder,
-        ctx: &ParseFile,
+        parsing: &ParseFile,
         no: u64,
     ) -> Result<(), FormatError> {
         let mut names = VertexNames::new();
@@ -116,10 +116,10 @@ impl Ids {
             let _ = write!(text, "{old}");
             let new = names
                 .intern(&text)
-                .map_err(|e| ctx.err(no, e, "split the graph"))?;
+                .map_err(|e| parsing.err(no, e, "split the graph"))?;
             map.insert(old, new);
         }
-        b.renumber(|old| map[&old]).map_err(|e| ctx.graph(e))?;
+        b.renumber(|old| map[&old]).map_err(|e| parsing.graph(e))?;
         self.names = Some(names);
         Ok(())
     }
@@ -129,14 +129,14 @@ impl Ids {
     pub fn finish(
         mut self,
         b: &mut GraphBuilder,
-        ctx: &ParseFile,
+        parsing: &ParseFile,
         last: u64,
     ) -> Result<(), FormatError> {
         if self.mode == IdMode::Auto && self.names.is_none() && b.declared_nodes().is_none() {
             let range = b.max_id().map_or(0, |m| u64::from(m) + 1);
             let endpoints = (b.len() as u64).saturating_mul(2);
             if range > DENSE_ALWAYS && range > endpoints.saturating_mul(2) {
-                self.switch_to_names(b, ctx, last)?;
+                self.switch_to_names(b, parsing, last)?;
             }
         }
         if let Some(names) = self.names {
@@ -270,7 +270,7 @@ impl Batch {
     /// comes after what `arc` reports for the lines before `n`.
     fn hand_on(
         &mut self,
-        ctx: &ParseFile,
+        parsing: &ParseFile,
         b: &mut GraphBuilder,
         arc: &mut impl FnMut(&mut GraphBuilder, LineArc) -> Result<(), FormatError>,
     ) -> Result<(), FormatError> {
@@ -278,17 +278,17 @@ impl Batch {
         let mut failed = self
             .failed
             .take()
-            .map(|(i, e)| (i / 2, ctx.err(rows[i / 2].no, e, "split the graph")));
+            .map(|(i, e)| (i / 2, parsing.err(rows[i / 2].no, e, "split the graph")));
         // Ids come in increasing order, so the first over the limit is the
         // first error (before any failure to intern, whose ids are missing).
         if let Some(j) = self
             .ids
             .iter()
-            .position(|&id| u64::from(id) >= ctx.max_nodes)
+            .position(|&id| u64::from(id) >= parsing.max_nodes)
         {
             let id = u64::from(self.ids[j]);
             if let Err(e) =
-                ctx.check_nodes(rows[j / 2].no, id + 1, "the distinct vertex names make")
+                parsing.check_nodes(rows[j / 2].no, id + 1, "the distinct vertex names make")
             {
                 failed = Some((j / 2, e));
             }
@@ -485,7 +485,7 @@ impl LookupQueue {
         &mut self,
         ids: &mut Ids,
         b: &mut GraphBuilder,
-        ctx: &ParseFile,
+        parsing: &ParseFile,
         mut arc: impl FnMut(&mut GraphBuilder, LineArc) -> Result<(), FormatError>,
     ) -> Result<(), FormatError> {
         if self.cur.rows.is_empty() {
@@ -496,7 +496,7 @@ impl LookupQueue {
             self.worker = Worker::start(names);
         }
         let Some(w) = &mut self.worker else {
-            return self.here(names, b, ctx, &mut arc);
+            return self.here(names, b, parsing, &mut arc);
         };
         let next = self.spare.pop().unwrap_or_default();
         let mut batch = std::mem::replace(&mut self.cur, next);
@@ -510,7 +510,7 @@ impl LookupQueue {
             usize::MAX
         };
         while let Some(mut done) = w.next(w.in_flight > wait_until) {
-            let r = done.hand_on(ctx, b, &mut arc);
+            let r = done.hand_on(parsing, b, &mut arc);
             done.clear();
             self.spare.push(done);
             r?;
@@ -525,7 +525,7 @@ impl LookupQueue {
         &mut self,
         ids: &mut Ids,
         b: &mut GraphBuilder,
-        ctx: &ParseFile,
+        parsing: &ParseFile,
         mut arc: impl FnMut(&mut GraphBuilder, LineArc) -> Result<(), FormatError>,
     ) -> Result<(), FormatError> {
         let Some(mut w) = self.worker.take() else {
@@ -533,7 +533,7 @@ impl LookupQueue {
                 return Ok(());
             }
             let names = ids.names.get_or_insert_with(VertexNames::new);
-            return self.here(names, b, ctx, &mut arc);
+            return self.here(names, b, parsing, &mut arc);
         };
         if !self.cur.rows.is_empty() {
             let mut batch = std::mem::take(&mut self.cur);
@@ -544,7 +544,7 @@ impl LookupQueue {
         while w.in_flight > 0 {
             let mut done = w.recv();
             if result.is_ok() {
-                result = done.hand_on(ctx, b, &mut arc);
+                result = done.hand_on(parsing, b, &mut arc);
             }
             done.clear();
             self.spare.push(done);
@@ -558,12 +558,12 @@ impl LookupQueue {
         &mut self,
         names: &mut VertexNames,
         b: &mut GraphBuilder,
-        ctx: &ParseFile,
+        parsing: &ParseFile,
         arc: &mut impl FnMut(&mut GraphBuilder, LineArc) -> Result<(), FormatError>,
     ) -> Result<(), FormatError> {
         self.cur.hash(&names.hasher());
         self.cur.look_up(names);
-        let r = self.cur.hand_on(ctx, b, arc);
+        let r = self.cur.hand_on(parsing, b, arc);
         self.cur.clear();
         r
     }

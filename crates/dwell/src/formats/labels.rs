@@ -42,11 +42,11 @@ impl Labels {
         &mut self,
         tok: &str,
         b: &mut GraphBuilder,
-        ctx: &ParseFile,
+        parsing: &ParseFile,
         no: u64,
     ) -> Result<u32, FormatError> {
         if tok == "all" {
-            return Err(ctx.err(
+            return Err(parsing.err(
                 no,
                 "label name `all` is reserved (it selects every label)",
                 "rename this edge kind",
@@ -57,9 +57,9 @@ impl Labels {
                 self.remember(mask, tok, no);
                 return Ok(mask);
             }
-            self.switch_to_names(b, ctx, no)?;
+            self.switch_to_names(b, parsing, no)?;
         }
-        self.bit(tok, ctx, no)
+        self.bit(tok, parsing, no)
     }
 
     /// The label names, if the file has them.
@@ -91,12 +91,12 @@ impl Labels {
         });
     }
 
-    fn bit(&mut self, tok: &str, ctx: &ParseFile, no: u64) -> Result<u32, FormatError> {
+    fn bit(&mut self, tok: &str, parsing: &ParseFile, no: u64) -> Result<u32, FormatError> {
         self.names.bit_for(tok).map_err(|e| {
             let msg = e.to_string();
             match msg.split_once(". Fix: ") {
-                Some((p, f)) => ctx.err(no, p, f),
-                None => ctx.err(no, msg, "merge edge kinds"),
+                Some((p, f)) => parsing.err(no, p, f),
+                None => parsing.err(no, msg, "merge edge kinds"),
             }
         })
     }
@@ -107,13 +107,13 @@ impl Labels {
     fn switch_to_names(
         &mut self,
         b: &mut GraphBuilder,
-        ctx: &ParseFile,
+        parsing: &ParseFile,
         no: u64,
     ) -> Result<(), FormatError> {
         self.named = true;
         let seen = std::mem::take(&mut self.seen);
         if self.overflow {
-            return Err(ctx.err(
+            return Err(parsing.err(
                 no,
                 format!("this label makes the file's labels names, but the numeric labels before it already have more than {MAX_LABEL_NAMES} distinct spellings"),
                 format!("dwell keeps one bit per named edge kind in a 32-bit mask: merge kinds into at most {MAX_LABEL_NAMES} names, or give every label as a numeric bit mask"),
@@ -121,7 +121,7 @@ impl Labels {
         }
         for (i, s) in seen.iter().enumerate() {
             if let Some(t) = seen[..i].iter().find(|t| t.mask == s.mask) {
-                return Err(ctx.err(
+                return Err(parsing.err(
                     no,
                     format!(
                         "this label makes the file's labels names, but `{}` (line {}) and `{}` (line {}) are one numeric mask written two ways, so their arcs cannot become two names",
@@ -133,7 +133,7 @@ impl Labels {
         }
         let mut bits = Vec::with_capacity(seen.len());
         for s in &seen {
-            let bit = self.bit(&s.text, ctx, no).map_err(|e| match e {
+            let bit = self.bit(&s.text, parsing, no).map_err(|e| match e {
                 FormatError::Parse {
                     file,
                     line,

@@ -49,37 +49,40 @@ struct Size {
 
 pub(crate) fn parse<R: BufRead>(
     lines: &mut Lines<R>,
-    ctx: &ParseFile,
+    parsing: &ParseFile,
     opts: &LoadOptions,
 ) -> Result<Graph, FormatError> {
-    let (field, symmetric) = banner(lines, ctx)?;
-    let size = size_line(lines, ctx)?;
+    let (field, symmetric) = banner(lines, parsing)?;
+    let size = size_line(lines, parsing)?;
     let (size_no, rows, cols, nnz) = (size.line, size.rows, size.cols, size.nnz);
     if symmetric && rows != cols {
-        return Err(ctx.err(
+        return Err(parsing.err(
             size_no,
             format!("a symmetric matrix of {rows} × {cols} is not square"),
             "a symmetric matrix must be square; fix the size line or use `general`",
         ));
     }
     let nodes = rows.max(cols);
-    ctx.check_nodes(size_no, nodes, "the size line implies")?;
+    parsing.check_nodes(size_no, nodes, "the size line implies")?;
     let mut b = GraphBuilder::new(!symmetric);
     b.set_nodes(nodes)
-        .map_err(|e| ctx.push_err(size_no, e, FIX_SIZE))?;
+        .map_err(|e| parsing.push_err(size_no, e, FIX_SIZE))?;
     b.reserve(nnz.min(RESERVE_CAP) as usize)
-        .map_err(|e| ctx.graph(e))?;
-    entries(lines, ctx, &mut b, field, &size)?;
+        .map_err(|e| parsing.graph(e))?;
+    entries(lines, parsing, &mut b, field, &size)?;
     if let Some(d) = opts.directed {
         b.set_directed(d);
     }
-    b.build().map_err(|e| ctx.graph(e))
+    b.build().map_err(|e| parsing.graph(e))
 }
 
 /// Read the banner line: the field, and whether the matrix is symmetric.
-fn banner<R: BufRead>(lines: &mut Lines<R>, ctx: &ParseFile) -> Result<(Field, bool), FormatError> {
+fn banner<R: BufRead>(
+    lines: &mut Lines<R>,
+    parsing: &ParseFile,
+) -> Result<(Field, bool), FormatError> {
     let Some((no, banner)) = lines.next_line()? else {
-        return Err(ctx.err(1, "empty file: no `%%MatrixMarket` banner", FIX_BANNER));
+        return Err(parsing.err(1, "empty file: no `%%MatrixMarket` banner", FIX_BANNER));
     };
     let toks: Vec<String> = banner
         .split_ascii_whitespace()
@@ -87,21 +90,21 @@ fn banner<R: BufRead>(lines: &mut Lines<R>, ctx: &ParseFile) -> Result<(Field, b
         .map(str::to_ascii_lowercase)
         .collect();
     if toks.first().map(String::as_str) != Some("%%matrixmarket") {
-        return Err(ctx.err(
+        return Err(parsing.err(
             no,
             format!("`{}` is not a `%%MatrixMarket` banner", clip(banner)),
             "a Matrix Market file starts with `%%MatrixMarket matrix coordinate pattern general`; if this is an edge list or DIMACS file, pass the format explicitly",
         ));
     }
     let [_, object, format, field, symmetry] = toks.as_slice() else {
-        return Err(ctx.err(
+        return Err(parsing.err(
             no,
             format!("the banner has {} words, expected 5", toks.len()),
             FIX_BANNER,
         ));
     };
     if object != "matrix" {
-        return Err(ctx.err(
+        return Err(parsing.err(
             no,
             format!("object `{}` is not `matrix`", clip(object)),
             FIX_BANNER,
@@ -110,46 +113,48 @@ fn banner<R: BufRead>(lines: &mut Lines<R>, ctx: &ParseFile) -> Result<(Field, b
     match format.as_str() {
         "coordinate" => {}
         "array" => {
-            return Err(ctx.err(
+            return Err(parsing.err(
                 no,
                 "`array` (dense) matrices are not graphs dwell reads",
                 "convert it to `coordinate` format (e.g. scipy.io.mmwrite of a sparse matrix)",
             ))
         }
-        other => return Err(ctx.err(no, format!("unknown format `{}`", clip(other)), FIX_BANNER)),
+        other => {
+            return Err(parsing.err(no, format!("unknown format `{}`", clip(other)), FIX_BANNER))
+        }
     }
     Ok((
-        banner_field(field, no, ctx)?,
-        banner_symmetry(symmetry, no, ctx)?,
+        banner_field(field, no, parsing)?,
+        banner_symmetry(symmetry, no, parsing)?,
     ))
 }
 
 /// The banner's FIELD word (lower case) on line `no`.
-fn banner_field(field: &str, no: u64, ctx: &ParseFile) -> Result<Field, FormatError> {
+fn banner_field(field: &str, no: u64, parsing: &ParseFile) -> Result<Field, FormatError> {
     match field {
         "pattern" => Ok(Field::Pattern),
         "integer" => Ok(Field::Integer),
         "real" | "double" => Ok(Field::Real),
-        "complex" => Err(ctx.err(
+        "complex" => Err(parsing.err(
             no,
             "`complex` matrices are not supported",
             "write the matrix as `pattern` (structure only) or `integer` (weights)",
         )),
-        other => Err(ctx.err(no, format!("unknown field `{}`", clip(other)), FIX_BANNER)),
+        other => Err(parsing.err(no, format!("unknown field `{}`", clip(other)), FIX_BANNER)),
     }
 }
 
 /// The banner's SYMMETRY word (lower case) on line `no`: true if symmetric.
-fn banner_symmetry(symmetry: &str, no: u64, ctx: &ParseFile) -> Result<bool, FormatError> {
+fn banner_symmetry(symmetry: &str, no: u64, parsing: &ParseFile) -> Result<bool, FormatError> {
     match symmetry {
         "general" => Ok(false),
         "symmetric" => Ok(true),
-        "skew-symmetric" | "hermitian" => Err(ctx.err(
+        "skew-symmetric" | "hermitian" => Err(parsing.err(
             no,
             format!("`{symmetry}` matrices are not plain graphs"),
             "write the matrix as `general` (directed) or `symmetric` (undirected) with a `pattern` or `integer` field",
         )),
-        other => Err(ctx.err(
+        other => Err(parsing.err(
             no,
             format!("unknown symmetry `{}`", clip(other)),
             FIX_BANNER,
@@ -158,10 +163,10 @@ fn banner_symmetry(symmetry: &str, no: u64, ctx: &ParseFile) -> Result<bool, For
 }
 
 /// Read the size line, skipping blank lines and `%` comments before it.
-fn size_line<R: BufRead>(lines: &mut Lines<R>, ctx: &ParseFile) -> Result<Size, FormatError> {
+fn size_line<R: BufRead>(lines: &mut Lines<R>, parsing: &ParseFile) -> Result<Size, FormatError> {
     loop {
         let Some((no, line)) = lines.next_line()? else {
-            return Err(ctx.err(lines.line(), "the file ends before the size line", FIX_SIZE));
+            return Err(parsing.err(lines.line(), "the file ends before the size line", FIX_SIZE));
         };
         let t = line.trim_ascii_start();
         if t.is_empty() || t.starts_with('%') {
@@ -169,14 +174,14 @@ fn size_line<R: BufRead>(lines: &mut Lines<R>, ctx: &ParseFile) -> Result<Size, 
         }
         let toks: Vec<&str> = t.split_ascii_whitespace().take(4).collect();
         let [r, c, z] = toks.as_slice() else {
-            return Err(ctx.err(
+            return Err(parsing.err(
                 no,
                 format!("size line `{}` does not have 3 fields", clip(t)),
                 FIX_SIZE,
             ));
         };
         let num =
-            |tok: &str, what: &str| parse_u64(tok, what).map_err(|p| ctx.err(no, p, FIX_SIZE));
+            |tok: &str, what: &str| parse_u64(tok, what).map_err(|p| parsing.err(no, p, FIX_SIZE));
         return Ok(Size {
             line: no,
             rows: num(r, "row count")?,
@@ -189,7 +194,7 @@ fn size_line<R: BufRead>(lines: &mut Lines<R>, ctx: &ParseFile) -> Result<Size, 
 /// Read the entries into `b`: exactly the size line's count of them.
 fn entries<R: BufRead>(
     lines: &mut Lines<R>,
-    ctx: &ParseFile,
+    parsing: &ParseFile,
     b: &mut GraphBuilder,
     field: Field,
     size: &Size,
@@ -208,9 +213,9 @@ fn entries<R: BufRead>(
         }
         seen = seen
             .checked_add(1)
-            .ok_or_else(|| ctx.err(no, "too many entries to count", "split the file"))?;
+            .ok_or_else(|| parsing.err(no, "too many entries to count", "split the file"))?;
         if seen > nnz {
-            return Err(ctx.err(
+            return Err(parsing.err(
                 no,
                 format!(
                     "more entries than the {nnz} declared on line {size_no} (this is entry {seen})"
@@ -218,12 +223,12 @@ fn entries<R: BufRead>(
                 "correct the entry count on the size line, or remove the extra lines",
             ));
         }
-        let (i, j, weight) = entry(t, no, ctx, field, size, fix_entry)?;
+        let (i, j, weight) = entry(t, no, parsing, field, size, fix_entry)?;
         b.push_arc(i, j, None, weight)
-            .map_err(|e| ctx.push_err(no, e, fix_entry))?;
+            .map_err(|e| parsing.push_err(no, e, fix_entry))?;
     }
     if seen < nnz {
-        return Err(ctx.err(
+        return Err(parsing.err(
             lines.line(),
             format!("the file ends after {seen} entries, but the size line (line {size_no}) declares {nnz}"),
             "the file is probably truncated: re-download or regenerate it, or correct the entry count",
@@ -237,7 +242,7 @@ fn entries<R: BufRead>(
 fn entry(
     t: &str,
     no: u64,
-    ctx: &ParseFile,
+    parsing: &ParseFile,
     field: Field,
     size: &Size,
     fix_entry: &str,
@@ -252,16 +257,16 @@ fn entry(
         n += 1;
     }
     if n < want || it.next().is_some() {
-        return Err(ctx.err(
+        return Err(parsing.err(
             no,
             format!("entry `{}` does not have {want} fields", clip(t)),
             fix_entry,
         ));
     }
     let index = |tok: &str, what: &str, limit: u64| -> Result<u64, FormatError> {
-        let i = parse_u64(tok, what).map_err(|p| ctx.err(no, p, fix_entry))?;
+        let i = parse_u64(tok, what).map_err(|p| parsing.err(no, p, fix_entry))?;
         if i == 0 || i > limit {
-            return Err(ctx.err(
+            return Err(parsing.err(
                 no,
                 format!("{what} {i} is outside 1..={limit}"),
                 format!("Matrix Market indices are 1-based and at most the size line's {what} limit ({rows} rows, {cols} columns)"),
@@ -274,9 +279,9 @@ fn entry(
     let weight = match field {
         Field::Pattern => None,
         Field::Integer => {
-            let w = parse_u64(toks[2], "value").map_err(|p| ctx.err(no, p, fix_entry))?;
+            let w = parse_u64(toks[2], "value").map_err(|p| parsing.err(no, p, fix_entry))?;
             let w = u32::try_from(w).map_err(|_| {
-                ctx.err(
+                parsing.err(
                     no,
                     format!("value {w} does not fit a u32 weight"),
                     fix_entry,
@@ -286,7 +291,7 @@ fn entry(
         }
         Field::Real => {
             if toks[2].parse::<f64>().is_err() {
-                return Err(ctx.err(
+                return Err(parsing.err(
                     no,
                     format!("value `{}` is not a real number", clip(toks[2])),
                     fix_entry,

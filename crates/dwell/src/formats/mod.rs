@@ -372,13 +372,13 @@ pub(crate) fn read_tuned<'a, R: Read + Send + 'a>(
         .take(PEEK as u64)
         .read_to_end(&mut head)
         .map_err(|e| read_err(1, e))?;
-    let ctx = ParseFile {
+    let parsing = ParseFile {
         file: name,
         max_nodes: opts.node_limit(),
         lookups,
     };
     if let Some(kind) = crate::io::unsupported_compression(&head) {
-        return Err(ctx.err(
+        return Err(parsing.err(
             1,
             format!("the data is {kind}-compressed, which dwell does not read"),
             format!("decompress it first, or recompress it with xz or gzip (`{kind}` → `xz`)"),
@@ -396,14 +396,14 @@ pub(crate) fn read_tuned<'a, R: Read + Send + 'a>(
     }
     let format = opts.format.unwrap_or_else(|| detect(&head, name));
     if opts.columns.is_some() && !matches!(format, Format::Tsv | Format::Csv) {
-        return Err(ctx.err(
+        return Err(parsing.err(
             1,
             format!("`--columns` applies to TSV and CSV files, and this is read as {}", format.name()),
             "drop `--columns`, or say the file is tabular with `--input-format tsv` / `--input-format csv`",
         ));
     }
     if opts.ids == IdMode::Name && matches!(format, Format::MatrixMarket | Format::Dimacs) {
-        return Err(ctx.err(
+        return Err(parsing.err(
             1,
             format!(
                 "`--ids name` applies to edge lists, TSV and CSV, and this is read as {}",
@@ -414,15 +414,15 @@ pub(crate) fn read_tuned<'a, R: Read + Send + 'a>(
     }
     let data = Cursor::new(head).chain(r);
     match format {
-        Format::Tsv => return table::parse(data, b'\t', &ctx, opts),
-        Format::Csv => return table::parse(data, b',', &ctx, opts),
+        Format::Tsv => return table::parse(data, b'\t', &parsing, opts),
+        Format::Csv => return table::parse(data, b',', &parsing, opts),
         _ => {}
     }
     let mut lines = Lines::new(data, name);
     match format {
-        Format::EdgeList => edgelist::parse(&mut lines, &ctx, opts),
-        Format::MatrixMarket => matrix_market::parse(&mut lines, &ctx, opts),
-        Format::Dimacs => dimacs::parse(&mut lines, &ctx, opts),
+        Format::EdgeList => edgelist::parse(&mut lines, &parsing, opts),
+        Format::MatrixMarket => matrix_market::parse(&mut lines, &parsing, opts),
+        Format::Dimacs => dimacs::parse(&mut lines, &parsing, opts),
         Format::Tsv | Format::Csv => unreachable!("read above"),
     }
 }

@@ -56,7 +56,7 @@ struct Cols {
 pub(crate) fn parse<R: Read>(
     reader: R,
     delimiter: u8,
-    ctx: &ParseFile,
+    parsing: &ParseFile,
     opts: &LoadOptions,
 ) -> Result<Graph, FormatError> {
     let kind = if delimiter == b'\t' { "TSV" } else { "CSV" };
@@ -71,7 +71,7 @@ pub(crate) fn parse<R: Read>(
         .quoting(delimiter != b'\t')
         .comment(Some(b'#'))
         .from_reader(reader);
-    let (spec, named_cols) = column_spec(opts, ctx)?;
+    let (spec, named_cols) = column_spec(opts, parsing)?;
 
     let mut b = GraphBuilder::new(true);
     let mut ids = Ids::new(opts.ids);
@@ -79,14 +79,14 @@ pub(crate) fn parse<R: Read>(
     let mut cols: Option<Cols> = None;
     let mut rec = csv::StringRecord::new();
     let mut last_line = 0u64;
-    let mut pending = LookupQueue::new(ctx.lookups);
+    let mut pending = LookupQueue::new(parsing.lookups);
     // An error on a row: the arcs still pending come before it, and one of
     // them may fail first.
     macro_rules! fail {
         ($e:expr) => {{
             let e: FormatError = $e;
-            pending.finish(&mut ids, &mut b, ctx, |b, a| {
-                push(b, &mut labels, ctx, &fix_row, a)
+            pending.finish(&mut ids, &mut b, parsing, |b, a| {
+                push(b, &mut labels, parsing, &fix_row, a)
             })?;
             return Err(e);
         }};
@@ -102,20 +102,26 @@ pub(crate) fn parse<R: Read>(
     loop {
         let more = tri!(rdr
             .read_record(&mut rec)
-            .map_err(|e| csv_err(ctx, &e, last_line)));
+            .map_err(|e| csv_err(parsing, &e, last_line)));
         if !more {
             break;
         }
         let no = rec.position().map_or(last_line + 1, |p| p.line());
         last_line = no;
-        tri!(check_row(&rec, no, ctx));
+        tri!(check_row(&rec, no, parsing));
         if rec.len() == 1 && rec[0].is_empty() {
             continue; // blank line
         }
         let c = match &cols {
             Some(c) => c,
             None => {
-                let (c, header) = tri!(choose_columns(&rec, spec.as_deref(), named_cols, ctx, no));
+                let (c, header) = tri!(choose_columns(
+                    &rec,
+                    spec.as_deref(),
+                    named_cols,
+                    parsing,
+                    no
+                ));
                 cols = Some(c);
                 if header {
                     continue;
@@ -128,17 +134,17 @@ pub(crate) fn parse<R: Read>(
             v,
             label,
             weight,
-        } = tri!(row_fields(&rec, c, no, ctx, &fix_row));
+        } = tri!(row_fields(&rec, c, no, parsing, &fix_row));
         if ids.named() {
             // Names: the arc waits for a batch of lookups.
             if pending.push(no, u, v, label, weight) {
-                pending.flush(&mut ids, &mut b, ctx, |b, a| {
-                    push(b, &mut labels, ctx, &fix_row, a)
+                pending.flush(&mut ids, &mut b, parsing, |b, a| {
+                    push(b, &mut labels, parsing, &fix_row, a)
                 })?;
             }
             continue;
         }
-        let (u, v) = ids.pair(u, v, &mut b, ctx, no, &fix_row)?;
+        let (u, v) = ids.pair(u, v, &mut b, parsing, no, &fix_row)?;
         let arc = LineArc {
             no,
             u,
@@ -146,29 +152,29 @@ pub(crate) fn parse<R: Read>(
             label,
             weight,
         };
-        push(&mut b, &mut labels, ctx, &fix_row, arc)?;
+        push(&mut b, &mut labels, parsing, &fix_row, arc)?;
     }
-    pending.finish(&mut ids, &mut b, ctx, |b, a| {
-        push(b, &mut labels, ctx, &fix_row, a)
+    pending.finish(&mut ids, &mut b, parsing, |b, a| {
+        push(b, &mut labels, parsing, &fix_row, a)
     })?;
     if cols.is_none() && named_cols {
-        return Err(ctx.err(
+        return Err(parsing.err(
             1,
             "`--columns` names header fields, but the file has no header row",
             "give positions instead (`--columns 1,2,3`), or add a header row",
         ));
     }
     b.set_directed(opts.directed.unwrap_or(true));
-    ids.finish(&mut b, ctx, last_line)?;
+    ids.finish(&mut b, parsing, last_line)?;
     labels.finish(&mut b);
-    b.build().map_err(|e| ctx.graph(e))
+    b.build().map_err(|e| parsing.graph(e))
 }
 
 /// The `--columns` entries, checked (2 to 4, none empty), and whether any
 /// of them is a header name rather than a position.
 fn column_spec<'o>(
     opts: &'o LoadOptions,
-    ctx: &ParseFile,
+    parsing: &ParseFile,
 ) -> Result<(Option<Vec<&'o str>>, bool), FormatError> {
     let spec: Option<Vec<&str>> = opts
         .columns
@@ -176,7 +182,7 @@ fn column_spec<'o>(
         .map(|c| c.split(',').map(str::trim).collect());
     if let Some(s) = &spec {
         if !(2..=4).contains(&s.len()) || s.iter().any(|c| c.is_empty()) {
-            return Err(ctx.err(
+            return Err(parsing.err(
                 1,
                 format!("`--columns {}` needs 2 to 4 entries", opts.columns.as_deref().unwrap_or("")),
                 "write `--columns src,dst[,label][,weight]`: header names or 1-based positions, e.g. `--columns 1,2,3` or `--columns child,parent,relationship`",
@@ -192,23 +198,23 @@ fn column_spec<'o>(
 /// Reject a row no text edge list has: over-long, a line break inside a
 /// field (an unbalanced quote), a NUL byte.
 #[inline]
-fn check_row(rec: &csv::StringRecord, no: u64, ctx: &ParseFile) -> Result<(), FormatError> {
+fn check_row(rec: &csv::StringRecord, no: u64, parsing: &ParseFile) -> Result<(), FormatError> {
     if rec.as_slice().len() > MAX_LINE {
-        return Err(ctx.err(
+        return Err(parsing.err(
             no,
             format!("a row longer than {MAX_LINE} bytes"),
             "check for an unbalanced `\"` quote (it runs to the next quote, across lines), or split the row",
         ));
     }
     if rec.iter().any(|f| f.contains(['\n', '\r'])) {
-        return Err(ctx.err(
+        return Err(parsing.err(
             no,
             "a field holds a line break",
             "vertex names and labels are one line each; this is usually an unbalanced `\"` quote: close it, or double a quote inside a quoted field (`\"\"`)",
         ));
     }
     if rec.iter().any(|f| f.contains('\0')) {
-        return Err(ctx.err(
+        return Err(parsing.err(
             no,
             "binary data (a NUL byte)",
             "this is not a text graph file; decompress it first if it is compressed with something other than gzip or xz",
@@ -223,17 +229,17 @@ fn row_fields<'r>(
     rec: &'r csv::StringRecord,
     c: &Cols,
     no: u64,
-    ctx: &ParseFile,
+    parsing: &ParseFile,
     fix_row: &str,
 ) -> Result<Row<'r>, FormatError> {
     let field = |i: usize, what: &str| -> Result<&str, FormatError> {
         match rec.get(i) {
-            None => Err(ctx.err(
+            None => Err(parsing.err(
                 no,
                 format!("row has {} fields, the {what} is field {}", rec.len(), i + 1),
                 fix_row,
             )),
-            Some("") => Err(ctx.err(
+            Some("") => Err(parsing.err(
                 no,
                 format!("the {what} (field {}) is empty", i + 1),
                 "give every row a non-empty source, target (and label, when labels are used); remove or complete this row",
@@ -251,7 +257,7 @@ fn row_fields<'r>(
         Some(i) => {
             let w = field(i, "weight")?;
             Some(w.parse::<u32>().map_err(|_| {
-                ctx.err(
+                parsing.err(
                     no,
                     format!("weight `{}` is not a non-negative 32-bit integer", clip(w)),
                     "weights are integers from 0 to 4294967295; choose the right column with `--columns`",
@@ -271,16 +277,16 @@ fn row_fields<'r>(
 fn push(
     b: &mut GraphBuilder,
     labels: &mut Labels,
-    ctx: &ParseFile,
+    parsing: &ParseFile,
     fix_row: &str,
     a: LineArc,
 ) -> Result<(), FormatError> {
     let label = match a.label {
         None => None,
-        Some(tok) => Some(labels.mask(tok, b, ctx, a.no)?),
+        Some(tok) => Some(labels.mask(tok, b, parsing, a.no)?),
     };
     b.push_arc(a.u, a.v, label, a.weight)
-        .map_err(|e| ctx.push_err(a.no, e, fix_row))
+        .map_err(|e| parsing.push_err(a.no, e, fix_row))
 }
 
 /// Columns from `--columns` (and whether the first row is a header).
@@ -288,7 +294,7 @@ fn choose_columns(
     first: &csv::StringRecord,
     spec: Option<&[&str]>,
     named: bool,
-    ctx: &ParseFile,
+    parsing: &ParseFile,
     no: u64,
 ) -> Result<(Cols, bool), FormatError> {
     let header = named || {
@@ -327,7 +333,7 @@ fn choose_columns(
     for (k, entry) in spec.iter().enumerate() {
         let i = match entry.parse::<usize>() {
             Ok(0) => {
-                return Err(ctx.err(
+                return Err(parsing.err(
                     no,
                     "`--columns` position 0",
                     "positions are 1-based: the first field is 1",
@@ -339,7 +345,7 @@ fn choose_columns(
                 None => {
                     let have: Vec<String> =
                         first.iter().map(|f| format!("{:?}", clip(f))).collect();
-                    return Err(ctx.err(
+                    return Err(parsing.err(
                         no,
                         format!("`--columns` names {:?}, which the header row does not have (it has {})", entry, have.join(", ")),
                         "use one of the header's names (exact spelling and case) or a 1-based position",
@@ -348,7 +354,7 @@ fn choose_columns(
             },
         };
         if idx.contains(&i) {
-            return Err(ctx.err(
+            return Err(parsing.err(
                 no,
                 format!("`--columns` uses field {} twice (entry {})", i + 1, k + 1),
                 "give the source, target, label and weight columns as different fields",
@@ -368,20 +374,20 @@ fn choose_columns(
 }
 
 /// A `csv` error as a line-numbered [`FormatError`].
-fn csv_err(ctx: &ParseFile, e: &csv::Error, last: u64) -> FormatError {
+fn csv_err(parsing: &ParseFile, e: &csv::Error, last: u64) -> FormatError {
     let line = e.position().map_or(last + 1, |p| p.line());
     match e.kind() {
-        csv::ErrorKind::Utf8 { .. } => ctx.err(
+        csv::ErrorKind::Utf8 { .. } => parsing.err(
             line,
             "invalid UTF-8 in a field",
             "graph files are UTF-8 text; convert the file (e.g. `iconv -t UTF-8`) or check that it is not binary",
         ),
         csv::ErrorKind::Io(io) => FormatError::Read {
-            file: ctx.file.to_path_buf(),
+            file: parsing.file.to_path_buf(),
             line,
             source: std::io::Error::new(io.kind(), io.to_string()),
         },
-        _ => ctx.err(line, format!("malformed row: {e}"), "check the quoting of this row (RFC 4180: a field with a comma or quote is quoted, a quote inside is doubled)"),
+        _ => parsing.err(line, format!("malformed row: {e}"), "check the quoting of this row (RFC 4180: a field with a comma or quote is quoted, a quote inside is doubled)"),
     }
 }
 
