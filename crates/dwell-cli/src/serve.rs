@@ -58,6 +58,7 @@
 
 mod conn;
 mod guard;
+mod metrics;
 mod token;
 
 use crate::input::FileId;
@@ -80,7 +81,7 @@ use dwell::counters::CounterSnapshot;
 use dwell::progress::Cancel;
 use dwell::session::Session;
 use serde::Deserialize;
-use serde_json::{json, Value};
+use serde_json::json;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
 use std::sync::Arc;
@@ -341,8 +342,8 @@ pub fn serve(args: &ServeArgs) -> Result<()> {
     });
     let app = Router::new()
         .route("/run", post(run_request))
-        .route("/health", get(health))
-        .route("/metrics", get(metrics))
+        .route("/health", get(metrics::health))
+        .route("/metrics", get(metrics::metrics))
         .fallback(|| async {
             refuse(
                 StatusCode::NOT_FOUND,
@@ -404,18 +405,6 @@ fn authorized(server: &Server, headers: &HeaderMap) -> bool {
             == 0
 }
 
-async fn health(State(server): State<Arc<Server>>, headers: HeaderMap) -> Response {
-    if let Some(r) = checked(&server, &headers, false) {
-        return r;
-    }
-    Json(json!({
-        "status": "ok",
-        "graphs": server.inputs.served.iter().map(|s| s.path.display().to_string()).collect::<Vec<_>>(),
-        "backend": server.inputs.chosen.backend().name(),
-    }))
-    .into_response()
-}
-
 /// The refusal for a request from where the server does not answer
 /// (`guard::origin`) or without the token; None for one to serve.
 fn checked(server: &Server, headers: &HeaderMap, runs_work: bool) -> Option<Response> {
@@ -427,56 +416,6 @@ fn checked(server: &Server, headers: &HeaderMap, runs_work: bool) -> Option<Resp
 
 fn unauthorized() -> Response {
     refuse(StatusCode::UNAUTHORIZED, "missing or wrong token. Fix: pass --token-file FILE (or set DWELL_SERVER_TOKEN) with the server's token")
-}
-
-async fn metrics(State(server): State<Arc<Server>>, headers: HeaderMap) -> Response {
-    if let Some(r) = checked(&server, &headers, false) {
-        return r;
-    }
-    let graphs: Vec<Value> = server
-        .inputs
-        .served
-        .iter()
-        .map(|s| {
-            let (nodes, arcs, hash) = match &s.loaded.input {
-                Input::Graph(g) => (g.nodes(), g.arcs(), g.layout_hash()),
-                Input::Bundle(b) => (b.graph.nodes(), b.graph.arcs(), b.graph.layout_hash()),
-            };
-            json!({
-                "file": s.path.display().to_string(),
-                "kind": if matches!(s.loaded.input, Input::Graph(_)) { "graph" } else { "bundle" },
-                "nodes": nodes,
-                "arcs": arcs,
-                "layout_hash": format!("0x{hash:016x}"),
-                "loads": 1,
-                "load_ms": s.loaded.load_ms,
-                "requests": s.requests.load(Relaxed),
-                "runs": s.runs.load(Relaxed),
-                "program_runs": s.program_runs.load(Relaxed),
-                "session_uploads": s.uploads.load(Relaxed),
-                "bytes_uploaded": s.bytes_uploaded.load(Relaxed),
-                "bytes_read_back": s.bytes_read_back.load(Relaxed),
-            })
-        })
-        .collect();
-    Json(json!({
-        "requests": server.requests.load(Relaxed),
-        "rejected": server.rejected.load(Relaxed),
-        "failed": server.failed.load(Relaxed),
-        "timed_out": server.timed_out.load(Relaxed),
-        "cancelled": server.cancelled.load(Relaxed),
-        "dropped_queued": server.dropped_queued.load(Relaxed),
-        "in_flight": server.in_flight.load(Relaxed),
-        "backend": server.inputs.chosen.backend().name(),
-        "rss_bytes": rss_bytes(),
-        "graphs": graphs,
-    }))
-    .into_response()
-}
-
-/// The server's resident set size, from /proc (None elsewhere).
-fn rss_bytes() -> Option<u64> {
-    dwell::session::memory::process_status_bytes("VmRSS:")
 }
 
 /// Why served input `s` may no longer answer: its file changed or vanished

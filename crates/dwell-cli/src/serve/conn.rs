@@ -9,9 +9,10 @@
 //!   `503` with a JSON error and closed, so idle connections can never use
 //!   up the process's file descriptors and lock everyone out. Running out
 //!   of descriptors anyway makes the loop pause, not end.
-//! - SIGTERM/SIGINT stops accepting, closes idle connections, tells
-//!   requests still being received to stop (`Shutdown`), and waits at most
-//!   `--drain-s` for the requests in flight; a second signal exits at once.
+//! - SIGTERM/SIGINT stops accepting, closes idle connections and those
+//!   still sending a request's headers, tells handlers still receiving a
+//!   body to stop (`Shutdown`), and waits at most `--drain-s` for the
+//!   requests in flight; a second signal exits at once.
 //! - A Unix socket is created 0600 in a private (0700) folder and renamed
 //!   into place.
 
@@ -20,6 +21,7 @@ use axum::Router;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::service::TowerToHyperService;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt as _};
@@ -75,6 +77,23 @@ impl Shutdown {
         let mut rx = self.0.clone();
         // An error means the sender is gone: the server is stopping too.
         let _ = rx.wait_for(|stop| *stop).await;
+    }
+}
+
+/// One request of a connection in its handler; counted out when the
+/// handler ends or is dropped.
+struct Busy(Arc<AtomicUsize>);
+
+impl Busy {
+    fn enter(count: &Arc<AtomicUsize>) -> Busy {
+        count.fetch_add(1, Relaxed);
+        Busy(Arc::clone(count))
+    }
+}
+
+impl Drop for Busy {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Relaxed);
     }
 }
 
@@ -138,7 +157,21 @@ pub async fn serve(
             tokio::spawn(refuse_busy(io, Arc::clone(&answer)));
             continue;
         };
-        let conn = http.serve_connection(TokioIo::new(io), service.clone());
+        // Requests of this connection whose handler runs.
+        let active = Arc::new(AtomicUsize::new(0));
+        let counted = {
+            let (service, active) = (service.clone(), Arc::clone(&active));
+            hyper::service::service_fn(move |req| {
+                let busy = Busy::enter(&active);
+                let answer = hyper::service::Service::call(&service, req);
+                async move {
+                    let answer = answer.await;
+                    drop(busy);
+                    answer
+                }
+            })
+        };
+        let conn = http.serve_connection(TokioIo::new(io), counted);
         let mut stopping = stopping.subscribe();
         tokio::spawn(async move {
             let _permit = permit;
@@ -147,9 +180,25 @@ pub async fn serve(
                 _ = conn.as_mut() => return,
                 _ = stopping.wait_for(|s| *s) => {}
             }
-            // Idle: closed now; answering: closed after its answer.
+            // Answering: closed after its answer. Idle or still sending a
+            // request (which hyper would wait for): closed once no handler
+            // has run for two ticks (an answer is written well within one).
             conn.as_mut().graceful_shutdown();
-            let _ = conn.await;
+            let mut idle_ticks = 0;
+            loop {
+                tokio::select! {
+                    _ = conn.as_mut() => return,
+                    () = tokio::time::sleep(Duration::from_millis(50)) => {}
+                }
+                idle_ticks = if active.load(Relaxed) == 0 {
+                    idle_ticks + 1
+                } else {
+                    0
+                };
+                if idle_ticks >= 2 {
+                    return;
+                }
+            }
         });
     }
     listener.remove();

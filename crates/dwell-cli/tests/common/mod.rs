@@ -20,9 +20,15 @@ pub fn config_home() -> PathBuf {
     Path::new(env!("CARGO_TARGET_TMPDIR")).join("dwell-config")
 }
 
-/// `dwell` (the built binary) with the tests' `XDG_CONFIG_HOME`.
+/// The `dwell` binary: this build's, or `DWELL_BIN` (to run the tests
+/// against another build, e.g. to see a new test fail on an older one).
+pub fn bin() -> String {
+    std::env::var("DWELL_BIN").unwrap_or_else(|_| env!("CARGO_BIN_EXE_dwell").to_string())
+}
+
+/// `dwell` with the tests' `XDG_CONFIG_HOME`.
 pub fn dwell_cmd() -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_dwell"));
+    let mut c = Command::new(bin());
     c.env("XDG_CONFIG_HOME", config_home());
     c
 }
@@ -54,7 +60,7 @@ impl Server {
         let mut child = Command::new("sh")
             .arg("-c")
             .arg(format!("{prelude} || exit 99; exec \"$0\" serve \"$@\""))
-            .arg(env!("CARGO_BIN_EXE_dwell"))
+            .arg(bin())
             .args(args)
             .env("XDG_CONFIG_HOME", config_home())
             .current_dir(dir)
