@@ -64,6 +64,7 @@ use dwell::progress::Progress;
 use engine::{Engine, Topology};
 use net::Links;
 use shard::Placement;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex, Once};
 use std::time::Duration;
@@ -382,6 +383,9 @@ struct Runtime {
     guards: Option<timely::communication::WorkerGuards<()>>,
     links: Arc<Links>,
     failed: bool,
+    /// Set while a run's session asks it to stop; the workers read it
+    /// once per epoch (`engine`'s *Stopping a run*).
+    stop: Arc<AtomicBool>,
 }
 
 impl Runtime {
@@ -429,6 +433,8 @@ impl Runtime {
         let replies_tx = Mutex::new(replies_tx);
         let placement = cluster.placement();
         let wl = Arc::clone(&links);
+        let stop = Arc::new(AtomicBool::new(false));
+        let ws = Arc::clone(&stop);
         let guards = timely::execute::execute_from(
             builders,
             others,
@@ -440,8 +446,14 @@ impl Runtime {
                     return;
                 };
                 let reply = replies_tx.lock().unwrap_or_else(|p| p.into_inner()).clone();
-                let mut engine =
-                    Engine::build(worker, Arc::clone(&g), placement, Arc::clone(&wl), window);
+                let mut engine = Engine::build(
+                    worker,
+                    Arc::clone(&g),
+                    placement,
+                    Arc::clone(&wl),
+                    window,
+                    Arc::clone(&ws),
+                );
                 while let Ok(Cmd::Run(q)) = rx.recv() {
                     match engine.run(worker, &q) {
                         Ok(Some(answer)) => {
@@ -470,10 +482,21 @@ impl Runtime {
             guards: Some(guards),
             links,
             failed: false,
+            stop,
         })
     }
 
-    fn run(&mut self, q: &Query, run: u64) -> Result<(Output, RunFigures), TimelyError> {
+    /// Run `q` on the workers; while waiting, a stop `progress` asks for
+    /// is passed to them (their rounds end at the same epoch everywhere,
+    /// and the figures say `stopped`).
+    fn run(
+        &mut self,
+        q: &Query,
+        run: u64,
+        progress: &dyn Progress,
+    ) -> Result<(Output, RunFigures), TimelyError> {
+        // The workers are idle between runs: none reads the flag now.
+        self.stop.store(false, Ordering::Relaxed);
         let q = Arc::new(q.clone());
         for c in &self.commands {
             if c.send(Cmd::Run(Arc::clone(&q))).is_err() {
@@ -487,6 +510,9 @@ impl Runtime {
                 Err(RecvTimeoutError::Timeout) => {
                     if self.links.has_failed() || panicked().is_some() {
                         return Err(self.ended(run, "a worker failed"));
+                    }
+                    if progress.stopped() {
+                        self.stop.store(true, Ordering::Relaxed);
                     }
                 }
                 // The workers are gone (they panic when a lost link poisons
@@ -562,12 +588,17 @@ struct TimelyResident<'g> {
 }
 
 impl Resident for TimelyResident<'_> {
-    fn run(&mut self, q: &Query, _progress: &dyn Progress) -> Result<(), BackendError> {
+    fn run(&mut self, q: &Query, progress: &dyn Progress) -> Result<(), BackendError> {
         let runtime = self
             .runtime
             .as_mut()
             .expect("the runtime lives as long as the resident");
-        let (out, figures) = runtime.run(q, self.runs).map_err(device)?;
+        let (out, figures) = runtime.run(q, self.runs, progress).map_err(device)?;
+        // Stopped here or by another process's cancel: a partial answer,
+        // never kept; the dataflow is ready for the next run.
+        if figures.stopped || progress.stopped() {
+            return Err(BackendError::Cancelled);
+        }
         self.runs += 1;
         self.figures
             .lock()

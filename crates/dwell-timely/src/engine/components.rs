@@ -139,6 +139,16 @@ impl Engine {
         self.gather_labels(worker, &label)
     }
 
+    /// What an analysis stopped by a cancel answers instead of gathering
+    /// labels it did not finish (every worker skips the gather alike).
+    fn stopped_components(&self) -> Option<Components> {
+        self.lead.then(|| Components {
+            count: 0,
+            largest: 0,
+            labels: Vec::new(),
+        })
+    }
+
     /// Min-label propagation to a fixpoint. `label` holds one label per
     /// vertex of this worker ([`Placement::owned`] order), each its own id to
     /// start; every vertex for which `live` holds (by its local index) ends
@@ -203,7 +213,7 @@ impl Engine {
                     }
                 },
             )?;
-            if r.total == 0 {
+            if r.total == 0 || self.stopped {
                 break;
             }
             changed.sort_unstable();
@@ -247,6 +257,9 @@ impl Engine {
         worker: &mut Worker,
         label: &[u32],
     ) -> Result<Option<Components>, Lost> {
+        if self.stopped {
+            return Ok(self.stopped_components());
+        }
         let n = self.g.nodes();
         let (width, count) = self.windows(1);
         let first = self.me == 0;
@@ -366,6 +379,9 @@ impl Engine {
                         }
                     },
                 )?;
+                if self.stopped {
+                    break true;
+                }
                 if r.total == 0 {
                     // Nothing moved: the tally is every worker's live count.
                     break r.tally == 0;
@@ -410,7 +426,7 @@ impl Engine {
                         }
                     },
                 )?;
-                if r.total == 0 {
+                if r.total == 0 || self.stopped {
                     break;
                 }
             }

@@ -69,6 +69,17 @@
 //! Every run ends with one gather round in which each process's lead
 //! worker broadcasts its figures (bytes and records it sent during the run,
 //! peak resident memory), so every process reports every process's.
+//!
+//! # Stopping a run
+//!
+//! Each worker reads its process's stop flag (set by the runtime when the
+//! session's cancel is set) once per epoch and says it in the epoch's
+//! count note (`(COUNT, STOP, sent)`: no extra record). Every worker
+//! receives every note of the epoch, so all of them, in every process,
+//! learn of a stop at the same epoch: each analysis then ends after the
+//! round in progress, the per-vertex gather is skipped, and the run's
+//! figures say it stopped ([`RunFigures::stopped`]), so every process
+//! reports the run cancelled and none waits for a round another skipped.
 
 mod components;
 mod rounds;
@@ -81,6 +92,7 @@ use dwell::graph::{Csr, Graph};
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::rc::Rc;
+use std::sync::atomic::AtomicBool;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use timely::dataflow::operators::vec::Broadcast;
@@ -100,6 +112,9 @@ type In<D> =
 /// adds it); `(COUNT, TALLY, x)`: a number summed over all workers.
 const COUNT: u32 = 0;
 const TALLY: u32 = 1;
+/// `(COUNT, STOP, messages)`: the count note of a worker whose process was
+/// asked to stop.
+const STOP: u32 = 2;
 /// `(NEW, lane, level << 32 | count)`: `count` vertices first reached at `level`.
 const NEW: u32 = 1;
 /// `(VERTEX, v, lane << 32 | level)`: `v` reached by `lane` at `level`.
@@ -141,6 +156,10 @@ pub struct RunFigures {
     /// ([`WINDOW_WORDS`]), so no process holds a whole round's messages.
     pub epochs: u64,
     pub processes: Vec<ProcessFigures>,
+    /// The run was stopped (a process's session cancelled it): its answer
+    /// is partial and must not be used. The same on every process.
+    #[serde(skip)]
+    pub stopped: bool,
 }
 
 /// Why a round could not finish.
@@ -326,6 +345,11 @@ pub struct Engine {
     remote_records: u64,
     rounds: u64,
     epochs: u64,
+    /// This process's stop flag, read once per epoch.
+    stop: Arc<AtomicBool>,
+    /// Some worker's note of an epoch of this run said stop: the same on
+    /// every worker from that epoch on.
+    stopped: bool,
 }
 
 impl Engine {
@@ -337,6 +361,7 @@ impl Engine {
         placement: Placement,
         links: Arc<Links>,
         window: usize,
+        stop: Arc<AtomicBool>,
     ) -> Engine {
         let me = worker.index();
         let inbox = Rc::new(RefCell::new(BTreeMap::<u64, Vec<Msg>>::new()));
@@ -407,6 +432,8 @@ impl Engine {
             remote_records: 0,
             rounds: 0,
             epochs: 0,
+            stop,
+            stopped: false,
         }
     }
 
@@ -427,6 +454,7 @@ impl Engine {
         self.remote_records = 0;
         self.rounds = 0;
         self.epochs = 0;
+        self.stopped = false;
         let start = (
             self.links.sent.load(Ordering::Relaxed),
             self.links.received.load(Ordering::Relaxed),
@@ -525,6 +553,7 @@ impl Engine {
             rounds,
             epochs,
             processes: procs,
+            stopped: self.stopped,
         }
     }
 }

@@ -6,8 +6,9 @@
 //! and notes of it have arrived. The module documentation of [`super`]
 //! says why (flow control).
 
-use super::{Arcs, Engine, Lost, Msg, Note, COUNT, TALLY};
+use super::{Arcs, Engine, Lost, Msg, Note, COUNT, STOP, TALLY};
 use crate::shard::Cursor;
+use std::sync::atomic::Ordering;
 use std::time::Duration;
 use timely::worker::Worker;
 
@@ -145,7 +146,13 @@ impl Engine {
         mut notes: Vec<Note>,
         answers: Vec<Note>,
     ) -> Result<Epoch, Lost> {
-        notes.push((COUNT, 0, sent));
+        // The stop flag, read once per epoch, rides on the count note.
+        let stop = if self.stop.load(Ordering::Relaxed) {
+            STOP
+        } else {
+            0
+        };
+        notes.push((COUNT, stop, sent));
         let remote_workers = (self.placement.processes() - 1) * self.placement.workers();
         self.remote_records += (notes.len() * remote_workers) as u64;
         for n in notes {
@@ -186,13 +193,15 @@ impl Engine {
             .borrow_mut()
             .remove(&sent_at)
             .unwrap_or_default();
-        let sum = |which: u32| {
+        let sum = |which: &[u32]| {
             all.iter()
-                .filter(|n| n.0 == COUNT && n.1 == which)
+                .filter(|n| n.0 == COUNT && which.contains(&n.1))
                 .map(|n| n.2)
                 .sum()
         };
-        let (total, tally) = (sum(0), sum(TALLY));
+        let (total, tally) = (sum(&[0, STOP]), sum(&[TALLY]));
+        // Every worker has every note of the epoch: all decide alike.
+        self.stopped |= all.iter().any(|n| n.0 == COUNT && n.1 == STOP);
         all.retain(|n| n.0 != COUNT);
         // Only the lead keeps the broadcast notes: one copy per process.
         if !self.lead {

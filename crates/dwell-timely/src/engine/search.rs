@@ -252,7 +252,8 @@ impl Engine {
             if let Some(a) = agg.as_mut() {
                 a.add(r.notes.into_iter().chain(r.answers));
             }
-            if r.total == 0 {
+            // Stopped: every worker ends after the same round.
+            if r.total == 0 || self.stopped {
                 break;
             }
             sent = arrived.counted(level);
