@@ -399,6 +399,11 @@ pub struct TimelyArgs {
     /// timely: seconds to wait for all processes to connect.
     #[arg(long, default_value_t = 30)]
     pub connect_timeout: u64,
+    /// timely: seconds a peer may send nothing, not even a heartbeat (every
+    /// process beats 4 times a second), before the run ends with an error
+    /// naming it: a stopped, hung or cut-off peer.
+    #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=86400))]
+    pub peer_timeout_s: u64,
     /// timely: slot words (8 bytes each) of each worker's combining window;
     /// a round goes one window of target ids per epoch, so smaller windows
     /// hold fewer messages at once and take more epochs.

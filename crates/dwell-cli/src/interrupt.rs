@@ -7,10 +7,14 @@
 //! the old file or the complete new one. Work that must be undone first (the
 //! timely launcher's children and temporary folders) takes a [`Hold`]: the
 //! watcher waits for it a bounded time, then removes its folder itself.
+//! A timely process started by the launcher gets SIGTERM from the kernel
+//! when the launcher dies ([`watch_launcher`]): it then removes the
+//! launcher's folders too, which a killed launcher cannot.
 
+use dwell_timely::launch::Parent;
 use signal_hook::consts::{SIGINT, SIGTERM};
 use signal_hook::iterator::Signals;
-use std::io::IsTerminal as _;
+use std::io::{IsTerminal as _, Write as _};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
@@ -20,6 +24,13 @@ static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
 /// The holds alive: each one's number and the folder it removes.
 static HELD: Mutex<Vec<(u64, Option<PathBuf>)>> = Mutex::new(Vec::new());
+
+/// The launcher that started this process (a timely process), whose
+/// folders are removed on a signal that comes after its death.
+static ORPHAN_OF: Mutex<Option<Parent>> = Mutex::new(None);
+
+/// How long the watcher waits for a dying launcher to be gone.
+const ORPHAN_WAIT: Duration = Duration::from_millis(500);
 
 /// How long the watcher waits for holds to end before it removes their
 /// folders and exits.
@@ -46,6 +57,32 @@ impl Drop for Hold {
             .unwrap_or_else(|p| p.into_inner())
             .retain(|(id, _)| *id != self.0);
     }
+}
+
+/// On a signal after `parent` has died (the kernel's parent-death SIGTERM),
+/// remove its folders.
+pub fn watch_launcher(parent: Parent) {
+    *ORPHAN_OF.lock().unwrap_or_else(|p| p.into_inner()) = Some(parent);
+}
+
+/// If this process's launcher died, remove its folders. The parent-death
+/// signal comes when the thread that started this process ends, which can
+/// be before the rest of the launcher (this process is then handed to
+/// another of its threads): wait for the launcher to be gone, briefly (a
+/// SIGTERM from elsewhere, the launcher alive, waits that long too).
+fn clean_up_after_launcher() {
+    let orphan = ORPHAN_OF.lock().unwrap_or_else(|p| p.into_inner());
+    let Some(parent) = orphan.as_ref() else {
+        return;
+    };
+    let start = Instant::now();
+    while !parent.gone() {
+        if start.elapsed() > ORPHAN_WAIT {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    parent.remove_folders();
 }
 
 /// Wait for the holds to end (bounded), then remove the folders of those
@@ -79,6 +116,7 @@ pub fn install() {
                 INTERRUPTED.store(true, Ordering::SeqCst);
                 let targets = dwell::io::abandon_pending();
                 release_holds();
+                clean_up_after_launcher();
                 let (name, code) = if sig == SIGINT {
                     ("SIGINT", 130)
                 } else {
@@ -90,7 +128,13 @@ pub fn install() {
                 } else {
                     ""
                 };
-                eprintln!("{clear}{}", message(name, &command(), &targets));
+                // Not eprintln!: its panic on a closed stderr (a dead
+                // launcher's pipe) would end this thread before the exit.
+                let _ = writeln!(
+                    std::io::stderr(),
+                    "{clear}{}",
+                    message(name, &command(), &targets)
+                );
                 std::process::exit(code);
             }
         });

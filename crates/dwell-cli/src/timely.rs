@@ -10,7 +10,9 @@
 //!   on 127.0.0.1 (free ports, a temporary hostfile; a graph file is split
 //!   into a temporary shard folder first), print process 0's report, and
 //!   fail with every failed process's error if any fails. On SIGINT or
-//!   SIGTERM it kills its processes and removes its folders first.
+//!   SIGTERM it kills its processes and removes its folders first; if it
+//!   is killed outright (SIGKILL), its processes get SIGTERM from the
+//!   kernel and remove its folders themselves.
 
 use crate::args::RunArgs;
 use crate::error::Result;
@@ -106,6 +108,10 @@ pub fn run(args: &RunArgs) -> Result<()> {
     if processes > 1 && t.process.is_none() {
         return launch(args, processes);
     }
+    // Started by a launcher: end with it (first, before any long load).
+    if let Some(parent) = dwell_timely::launch::die_with_parent()? {
+        crate::interrupt::watch_launcher(parent);
+    }
     let process = t.process.unwrap_or(0) as usize;
     if process >= processes {
         return Err(format!(
@@ -123,6 +129,7 @@ pub fn run(args: &RunArgs) -> Result<()> {
         process,
         hosts,
         connect_timeout: Duration::from_secs(t.connect_timeout),
+        peer_timeout: Duration::from_secs(t.peer_timeout_s),
     };
     let hosts = match &t.hostfile {
         Some(file) if processes > 1 => dwell_timely::net::read_hostfile(file, processes)?,
@@ -196,6 +203,8 @@ fn launch(args: &RunArgs, processes: usize) -> Result<()> {
     // be killed and the folders removed (or removes the split itself).
     let _hold;
     let split;
+    // The folders this process made, for its children to remove if it dies.
+    let mut made = Vec::new();
     let dir = if shard::is_shard_dir(path) {
         _hold = crate::interrupt::hold(None);
         path.clone()
@@ -204,6 +213,7 @@ fn launch(args: &RunArgs, processes: usize) -> Result<()> {
         let g = formats::load(path, &opts)?;
         split = tempfile::tempdir()?;
         _hold = crate::interrupt::hold(Some(split.path().to_path_buf()));
+        made.push(split.path().to_path_buf());
         shard::write(&g, processes, split.path())?;
         split.path().to_path_buf()
     };
@@ -227,6 +237,7 @@ fn launch(args: &RunArgs, processes: usize) -> Result<()> {
         processes,
         Duration::from_secs(10),
         None,
+        &made,
         &crate::interrupt::interrupted,
     )?;
     let mut stderr = std::io::stderr().lock();

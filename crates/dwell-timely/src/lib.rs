@@ -86,6 +86,9 @@ pub struct Cluster {
     pub hosts: Vec<String>,
     /// How long to wait for the other processes to connect.
     pub connect_timeout: Duration,
+    /// How long a peer may send nothing (not even a heartbeat) before the
+    /// run ends with an error naming it.
+    pub peer_timeout: Duration,
 }
 
 impl Cluster {
@@ -97,6 +100,7 @@ impl Cluster {
             process: 0,
             hosts: Vec::new(),
             connect_timeout: Duration::from_secs(30),
+            peer_timeout: Duration::from_secs(30),
         }
     }
 
@@ -403,6 +407,7 @@ impl Runtime {
                     &cluster.hosts,
                     cluster.process,
                     cluster.connect_timeout,
+                    cluster.peer_timeout,
                     identity,
                     &links,
                 )?;

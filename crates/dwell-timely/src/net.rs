@@ -16,6 +16,12 @@
 //! compares theirs before timely sees the sockets: processes holding
 //! different graphs with the same node count would otherwise exchange
 //! messages that fit and agree on a wrong answer.
+//!
+//! Each pair of processes also opens a second connection, for heartbeats
+//! ([`beat`]): a thread of its own writes a byte to every peer every
+//! quarter second and records when each peer was last heard, so a peer
+//! that is stopped, hung or cut off (whose TCP connection stays open and
+//! silent) becomes a failure of its link after the peer timeout.
 
 use serde::{Deserialize, Serialize};
 use std::io::{self, Read, Write};
@@ -24,6 +30,12 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use timely::communication::allocator::zero_copy::stream::Stream;
+
+mod beat;
+
+/// The high bit of the index word marks a process's heartbeat connection
+/// (its data connection sends the bare index).
+const BEAT: u64 = 1 << 63;
 
 /// What a process holds, compared with every peer's at connect: the whole
 /// graph's facts (a shard manifest's, or the graph's own) and dwell's
@@ -155,6 +167,8 @@ impl Links {
 pub struct Counted {
     inner: TcpStream,
     peer: usize,
+    /// The peer's address in the hostfile, named with its failure.
+    address: Arc<str>,
     links: Arc<Links>,
 }
 
@@ -162,7 +176,8 @@ impl Read for Counted {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         match self.inner.read(buf) {
             Ok(0) if !buf.is_empty() => {
-                self.links.fail(self.peer, "closed its connection".into());
+                let what = format!("({}) closed its connection", self.address);
+                self.links.fail(self.peer, what);
                 Ok(0)
             }
             Ok(n) => {
@@ -170,8 +185,8 @@ impl Read for Counted {
                 Ok(n)
             }
             Err(e) => {
-                self.links
-                    .fail(self.peer, format!("broke its connection ({e})"));
+                let what = format!("({}) broke its connection ({e})", self.address);
+                self.links.fail(self.peer, what);
                 Err(e)
             }
         }
@@ -186,8 +201,8 @@ impl Write for Counted {
                 Ok(n)
             }
             Err(e) => {
-                self.links
-                    .fail(self.peer, format!("broke its connection ({e})"));
+                let what = format!("({}) broke its connection ({e})", self.address);
+                self.links.fail(self.peer, what);
                 Err(e)
             }
         }
@@ -202,6 +217,7 @@ impl Stream for Counted {
         Ok(Counted {
             inner: self.inner.try_clone()?,
             peer: self.peer,
+            address: Arc::clone(&self.address),
             links: Arc::clone(&self.links),
         })
     }
@@ -278,17 +294,30 @@ fn resolve(me: usize, peer: usize, address: &str) -> Result<SocketAddr, ConnectE
 
 /// Connect process `me` to all `addresses` (index = process) within
 /// `timeout`, and check that every peer holds what `identity` says this
-/// process holds. Position `me` of the result is `None`.
+/// process holds. Position `me` of the result is `None`. From then on a
+/// thread beats to every peer until `links` is dropped, and fails the
+/// link of a peer not heard from for `peer_timeout`.
 pub fn connect(
     addresses: &[String],
     me: usize,
     timeout: Duration,
+    peer_timeout: Duration,
     identity: &Identity,
     links: &Arc<Links>,
 ) -> Result<Vec<Option<Counted>>, ConnectError> {
     let deadline = Instant::now() + timeout;
-    let sockets = sockets(addresses, me, deadline, timeout.as_secs())?;
+    let (sockets, beats) = sockets(addresses, me, deadline, timeout.as_secs())?;
     compare(&sockets, me, deadline, identity)?;
+    let peers = beats
+        .into_iter()
+        .enumerate()
+        .filter_map(|(peer, s)| s.map(|s| (peer, addresses[peer].clone(), s)))
+        .collect();
+    beat::start(peers, peer_timeout, Arc::downgrade(links)).map_err(|source| ConnectError::Io {
+        me,
+        peer: me,
+        source,
+    })?;
     Ok(sockets
         .into_iter()
         .enumerate()
@@ -296,6 +325,7 @@ pub fn connect(
             s.map(|inner| Counted {
                 inner,
                 peer,
+                address: addresses[peer].as_str().into(),
                 links: Arc::clone(links),
             })
         })
@@ -352,13 +382,17 @@ fn compare(
     Ok(())
 }
 
-/// The handshake of timely's `create_sockets`, bounded by `deadline`.
+/// Data and heartbeat connections to every peer, by index.
+type Pairs = (Vec<Option<TcpStream>>, Vec<Option<TcpStream>>);
+
+/// The handshake of timely's `create_sockets`, bounded by `deadline`,
+/// made twice per pair: the data connection, then the heartbeat one.
 fn sockets(
     addresses: &[String],
     me: usize,
     deadline: Instant,
     secs: u64,
-) -> Result<Vec<Option<TcpStream>>, ConnectError> {
+) -> Result<Pairs, ConnectError> {
     let n = addresses.len();
     let mine = resolve(me, me, &addresses[me])?;
     let targets = (0..me)
@@ -377,31 +411,28 @@ fn sockets(
             source,
         })?;
     let mut sockets: Vec<Option<TcpStream>> = (0..n).map(|_| None).collect();
+    let mut beats: Vec<Option<TcpStream>> = (0..n).map(|_| None).collect();
     let io = |peer: usize| move |source| ConnectError::Io { me, peer, source };
     // Lower indices listen for us: connect, retrying until the deadline.
     for (j, addr) in targets.iter().enumerate() {
-        let stream = loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            if left.is_zero() {
-                return Err(ConnectError::Timeout {
-                    me,
-                    missing: format!("process {j} (at {})", addresses[j]),
-                    secs,
-                });
-            }
-            match TcpStream::connect_timeout(addr, left.min(Duration::from_secs(1))) {
-                Ok(s) => break s,
-                Err(_) => std::thread::sleep(Duration::from_millis(50)),
-            }
-        };
-        stream.set_nodelay(true).map_err(io(j))?;
-        (&stream)
-            .write_all(&(me as u64).to_be_bytes())
-            .map_err(io(j))?;
-        sockets[j] = Some(stream);
+        for (word, slot) in [(0, &mut sockets[j]), (BEAT, &mut beats[j])] {
+            let stream = dial(addr, deadline).ok_or_else(|| ConnectError::Timeout {
+                me,
+                missing: format!("process {j} (at {})", addresses[j]),
+                secs,
+            })?;
+            stream.set_nodelay(true).map_err(io(j))?;
+            (&stream)
+                .write_all(&(me as u64 | word).to_be_bytes())
+                .map_err(io(j))?;
+            *slot = Some(stream);
+        }
     }
     // Higher indices connect to us.
-    while sockets[me + 1..].iter().any(Option::is_none) {
+    let missing = |s: &[Option<TcpStream>], b: &[Option<TcpStream>], j: usize| {
+        s[j].is_none() || b[j].is_none()
+    };
+    while (me + 1..n).any(|j| missing(&sockets, &beats, j)) {
         match listener.accept() {
             Ok((stream, from)) => {
                 stream.set_nonblocking(false).map_err(io(me))?;
@@ -415,8 +446,12 @@ fn sockets(
                 let mut word = [0u8; 8];
                 (&stream).read_exact(&mut word).map_err(io(me))?;
                 let index = u64::from_be_bytes(word);
-                let j = usize::try_from(index).unwrap_or(usize::MAX);
-                if j <= me || j >= n || sockets[j].is_some() {
+                let j = usize::try_from(index & !BEAT).unwrap_or(usize::MAX);
+                let slot = match index & BEAT {
+                    0 => &mut sockets,
+                    _ => &mut beats,
+                };
+                if j <= me || j >= n || slot[j].is_some() {
                     return Err(ConnectError::Stranger {
                         me,
                         from,
@@ -426,12 +461,12 @@ fn sockets(
                 }
                 stream.set_read_timeout(None).map_err(io(j))?;
                 stream.set_nodelay(true).map_err(io(j))?;
-                sockets[j] = Some(stream);
+                slot[j] = Some(stream);
             }
             Err(e) if e.kind() == io::ErrorKind::WouldBlock => {
                 if Instant::now() >= deadline {
                     let missing: Vec<String> = (me + 1..n)
-                        .filter(|&j| sockets[j].is_none())
+                        .filter(|&j| missing(&sockets, &beats, j))
                         .map(|j| format!("process {j} (at {})", addresses[j]))
                         .collect();
                     return Err(ConnectError::Timeout {
@@ -445,7 +480,21 @@ fn sockets(
             Err(e) => return Err(io(me)(e)),
         }
     }
-    Ok(sockets)
+    Ok((sockets, beats))
+}
+
+/// Connect to `addr`, retrying until `deadline`; `None` past it.
+fn dial(addr: &SocketAddr, deadline: Instant) -> Option<TcpStream> {
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            return None;
+        }
+        match TcpStream::connect_timeout(addr, left.min(Duration::from_secs(1))) {
+            Ok(s) => return Some(s),
+            Err(_) => std::thread::sleep(Duration::from_millis(50)),
+        }
+    }
 }
 
 /// Read a hostfile: one `host:port` per line (blank lines and `#`

@@ -40,6 +40,7 @@ fn run_parts(dirs: [&Path; 2]) -> Vec<Result<String, String>> {
                         process,
                         hosts,
                         connect_timeout: Duration::from_secs(20),
+                        peer_timeout: Duration::from_secs(30),
                     };
                     let t = Timely::for_part(cluster, part);
                     run_once(&t, t.graph(), &Query::Wcc)

@@ -159,6 +159,7 @@ fn cluster_windowed(
                             process,
                             hosts,
                             connect_timeout: Duration::from_secs(20),
+                            peer_timeout: Duration::from_secs(30),
                         },
                         part,
                     )
@@ -405,6 +406,7 @@ fn a_missing_process_is_a_bounded_error_naming_it() {
             process: 0,
             hosts: hosts.clone(),
             connect_timeout: Duration::from_millis(500),
+            peer_timeout: Duration::from_secs(30),
         },
         Arc::clone(&g),
     );
