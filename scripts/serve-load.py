@@ -46,6 +46,13 @@ def main():
         sys.exit(f"{host} is not a loopback address; this load test only talks to 127.0.0.0/8 or ::1")
     graph = a.run_args[1]
     body = json.dumps({"args": a.run_args, "graph": os.path.realpath(graph)}).encode()
+    headers = {"Content-Type": "application/json"}
+    # The per-user token a TCP `dwell serve` requires (README, security model).
+    config = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
+    token_file = os.path.join(config, "dwell", "token")
+    if os.path.exists(token_file):
+        with open(token_file) as f:
+            headers["Authorization"] = "Bearer " + f.read().strip()
     report = []
     for clients in [int(c) for c in a.clients.split(",")]:
         lock = threading.Lock()
@@ -62,7 +69,7 @@ def main():
                     done[0] += 1
                     n = done[0]
                 t = time.perf_counter()
-                conn.request("POST", "/run", body, {"Content-Type": "application/json"})
+                conn.request("POST", "/run", body, headers)
                 r = conn.getresponse()
                 data = r.read()
                 dt = time.perf_counter() - t
