@@ -362,6 +362,8 @@ impl Machines {
             ip(&["-n", ns, "link", "set", link, "up"])?;
             ip(&["-n", ns, "link", "set", "lo", "up"])?;
         }
+        // `ip netns exec` also needs to mount a /sys of the namespace.
+        ip(&["netns", "exec", &m.names[0], "true"])?;
         Ok(m)
     }
 

@@ -251,7 +251,7 @@ pub enum ConnectError {
         missing: String,
         secs: u64,
     },
-    #[error("process {me}: the connection from {from} sent index {index}, not one of the processes {me}+1..{processes}. Fix: check that no other program uses the ports of the hostfile")]
+    #[error("process {me}: the connection from {from} sent index {} ({}), not one of the processes {me}+1..{processes} or one it already has. Fix: check that no other program uses the ports of the hostfile", index & !BEAT, if index & BEAT == 0 { "data" } else { "heartbeat" })]
     Stranger {
         me: usize,
         from: SocketAddr,
