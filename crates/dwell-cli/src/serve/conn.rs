@@ -41,7 +41,13 @@ impl<T: AsyncRead + AsyncWrite + Send + Unpin + 'static> Io for T {}
 impl Listener {
     async fn accept(&self) -> std::io::Result<Box<dyn Io>> {
         Ok(match self {
-            Listener::Tcp(l) => Box::new(l.accept().await?.0),
+            Listener::Tcp(l) => {
+                let s = l.accept().await?.0;
+                // Answers go out as soon as written (as axum::serve does):
+                // Nagle's wait would add a delayed ACK to kept-alive requests.
+                let _ = s.set_nodelay(true);
+                Box::new(s)
+            }
             Listener::Unix(l, _) => Box::new(l.accept().await?.0),
         })
     }
