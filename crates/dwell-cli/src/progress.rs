@@ -98,6 +98,11 @@ impl dwell::progress::Progress for Bar {
         }
         self.bar.set_position(done);
     }
+
+    /// A bar never asks to stop: kernels poll the session's cancel alone.
+    fn stop_flag(&self) -> Option<&std::sync::atomic::AtomicBool> {
+        Some(&dwell::progress::NEVER)
+    }
 }
 
 fn spinner_style() -> ProgressStyle {
