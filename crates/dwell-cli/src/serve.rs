@@ -314,7 +314,7 @@ pub fn serve(args: &ServeArgs) -> Result<()> {
     let token = server_token(args, listen)?;
     let limits = conn::Limits {
         read_timeout: seconds("--read-timeout-s", args.read_timeout_s)?,
-        max_connections: usize::try_from(args.max_connections).unwrap_or(usize::MAX),
+        max_connections: conn::within_fd_limit(args.max_connections),
         drain: seconds("--drain-s", args.drain_s)?,
     };
     let (inputs, queues) = load_inputs(args)?;

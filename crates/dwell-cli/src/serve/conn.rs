@@ -66,6 +66,23 @@ pub struct Limits {
     pub drain: Duration,
 }
 
+/// `--max-connections`, lowered (with a note) to leave 32 of the
+/// process's open-file limit for everything else (graph files, the
+/// listener, the 503 answers), so connections never take the last ones.
+pub fn within_fd_limit(flag: u64) -> usize {
+    let soft = std::fs::read_to_string("/proc/self/limits")
+        .ok()
+        .and_then(|t| {
+            let line = t.lines().find(|l| l.starts_with("Max open files"))?;
+            line.split_whitespace().nth(3)?.parse::<u64>().ok()
+        });
+    let room = soft.map_or(u64::MAX, |s| s.saturating_sub(32).max(1));
+    if flag > room {
+        eprintln!("dwell serve: --max-connections {flag} lowered to {room}: the process may open {} files (`ulimit -n`)", soft.unwrap_or(0));
+    }
+    usize::try_from(flag.min(room)).unwrap_or(usize::MAX)
+}
+
 /// Set once the server is stopping: request handlers still receiving a
 /// body give up on it (the request never started).
 #[derive(Clone)]
