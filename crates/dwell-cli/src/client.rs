@@ -214,3 +214,31 @@ where
     let _ = conn.await;
     Ok((status, bytes))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::parse_addr;
+
+    /// The per-user token goes only to this machine's loopback.
+    #[test]
+    fn only_loopback_addresses_get_the_per_user_token() {
+        for a in [
+            "127.0.0.1:7464",
+            "http://127.0.0.1:1/",
+            "localhost:80",
+            "[::1]:7464",
+            "127.3.4.5:9",
+        ] {
+            assert!(parse_addr(a).unwrap().loopback(), "{a}");
+        }
+        for a in [
+            "10.0.0.1:7464",
+            "example.com:80",
+            "localhost.example.com:1",
+            "[::2]:1",
+            "unix:/tmp/s",
+        ] {
+            assert!(!parse_addr(a).unwrap().loopback(), "{a}");
+        }
+    }
+}
