@@ -8,8 +8,9 @@
 //! prints. Files that flags name (`--sources-file`, `--gen`, a sinks file)
 //! travel in the request; the server never opens a path a client names.
 //!
-//! Each graph has one resident session for the server's life, on a thread
-//! of its own (a session stays on the thread that opened it: a device
+//! Each graph has one resident session for the server's life, on a
+//! `dwell::session::worker::Worker` of its own (the thread Python sessions
+//! use too; a session stays on the thread that opened it: a device
 //! context may be tied to it): the first query on the graph opens it (the
 //! one upload), every later one re-plans it for its own runs, sizes and
 //! budget (`Session::replan`) and reads back its own output. Requests for
@@ -77,8 +78,8 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use clap::Parser as _;
-use dwell::counters::CounterSnapshot;
 use dwell::progress::Cancel;
+use dwell::session::worker::{Job, Worker};
 use dwell::session::Session;
 use serde::Deserialize;
 use serde_json::json;
@@ -109,26 +110,19 @@ struct Served {
     bytes_read_back: AtomicU64,
 }
 
-/// What the graphs' session threads share with the request handlers.
+/// What the graphs' session workers share with the request handlers.
 struct Inputs {
     served: Vec<Served>,
     chosen: Chosen,
 }
 
-/// A request's work, run on its graph's session thread with that graph's
-/// resident session (`None` until the first graph query opens it). It
-/// returns how to hand its answer over, which the session thread calls
-/// only after adding the work to the metrics: a client that reads
-/// `/metrics` after its answer sees its runs counted.
-type Job = Box<dyn for<'s> FnOnce(&'s Inputs, &mut Option<Session<'s>>) -> Deliver + Send>;
-
-/// Hands a request's answer to its handler.
-type Deliver = Box<dyn FnOnce() + Send>;
+/// The thread that owns served inputs' resident session (one per input).
+type SessionWorker = Worker<Inputs>;
 
 struct Server {
     inputs: Arc<Inputs>,
-    /// One queue per served input, to its session thread.
-    queues: Vec<std::sync::mpsc::Sender<Job>>,
+    /// One session worker per served input.
+    workers: Vec<SessionWorker>,
     /// How the inputs were loaded (the graph path aside): requests must
     /// ask the same.
     load: LoadArgs,
@@ -155,58 +149,33 @@ struct Server {
     in_flight: AtomicU64,
 }
 
-/// The session thread of served input `which`: runs the jobs of its
-/// requests one after another with the input's resident session. A job
-/// that panics loses the session (its state is unknown); the next query
-/// opens a new one, and that upload is counted.
-fn session_thread(
-    inputs: Arc<Inputs>,
+/// `work` as a job for served input `which`'s session worker: what the
+/// resident session did during it is added to the input's metrics before
+/// its answer is handed over (`work` returns how), so a client that reads
+/// `/metrics` after its answer sees its runs counted. A job that panics
+/// loses the session and has no answer: its handler sees the sender
+/// dropped.
+fn counted(
     which: usize,
-    jobs: std::sync::mpsc::Receiver<Job>,
-) -> std::io::Result<()> {
-    std::thread::Builder::new()
-        .name(format!("dwell-session-{which}"))
-        .spawn(move || {
-            // A rayon pool with this thread in it, so a query's parallel
-            // steps start here instead of waking a pool thread and sleeping
-            // until it is done (backend/host.rs; `dwell run`'s main thread
-            // does the same). Without one (no threads to spare), the
-            // global pool runs them.
-            let _pool = rayon::ThreadPoolBuilder::new()
-                .thread_name(move |i| format!("dwell-session-{which}-{i}"))
-                .use_current_thread()
-                .build();
-            let inputs = &*inputs;
+    work: impl for<'s> FnOnce(&'s Inputs, &mut Option<Session<'s>>) -> Box<dyn FnOnce() + Send>
+        + Send
+        + 'static,
+) -> Job<Inputs> {
+    Box::new(move |inputs, session| {
+        let now = |s: &Option<Session<'_>>| s.as_ref().and_then(|s| s.counters().ok());
+        let before = now(session).unwrap_or_default();
+        let deliver = work(inputs, session);
+        // What the session did for this request, finished or not (a
+        // cancelled query's runs were run).
+        if let Some(d) = now(session).and_then(|after| after.since(&before)) {
             let served = &inputs.served[which];
-            let mut session: Option<Session<'_>> = None;
-            // The session's counters when last added to the metrics.
-            let mut seen = CounterSnapshot::default();
-            for job in jobs {
-                let run = std::panic::AssertUnwindSafe(|| job(inputs, &mut session));
-                let deliver = std::panic::catch_unwind(run);
-                if deliver.is_err() {
-                    session = None;
-                    seen = CounterSnapshot::default();
-                }
-                // What the session did for this request, finished or not
-                // (a cancelled query's runs were run).
-                if let Some(now) = session.as_ref().and_then(|s| s.counters().ok()) {
-                    if let Some(d) = now.since(&seen) {
-                        served.runs.fetch_add(d.runs, Relaxed);
-                        served.uploads.fetch_add(d.graph_uploads, Relaxed);
-                        served.bytes_uploaded.fetch_add(d.bytes_uploaded, Relaxed);
-                        served.bytes_read_back.fetch_add(d.bytes_read_back, Relaxed);
-                    }
-                    seen = now;
-                }
-                // A job that panicked has no answer: its handler sees the
-                // sender dropped.
-                if let Ok(deliver) = deliver {
-                    deliver();
-                }
-            }
-        })
-        .map(drop)
+            served.runs.fetch_add(d.runs, Relaxed);
+            served.uploads.fetch_add(d.graph_uploads, Relaxed);
+            served.bytes_uploaded.fetch_add(d.bytes_uploaded, Relaxed);
+            served.bytes_read_back.fetch_add(d.bytes_read_back, Relaxed);
+        }
+        deliver();
+    })
 }
 
 /// A request body (`dwell run --server` builds it).
@@ -271,8 +240,8 @@ fn seconds(name: &str, v: f64) -> Result<Duration> {
         })
 }
 
-/// Load every input once and start its session thread.
-fn load_inputs(args: &ServeArgs) -> Result<(Arc<Inputs>, Vec<std::sync::mpsc::Sender<Job>>)> {
+/// Load every input once and start its session worker.
+fn load_inputs(args: &ServeArgs) -> Result<(Arc<Inputs>, Vec<SessionWorker>)> {
     let chosen = backends::resolve(&args.backend)?;
     let bar = Bar::start("serve");
     let mut served = Vec::new();
@@ -296,13 +265,10 @@ fn load_inputs(args: &ServeArgs) -> Result<(Arc<Inputs>, Vec<std::sync::mpsc::Se
     }
     bar.finish();
     let inputs = Arc::new(Inputs { served, chosen });
-    let mut queues = Vec::new();
-    for which in 0..inputs.served.len() {
-        let (tx, rx) = std::sync::mpsc::channel();
-        session_thread(Arc::clone(&inputs), which, rx)?;
-        queues.push(tx);
-    }
-    Ok((inputs, queues))
+    let workers = (0..inputs.served.len())
+        .map(|which| Worker::spawn(format!("dwell-session-{which}"), Arc::clone(&inputs)))
+        .collect::<std::io::Result<_>>()?;
+    Ok((inputs, workers))
 }
 
 pub fn serve(args: &ServeArgs) -> Result<()> {
@@ -317,11 +283,11 @@ pub fn serve(args: &ServeArgs) -> Result<()> {
         max_connections: conn::within_fd_limit(args.max_connections),
         drain: seconds("--drain-s", args.drain_s)?,
     };
-    let (inputs, queues) = load_inputs(args)?;
+    let (inputs, workers) = load_inputs(args)?;
     let (stopping, shutdown) = conn::Shutdown::channel();
     let server = Arc::new(Server {
         inputs,
-        queues,
+        workers,
         load: args.load.clone(),
         token,
         allow_remote: args.allow_remote,
@@ -621,7 +587,7 @@ async fn answer(server: &Arc<Server>, headers: &HeaderMap, body: Body) -> Respon
             let permit = Arc::clone(&server.slots).acquire_owned().await;
             let (tx, rx) = tokio::sync::oneshot::channel();
             let stats = Arc::clone(&server);
-            let job: Job = Box::new(move |inputs, session| {
+            let job = counted(which, move |inputs, session| {
                 let _permit = permit;
                 let answer = if state
                     .compare_exchange(QUEUED, RUNNING, Relaxed, Relaxed)
@@ -640,8 +606,8 @@ async fn answer(server: &Arc<Server>, headers: &HeaderMap, body: Body) -> Respon
                     }
                 })
             });
-            // The session thread lives as long as the server.
-            server.queues[which].send(job).ok()?;
+            // The session worker lives as long as the server.
+            server.workers[which].send(job).ok()?;
             rx.await.ok()
         }
     };
@@ -659,7 +625,7 @@ async fn answer(server: &Arc<Server>, headers: &HeaderMap, body: Body) -> Respon
     }
 }
 
-/// A request's job on its graph's session thread: the run's printed text,
+/// A request's job on its graph's session worker: the run's printed text,
 /// or the status and message to refuse with.
 fn run_job<'s>(
     stats: &Server,
