@@ -165,7 +165,7 @@ pub fn run(args: &RunArgs, server: &str) -> Result<()> {
     })?;
     match (status.is_success(), reply["stdout"].as_str(), reply["error"].as_str()) {
         (true, Some(text), _) => {
-            report::out(text);
+            report::Out::Stdout.write(text);
             Ok(())
         }
         (_, _, Some(message)) => Err(message.to_string().into()),

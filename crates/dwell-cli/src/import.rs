@@ -3,10 +3,11 @@
 use crate::args::ImportKind;
 use crate::error::Result;
 use crate::progress::Bar;
-use crate::report::outln;
+use crate::report::{outln, Out};
 use std::time::Instant;
 
 pub fn import(kind: ImportKind) -> Result<()> {
+    let mut stdout = Out::Stdout;
     let ImportKind::Llvm { file, out, json } = kind;
     if out.as_os_str() == "-" {
         // `-` means stdout for files; a bundle is a folder of several files.
@@ -26,38 +27,46 @@ pub fn import(kind: ImportKind) -> Result<()> {
         v["source"] = serde_json::json!(meta.source);
         v["warnings"] = serde_json::json!(warnings.len());
         v["import_seconds"] = serde_json::json!(secs);
-        outln!("{}", serde_json::to_string_pretty(&v)?);
+        outln!(stdout, "{}", serde_json::to_string_pretty(&v)?);
     } else {
         let c = &meta.counts.program;
-        outln!("bundle     {}", out.display());
+        outln!(stdout, "bundle     {}", out.display());
         outln!(
+            stdout,
             "functions  {} defined, {} declared (+{} intrinsics)",
             c.functions,
             c.declared,
             c.intrinsics
         );
-        outln!("blocks     {}  cfg edges {}", c.blocks, c.cfg_edges);
-        outln!(
+        outln!(stdout, "blocks     {}  cfg edges {}", c.blocks, c.cfg_edges);
+        outln!(stdout,
             "calls      {} direct sites, {} (caller, callee) pairs, {} indirect, {} through casts, {} intrinsic",
             c.direct_call_sites, c.call_edges, c.indirect_call_sites, c.cast_call_sites, c.intrinsic_call_sites
         );
         outln!(
+            stdout,
             "addr-taken {} defined functions (+{} declared)",
             c.address_taken,
             c.address_taken_declared
         );
         outln!(
+            stdout,
             "icfg       {} nodes, {} edges; {} variables",
             meta.counts.icfg_nodes,
             meta.counts.icfg_edges,
             c.variables
         );
         outln!(
+            stdout,
             "largest    {} ({} blocks)",
             c.largest_function,
             c.largest_function_blocks
         );
-        outln!("time       {secs:.2} s, {} warnings", warnings.len());
+        outln!(
+            stdout,
+            "time       {secs:.2} s, {} warnings",
+            warnings.len()
+        );
     }
     Ok(())
 }

@@ -4,7 +4,7 @@ use crate::args::GraphArgs;
 use crate::error::Result;
 use crate::input::{graph_options, Input};
 use crate::progress::Bar;
-use crate::report::{self, outln, GraphFacts};
+use crate::report::{self, outln, GraphFacts, Out};
 use dwell::program::Bundle;
 use std::path::Path;
 
@@ -27,23 +27,31 @@ pub fn info(args: &GraphArgs, json: bool) -> Result<()> {
 }
 
 fn bundle_info(b: &Bundle, path: &Path, json: bool) -> Result<()> {
+    let mut stdout = Out::Stdout;
     if json {
         let mut v = serde_json::to_value(&b.meta)?;
         v["nodes"] = serde_json::json!(b.graph.nodes());
         v["arcs"] = serde_json::json!(b.graph.arcs());
         v["layout_hash"] = serde_json::json!(format!("{:016x}", b.graph.layout_hash()));
-        outln!("{}", serde_json::to_string_pretty(&v)?);
+        outln!(stdout, "{}", serde_json::to_string_pretty(&v)?);
     } else {
         let c = &b.meta.counts.program;
-        outln!("program bundle {} (from {})", path.display(), b.meta.source);
-        outln!("nodes        {}", b.graph.nodes());
         outln!(
+            stdout,
+            "program bundle {} (from {})",
+            path.display(),
+            b.meta.source
+        );
+        outln!(stdout, "nodes        {}", b.graph.nodes());
+        outln!(
+            stdout,
             "arcs         {} (labels {})",
             b.graph.arcs(),
             b.graph.label_names()
         );
-        outln!("layout hash  {:016x}", b.graph.layout_hash());
+        outln!(stdout, "layout hash  {:016x}", b.graph.layout_hash());
         outln!(
+            stdout,
             "functions    {} defined, {} declared; {} blocks, {} cfg edges",
             c.functions,
             c.declared,
@@ -51,12 +59,13 @@ fn bundle_info(b: &Bundle, path: &Path, json: bool) -> Result<()> {
             c.cfg_edges
         );
         outln!(
+            stdout,
             "calls        {} pairs over {} direct sites, {} indirect sites",
             c.call_edges,
             c.direct_call_sites,
             c.indirect_call_sites
         );
-        outln!("variables    {}", c.variables);
+        outln!(stdout, "variables    {}", c.variables);
     }
     Ok(())
 }

@@ -8,7 +8,6 @@ use crate::progress::Bar;
 use dwell::formats::{self, IdMode, LoadOptions};
 use dwell::graph::Graph;
 use dwell::program::{bundle, Bundle};
-use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::io::BufRead;
 use std::path::{Path, PathBuf};
@@ -88,62 +87,57 @@ pub fn short_name(path: &Path) -> String {
 /// The files a server request brought along, by the path its flags name them.
 pub type RequestFiles = BTreeMap<PathBuf, Vec<u8>>;
 
-/// The files of the request running on this thread, and the most bytes
-/// one may decompress to.
-struct Sent {
-    files: RequestFiles,
-    limit: u64,
+/// Where the files that flags name (`--sources-file`, `--gen`, a sinks
+/// file) are read from: the disk for `dwell run`, or the files a request
+/// brought for `dwell serve`, which never opens a path a client names (nor
+/// asks whether one exists on its disk).
+pub enum Files {
+    Disk,
+    /// The request's files, each allowed to decompress to at most `limit`
+    /// bytes (a few KB of `.xz` may hold GB).
+    Sent {
+        files: RequestFiles,
+        limit: u64,
+    },
 }
 
-thread_local! {
-    /// Set while `dwell serve` runs a request on this thread: flags that name
-    /// files read these bytes, never the server's file system.
-    static REQUEST_FILES: RefCell<Option<Sent>> = const { RefCell::new(None) };
-}
-
-/// Run `f` with the files that flags name (`--sources-file`, `--gen`, a
-/// sinks file) served from `files` instead of the disk, each allowed to
-/// decompress to at most `limit` bytes (a few KB of `.xz` may hold GB).
-pub fn with_request_files<T>(files: RequestFiles, limit: u64, f: impl FnOnce() -> T) -> T {
-    REQUEST_FILES.with(|r| *r.borrow_mut() = Some(Sent { files, limit }));
-    let result = f();
-    REQUEST_FILES.with(|r| *r.borrow_mut() = None);
-    result
-}
-
-/// Does a flag's value name a file (rather than, say, a list `3,7`)?
-pub fn names_file(path: &Path) -> bool {
-    REQUEST_FILES.with(|r| match &*r.borrow() {
-        Some(sent) => sent.files.contains_key(path),
-        None => path.is_file(),
-    })
-}
-
-/// Open a file a flag names (plain, `.gz` or `.xz`): from disk, or inside
-/// [`with_request_files`] from the bytes the client sent, bounded once
-/// decompressed.
-pub fn open_named(path: &Path) -> Result<Box<dyn BufRead + Send>> {
-    let sent = REQUEST_FILES.with(|r| {
-        r.borrow()
-            .as_ref()
-            .map(|s| (s.files.get(path).cloned(), s.limit))
-    });
-    match sent {
-        None => Ok(dwell::io::open(path)?),
-        Some((Some(bytes), limit)) => {
-            let inner = dwell::io::decompress(std::io::Cursor::new(bytes))?;
-            Ok(Box::new(std::io::BufReader::new(Bounded {
-                inner,
-                left: limit,
-                limit,
-                path: path.to_path_buf(),
-            })))
+impl Files {
+    /// Does a flag's value name a file (rather than, say, a list `3,7`)?
+    pub fn names_file(&self, path: &Path) -> bool {
+        match self {
+            Files::Disk => path.is_file(),
+            Files::Sent { files, .. } => files.contains_key(path),
         }
-        Some((None, _)) => Err(format!(
-            "{}: the client sent no such file. Fix: name files that exist where `dwell run --server` runs",
-            path.display()
-        )
-        .into()),
+    }
+
+    /// Open the file `flag` names (plain, `.gz` or `.xz`).
+    pub fn open(&self, path: &Path, flag: &str) -> Result<Box<dyn BufRead + Send>> {
+        match self {
+            // A folder is named as one (reading it fails with a bare "Is a
+            // directory").
+            Files::Disk if path.is_dir() => Err(format!(
+                "{flag} {}: is a folder, not a file. Fix: pass a file (one line per vertex, or `node fact fact …` lines for --gen/--kill)",
+                path.display()
+            )
+            .into()),
+            Files::Disk => Ok(dwell::io::open(path)?),
+            Files::Sent { files, limit } => match files.get(path) {
+                Some(bytes) => {
+                    let inner = dwell::io::decompress(std::io::Cursor::new(bytes.clone()))?;
+                    Ok(Box::new(std::io::BufReader::new(Bounded {
+                        inner,
+                        left: *limit,
+                        limit: *limit,
+                        path: path.to_path_buf(),
+                    })))
+                }
+                None => Err(format!(
+                    "{flag} {}: the client sent no such file. Fix: name files that exist where `dwell run --server` runs",
+                    path.display()
+                )
+                .into()),
+            },
+        }
     }
 }
 

@@ -5,8 +5,8 @@
 use crate::args::{AnalysisName, FormatArg, RunArgs};
 use crate::error::Result;
 use crate::progress::Bar;
-use crate::report::outln;
 use crate::report::Budget;
+use crate::report::{outln, Out};
 use dwell::analysis::{self, DataflowSolution, FactSets, Output, Query, TaintQuery, TaintResult};
 use dwell::backend::Backend;
 use dwell::program::problems::{self, Scope, Scoped};
@@ -23,6 +23,7 @@ pub fn run(
     load_ms: f64,
     bar: &Bar,
     budget: &Budget,
+    stdout: &mut Out,
 ) -> Result<()> {
     if args.repeat != 1 {
         return Err("--repeat applies to graph files, not program bundles. Fix: drop it, or time a bundle with `dwell bench BUNDLE --analysis liveness,reaching-defs`".into());
@@ -37,7 +38,10 @@ pub fn run(
     let which = match args.analysis {
         AnalysisName::Liveness => problems::Problem::Liveness,
         AnalysisName::ReachingDefs => problems::Problem::ReachingDefs,
-        AnalysisName::Taint => return run_taint(b, args, mask, backend, load_ms, bar, budget_bytes),
+        AnalysisName::Taint => {
+            let taint = run_taint(b, args, mask, backend, bar, budget_bytes)?;
+            return report_taint(b, args, backend, load_ms, taint, stdout);
+        }
         other => {
             return Err(format!(
                 "{other:?} on a program bundle: use the bundle's graph file instead. Fix: `dwell run {} {}/icfg.edges …`, or liveness, reaching-defs, taint on the bundle",
@@ -75,7 +79,8 @@ pub fn run(
         let sums = problems::solve_each(b, which, mask, backend, budget_bytes, false, bar)?;
         let query_ms = t.elapsed().as_secs_f64() * 1e3;
         bar.finish();
-        return function_summaries(args, backend, which, sums, load_ms, query_ms);
+        let times = (load_ms, query_ms);
+        return function_summaries(args, backend, which, sums, times, stdout);
     }
     let solved = solve(b, which, &scopes, mask, backend, budget_bytes, bar)?;
     let query_ms = t.elapsed().as_secs_f64() * 1e3;
@@ -110,14 +115,14 @@ pub fn run(
             "nodes": s.nodes.len(), "facts": s.facts.len(), "evaluations": sol.evaluations,
             "verified": true, "load_ms": load_ms, "query_ms": query_ms, "per_node": nodes,
         });
-        outln!("{}", serde_json::to_string_pretty(&v)?);
+        outln!(stdout, "{}", serde_json::to_string_pretty(&v)?);
     } else {
-        outln!("{which:?} on {} ({}): {} nodes, {} facts, {} evaluations, equations verified, {query_ms:.1} ms", path.display(), backend.name(), s.nodes.len(), s.facts.len(), sol.evaluations);
+        outln!(stdout, "{which:?} on {} ({}): {} nodes, {} facts, {} evaluations, equations verified, {query_ms:.1} ms", path.display(), backend.name(), s.nodes.len(), s.facts.len(), sol.evaluations);
         if per_node {
             for l in 0..s.nodes.len() as u32 {
-                outln!("{}", b.node_name(s.nodes[l as usize]));
-                outln!("  {entry_key}: {}", names(entry, l).join(" "));
-                outln!("  {exit_key}: {}", names(exit, l).join(" "));
+                outln!(stdout, "{}", b.node_name(s.nodes[l as usize]));
+                outln!(stdout, "  {entry_key}: {}", names(entry, l).join(" "));
+                outln!(stdout, "  {exit_key}: {}", names(exit, l).join(" "));
             }
         }
     }
@@ -168,8 +173,8 @@ fn function_summaries(
     backend: &dyn Backend,
     which: problems::Problem,
     mut sums: Vec<problems::FunctionSummary>,
-    load_ms: f64,
-    query_ms: f64,
+    (load_ms, query_ms): (f64, f64),
+    stdout: &mut Out,
 ) -> Result<()> {
     let path = &args.graph.graph;
     let nodes: usize = sums.iter().map(|s| s.nodes).sum();
@@ -184,11 +189,12 @@ fn function_summaries(
             "load_ms": load_ms, "query_ms": query_ms,
             "largest": &sums[..sums.len().min(10)],
         });
-        outln!("{}", serde_json::to_string_pretty(&v)?);
+        outln!(stdout, "{}", serde_json::to_string_pretty(&v)?);
     } else {
-        outln!("{which:?} per function on {} ({}): {} functions, {nodes} nodes, {in_facts} facts at node exits/entries, {evaluations} evaluations, {query_ms:.1} ms", path.display(), backend.name(), sums.len());
+        outln!(stdout, "{which:?} per function on {} ({}): {} functions, {nodes} nodes, {in_facts} facts at node exits/entries, {evaluations} evaluations, {query_ms:.1} ms", path.display(), backend.name(), sums.len());
         for s in sums.iter().take(10) {
             outln!(
+                stdout,
                 "  {:<32} {:>6} nodes {:>6} facts  max {:>5} at one node",
                 s.function,
                 s.nodes,
@@ -218,17 +224,15 @@ fn entry_exit(which: problems::Problem, sol: &DataflowSolution) -> (&FactSets, &
 }
 
 /// `dwell run taint BUNDLE`: the query from the function names, solved
-/// context-sensitively (host kernels) or not (a planned session), then the
-/// findings as SARIF, or as text or JSON (and `--out` TSV).
+/// context-sensitively (host kernels) or not (a planned session).
 fn run_taint(
     b: &Bundle,
     args: &RunArgs,
     mask: u32,
     backend: &dyn Backend,
-    load_ms: f64,
     bar: &Bar,
     budget_bytes: u64,
-) -> Result<()> {
+) -> Result<Taint> {
     let spec = taint_spec(args, mask)?;
     let q = call_taint::query(b, &spec)?;
     let sites = (q.sources.len(), q.sinks.len(), q.sanitizers.len());
@@ -243,15 +247,39 @@ fn run_taint(
     let results = solve_taint(b, q, sensitive, backend, budget_bytes)?;
     let query_ms = t.elapsed().as_secs_f64() * 1e3;
     bar.finish();
-    let found = call_taint::findings(b, &spec, &results);
+    Ok(Taint {
+        found: call_taint::findings(b, &spec, &results),
+        sites,
+        sensitive,
+        query_ms,
+    })
+}
+
+/// A program taint run's answer.
+struct Taint {
+    found: Vec<call_taint::ProgramFinding>,
+    /// Source, sink and sanitizer call sites.
+    sites: (usize, usize, usize),
+    sensitive: bool,
+    query_ms: f64,
+}
+
+/// The findings as SARIF, or as text or JSON (and `--out` TSV).
+fn report_taint(
+    b: &Bundle,
+    args: &RunArgs,
+    backend: &dyn Backend,
+    load_ms: f64,
+    taint: Taint,
+    stdout: &mut Out,
+) -> Result<()> {
     if args.format == FormatArg::Sarif {
-        return write_taint_sarif(b, args, &found, sensitive);
+        return write_taint_sarif(b, args, &taint.found, taint.sensitive, stdout);
     }
     if let Some(out) = &args.out {
-        write_findings(out, &found)?;
+        write_findings(out, &taint.found)?;
     }
-    let times = (load_ms, query_ms);
-    print_taint(b, args, backend, sensitive, sites, &found, times)
+    print_taint(b, args, backend, load_ms, &taint, stdout)
 }
 
 /// The taint spec from `--sources-fn`, `--sinks-fn`, `--sanitizers-fn`;
@@ -313,6 +341,7 @@ fn write_taint_sarif(
     args: &RunArgs,
     found: &[call_taint::ProgramFinding],
     sensitive: bool,
+    stdout: &mut Out,
 ) -> Result<()> {
     let log = crate::sarif::taint_log(b, found, sensitive)?;
     match &args.out {
@@ -322,6 +351,7 @@ fn write_taint_sarif(
                 writeln!(w)
             })?;
             outln!(
+                stdout,
                 "taint on {} ({}): {} findings, SARIF written to {}",
                 args.graph.graph.display(),
                 mode_name(sensitive),
@@ -329,7 +359,7 @@ fn write_taint_sarif(
                 out.display()
             );
         }
-        None => outln!("{}", serde_json::to_string_pretty(&log)?),
+        None => outln!(stdout, "{}", serde_json::to_string_pretty(&log)?),
     }
     Ok(())
 }
@@ -358,20 +388,17 @@ fn write_findings(out: &Path, found: &[call_taint::ProgramFinding]) -> Result<()
     Ok(())
 }
 
-/// The taint summary and findings on standard output, as JSON or text;
-/// `sites` counts source, sink and sanitizer sites, `times` are the load
-/// and query milliseconds.
+/// The taint summary and findings on standard output, as JSON or text.
 fn print_taint(
     b: &Bundle,
     args: &RunArgs,
     backend: &dyn Backend,
-    sensitive: bool,
-    sites: (usize, usize, usize),
-    found: &[call_taint::ProgramFinding],
-    times: (f64, f64),
+    load_ms: f64,
+    taint: &Taint,
+    stdout: &mut Out,
 ) -> Result<()> {
-    let (sources, sinks, sanitizers) = sites;
-    let (load_ms, query_ms) = times;
+    let (sources, sinks, sanitizers) = taint.sites;
+    let (found, sensitive, query_ms) = (&taint.found, taint.sensitive, taint.query_ms);
     let mode = mode_name(sensitive);
     if args.wants_json() {
         let v = serde_json::json!({
@@ -380,10 +407,10 @@ fn print_taint(
             "source_sites": sources, "sink_sites": sinks, "sanitizer_sites": sanitizers,
             "findings": found, "load_ms": load_ms, "query_ms": query_ms,
         });
-        outln!("{}", serde_json::to_string_pretty(&v)?);
+        outln!(stdout, "{}", serde_json::to_string_pretty(&v)?);
         return Ok(());
     }
-    outln!("taint on {} ({}, {mode}): {sources} source sites, {sink_sites} sink sites, {sanitizers} sanitizer sites, {} findings, {query_ms:.1} ms", args.graph.graph.display(), backend.name(), found.len(), sink_sites = sinks);
+    outln!(stdout, "taint on {} ({}, {mode}): {sources} source sites, {sink_sites} sink sites, {sanitizers} sanitizer sites, {} findings, {query_ms:.1} ms", args.graph.graph.display(), backend.name(), found.len(), sink_sites = sinks);
     // Calls named as the user named them; the place from debug info
     // (else the IR line) when the bundle has one.
     let at = |n: u32| {
@@ -393,6 +420,7 @@ fn print_taint(
     };
     for f in found {
         outln!(
+            stdout,
             "{} at {}{} -> {} at {}{}",
             f.source_fn,
             f.source,
@@ -401,7 +429,7 @@ fn print_taint(
             f.sink,
             at(f.nodes.1)
         );
-        outln!("  path: {}", f.path.join(" -> "));
+        outln!(stdout, "  path: {}", f.path.join(" -> "));
     }
     Ok(())
 }

@@ -3,6 +3,7 @@
 
 use crate::args::{AnalysisName, DirectionArg, MeetArg, RunArgs};
 use crate::error::Result;
+use crate::input::Files;
 use dwell::analysis::{self, Direction, Meet, Query};
 use dwell::graph::Graph;
 use std::path::Path;
@@ -35,8 +36,9 @@ pub fn with_sources(analysis: AnalysisName, sources: Vec<u32>) -> Result<Query> 
     })
 }
 
-/// The query `dwell run` asks for, from its flags.
-pub fn from_flags(args: &RunArgs, g: &Graph) -> Result<Query> {
+/// The query `dwell run` asks for, from its flags; the files they name are
+/// read from `files`.
+pub fn from_flags(args: &RunArgs, g: &Graph, files: &Files) -> Result<Query> {
     let mask = g.label_names().resolve(&args.labels)?;
     let direction = match args.direction {
         DirectionArg::Forward => Direction::Forward,
@@ -45,20 +47,20 @@ pub fn from_flags(args: &RunArgs, g: &Graph) -> Result<Query> {
     let keep = args.out.is_some();
     Ok(match args.analysis {
         AnalysisName::Bfs => Query::Bfs(analysis::BfsQuery {
-            sources: sources(args, g)?,
+            sources: sources(args, g, files)?,
             keep_levels: keep,
         }),
         AnalysisName::Reach => Query::Reach(analysis::ReachQuery {
-            sources: sources(args, g)?,
+            sources: sources(args, g, files)?,
             direction,
             mask,
-            sinks: id_list(g, args.sinks.as_deref(), "--sinks")?,
+            sinks: id_list(g, args.sinks.as_deref(), "--sinks", files)?,
             keep_sets: keep,
         }),
         AnalysisName::Taint => Query::Taint(analysis::TaintQuery {
-            sources: sources(args, g)?,
-            sinks: id_list(g, args.sinks.as_deref(), "--sinks")?,
-            sanitizers: id_list(g, args.sanitizers.as_deref(), "--sanitizers")?,
+            sources: sources(args, g, files)?,
+            sinks: id_list(g, args.sinks.as_deref(), "--sinks", files)?,
+            sanitizers: id_list(g, args.sanitizers.as_deref(), "--sanitizers", files)?,
             mask,
             witnesses: !args.no_witness,
         }),
@@ -77,19 +79,18 @@ pub fn from_flags(args: &RunArgs, g: &Graph) -> Result<Query> {
             // Each file's sets are checked against the budget before they
             // are allocated; the plan checks the whole problem after.
             let budget = crate::report::Budget::from_flag(args.budget_bytes).bytes();
-            let gen = read_facts(gen, g, "--gen", budget)?;
-            let kill = read_facts(kill, g, "--kill", budget)?;
+            let gen = read_facts(files, gen, g, "--gen", budget)?;
+            let kill = read_facts(files, kill, g, "--kill", budget)?;
             Query::Dataflow(analysis::DataflowProblem::new(direction, meet, gen, kill))
         }
     })
 }
 
-fn sources(args: &RunArgs, g: &Graph) -> Result<Vec<u32>> {
+fn sources(args: &RunArgs, g: &Graph, files: &Files) -> Result<Vec<u32>> {
     Ok(match (&args.sources, &args.sources_file) {
         (Some(spec), _) => dwell::sources::parse_spec(g, spec, args.seed)?,
         (None, Some(file)) => {
-            not_a_folder(file, "--sources-file")?;
-            let reader = crate::input::open_named(file)?;
+            let reader = files.open(file, "--sources-file")?;
             dwell::sources::read_list(g, reader, &file.display().to_string())?
         }
         (None, None) => Vec::new(), // validation reports the missing sources with a Fix hint
@@ -97,38 +98,30 @@ fn sources(args: &RunArgs, g: &Graph) -> Result<Vec<u32>> {
 }
 
 /// `3,7,9` (names on a named graph) or the path of a file of them.
-fn id_list(g: &Graph, value: Option<&str>, flag: &str) -> Result<Vec<u32>> {
+fn id_list(g: &Graph, value: Option<&str>, flag: &str, files: &Files) -> Result<Vec<u32>> {
     let Some(value) = value else {
         return Ok(Vec::new());
     };
     let path = Path::new(value);
-    if crate::input::names_file(path) && g.id_of(value).is_none() {
-        let reader = crate::input::open_named(path)?;
+    if files.names_file(path) && g.id_of(value).is_none() {
+        let reader = files.open(path, flag)?;
         Ok(dwell::sources::read_list(g, reader, value)?)
     } else {
         Ok(dwell::sources::parse_list(g, value, flag)?)
     }
 }
 
-/// A folder where a file of vertices or facts belongs is an error naming
-/// it (reading one fails with a bare "Is a directory").
-fn not_a_folder(path: &Path, flag: &str) -> Result<()> {
-    if path.is_dir() {
-        return Err(format!(
-            "{flag} {}: is a folder, not a file. Fix: pass a file (one line per vertex, or `node fact fact …` lines for --gen/--kill)",
-            path.display()
-        )
-        .into());
-    }
-    Ok(())
-}
-
 /// A gen/kill file, its sets at most `budget` bytes; on a named graph its
 /// lines start with vertex names.
-fn read_facts(path: &Path, g: &Graph, flag: &str, budget: u64) -> Result<analysis::FactSets> {
-    not_a_folder(path, flag)?;
+fn read_facts(
+    files: &Files,
+    path: &Path,
+    g: &Graph,
+    flag: &str,
+    budget: u64,
+) -> Result<analysis::FactSets> {
     let name = path.display().to_string();
-    let reader = crate::input::open_named(path)?;
+    let reader = files.open(path, flag)?;
     let n = g.nodes();
     Ok(match g.vertex_names() {
         Some(_) => analysis::FactSets::read_named_within(reader, &name, n, budget, |tok| {

@@ -8,42 +8,48 @@ use std::fmt::Write as _;
 use std::io::Write;
 use std::path::Path;
 
-/// `println!` that stops quietly when stdout is closed (`dwell … | head`),
-/// and writes to the thread's capture buffer while [`capture`] runs.
+/// `println!` into an [`Out`]: `outln!(out, "{x}")`.
 macro_rules! outln {
-    ($($t:tt)*) => {{
-        $crate::report::out(&format!("{}\n", format_args!($($t)*)));
+    ($out:expr, $($t:tt)*) => {{
+        $out.write(&format!("{}\n", format_args!($($t)*)));
     }};
 }
 pub(crate) use outln;
 
-thread_local! {
-    /// What the command run by [`capture`] on this thread printed so far.
-    static CAPTURED: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
+/// Where a command's standard output goes: this process's stdout, or a
+/// buffer (`dwell serve` answers a request with what `dwell run` would have
+/// printed, produced by the same code).
+pub enum Out {
+    /// Stops quietly when stdout is closed (`dwell … | head`).
+    Stdout,
+    Buffer(String),
 }
 
-/// A command's standard output: stdout, or the capture buffer of this
-/// thread while [`capture`] runs (`dwell serve` answers with what `dwell
-/// run` would have printed, produced by the same code).
-pub fn out(text: &str) {
-    let captured = CAPTURED.with(|c| {
-        c.borrow_mut()
-            .as_mut()
-            .map(|buf| buf.push_str(text))
-            .is_some()
-    });
-    if !captured {
-        let _ = std::io::stdout().lock().write_all(text.as_bytes());
+impl Out {
+    pub fn write(&mut self, text: &str) {
+        match self {
+            Out::Stdout => {
+                let _ = std::io::stdout().lock().write_all(text.as_bytes());
+            }
+            Out::Buffer(b) => b.push_str(text),
+        }
     }
-}
 
-/// Run `f` with this thread's output going to a buffer; the result and
-/// what it printed.
-pub fn capture<T>(f: impl FnOnce() -> T) -> (T, String) {
-    CAPTURED.with(|c| *c.borrow_mut() = Some(String::new()));
-    let result = f();
-    let text = CAPTURED.with(|c| c.borrow_mut().take()).unwrap_or_default();
-    (result, text)
+    /// `v` as one line of JSON.
+    pub fn json(&mut self, v: &Value) -> crate::error::Result<()> {
+        let mut text = serde_json::to_string(v)?;
+        text.push('\n');
+        self.write(&text);
+        Ok(())
+    }
+
+    /// What a buffer holds (nothing for stdout).
+    pub fn into_text(self) -> String {
+        match self {
+            Out::Stdout => String::new(),
+            Out::Buffer(b) => b,
+        }
+    }
 }
 
 /// Facts about a loaded graph shared by every report.
@@ -77,11 +83,10 @@ impl GraphFacts {
     }
 }
 
+/// `v` as one line of JSON on stdout (for commands `dwell serve` does not
+/// run; a run prints into its [`Out`]).
 pub fn print_json(v: &Value) -> crate::error::Result<()> {
-    let mut text = serde_json::to_string(v)?;
-    text.push('\n');
-    out(&text);
-    Ok(())
+    Out::Stdout.json(v)
 }
 
 fn labels_json(g: &Graph) -> Value {

@@ -5,10 +5,10 @@
 use crate::args::RunArgs;
 use crate::backends;
 use crate::error::Result;
-use crate::input::{graph_options, Input, Loaded};
+use crate::input::{graph_options, Files, Input, Loaded};
 use crate::progress::Bar;
 use crate::query;
-use crate::report::{self, GraphFacts, RunReport};
+use crate::report::{self, GraphFacts, Out, RunReport};
 use dwell::analysis::Query;
 use dwell::backend::Backend;
 use dwell::counters::CounterSnapshot;
@@ -30,7 +30,35 @@ pub fn run(args: &RunArgs) -> Result<()> {
     let opts = graph_options(&args.graph.load)?;
     let bar = Bar::start("run");
     let loaded = Input::load(&args.graph.graph, &opts, &bar)?;
-    run_loaded(args, chosen.backend(), &loaded, &bar, &budget, None).map(drop)
+    let mut io = Io::local();
+    run_loaded(
+        args,
+        chosen.backend(),
+        &loaded,
+        &bar,
+        &budget,
+        None,
+        &mut io,
+    )
+    .map(drop)
+}
+
+/// What one run prints to and reads the files its flags name from: stdout
+/// and the disk for `dwell run`, a buffer and the request's own files for
+/// `dwell serve` (which answers with what the local command prints).
+pub struct Io {
+    pub stdout: Out,
+    pub files: Files,
+}
+
+impl Io {
+    /// This process's stdout and the disk.
+    pub fn local() -> Io {
+        Io {
+            stdout: Out::Stdout,
+            files: Files::Disk,
+        }
+    }
 }
 
 /// A session that outlives one query (`dwell serve` keeps one per graph):
@@ -42,9 +70,9 @@ pub struct Held<'a, 'g> {
 }
 
 /// Run the query of `args` over an input already loaded (by [`run`], or
-/// once for its whole life by `dwell serve`), printing through
-/// `report::out`. A graph run hands back its query's counters; with `held`
-/// it runs in that session instead of one of its own.
+/// once for its whole life by `dwell serve`), with `io`. A graph run hands
+/// back its query's counters; with `held` it runs in that session instead
+/// of one of its own.
 pub fn run_loaded<'g>(
     args: &RunArgs,
     backend: &'g dyn Backend,
@@ -52,6 +80,7 @@ pub fn run_loaded<'g>(
     bar: &Bar,
     budget: &Budget,
     held: Option<Held<'_, 'g>>,
+    io: &mut Io,
 ) -> Result<Option<CounterSnapshot>> {
     match &loaded.input {
         Input::Graph(g) => {
@@ -61,10 +90,11 @@ pub fn run_loaded<'g>(
                 load_ms: loaded.load_ms,
                 facts: None,
             };
-            run_graph(args, on, bar, budget, held).map(Some)
+            run_graph(args, on, bar, budget, held, io).map(Some)
         }
         Input::Bundle(b) => {
-            crate::program::run(args, backend, b, loaded.load_ms, bar, budget).map(|()| None)
+            let ms = loaded.load_ms;
+            crate::program::run(args, backend, b, ms, bar, budget, &mut io.stdout).map(|()| None)
         }
     }
 }
@@ -87,12 +117,13 @@ pub fn run_graph<'g>(
     bar: &Bar,
     budget: &Budget,
     held: Option<Held<'_, 'g>>,
+    io: &mut Io,
 ) -> Result<CounterSnapshot> {
     if args.format == crate::args::FormatArg::Sarif {
         return Err(format!("--format sarif reports taint findings on a program bundle, and {} is a graph. Fix: import a program with `dwell import llvm FILE.ll --out BUNDLE`, or use --format json", args.graph.graph.display()).into());
     }
     let (backend, g) = (on.backend, on.graph);
-    let query = query::from_flags(args, g)?;
+    let query = query::from_flags(args, g, &io.files)?;
     bar.phase(format!(
         "{} on {} ({})",
         query.name(),
@@ -101,7 +132,7 @@ pub fn run_graph<'g>(
     ));
     let timed = open_and_run(args, &on, &query, bar, budget, held)?;
     bar.finish();
-    report_run(args, &on, &query, budget, timed)
+    report_run(args, &on, &query, budget, timed, &mut io.stdout)
 }
 
 /// A session's read-back with how long opening it and its runs took (ms).
@@ -167,6 +198,7 @@ fn report_run(
     query: &Query,
     budget: &Budget,
     timed: Timed,
+    stdout: &mut Out,
 ) -> Result<CounterSnapshot> {
     let (g, extra) = (on.graph, on.facts);
     let Timed {
@@ -206,11 +238,11 @@ fn report_run(
         if let Some(t) = extra {
             v[t.key()] = t.json();
         }
-        report::print_json(&v)?;
+        stdout.json(&v)?;
     } else {
-        report::out(&rep.human());
+        stdout.write(&rep.human());
         if let Some(t) = extra {
-            report::out(&t.human());
+            stdout.write(&t.human());
         }
     }
     Ok(session.counters)

@@ -3,10 +3,12 @@
 //!
 //! A request is the `dwell run` argument vector; the server parses it with
 //! the same clap types, builds the query with `query::from_flags` and runs
-//! it with `run::run_loaded` — the code `dwell run` runs — with its output
-//! captured (`report::capture`), so the answer is what the local command
-//! prints. Files that flags name (`--sources-file`, `--gen`, a sinks file)
-//! travel in the request; the server never opens a path a client names.
+//! it with `run::run_loaded` — the code `dwell run` runs — with an
+//! `run::Io` of its own: the output goes to a buffer (`report::Out`), so
+//! the answer is what the local command prints, and the files that flags
+//! name (`--sources-file`, `--gen`, a sinks file) are the ones the request
+//! brought (`input::Files::Sent`): the server never opens, nor asks about,
+//! a path a client names. Nothing is redirected per thread.
 //!
 //! Each graph has one resident session for the server's life, on a
 //! `dwell::session::worker::Worker` of its own (the thread Python sessions
@@ -67,9 +69,9 @@ use crate::input::FileId;
 use crate::args::{Cli, Command, LoadArgs, RunArgs, ServeArgs};
 use crate::backends::{self, Chosen};
 use crate::error::Result;
-use crate::input::{self, graph_options, Input, Loaded, RequestFiles};
+use crate::input::{graph_options, Files, Input, Loaded, RequestFiles};
 use crate::progress::Bar;
-use crate::report::{self, Budget};
+use crate::report::{Budget, Out};
 use crate::run::{self, Held};
 use axum::body::{Body, Bytes};
 use axum::extract::State;
@@ -658,22 +660,26 @@ fn run_job<'s>(
     // A request's files, decompressed, fit the flag and the budget.
     let file_limit = stats.max_file_bytes.min(budget.bytes());
     let held = Held { session, cancel };
-    let (result, text) = input::with_request_files(files, file_limit, || {
-        report::capture(|| {
-            run::run_loaded(
-                &args,
-                inputs.chosen.backend(),
-                &served.loaded,
-                &Bar::hidden(),
-                &budget,
-                Some(held),
-            )
-        })
-    });
+    let mut io = run::Io {
+        stdout: Out::Buffer(String::new()),
+        files: Files::Sent {
+            files,
+            limit: file_limit,
+        },
+    };
+    let result = run::run_loaded(
+        &args,
+        inputs.chosen.backend(),
+        &served.loaded,
+        &Bar::hidden(),
+        &budget,
+        Some(held),
+        &mut io,
+    );
     if result.is_ok() && matches!(served.loaded.input, Input::Bundle(_)) {
         served.program_runs.fetch_add(1, Relaxed);
     }
-    result.map(|_| text).map_err(|e| {
+    result.map(|_| io.stdout.into_text()).map_err(|e| {
         let message = served_error(e.to_string(), servers_budget);
         (StatusCode::UNPROCESSABLE_ENTITY, message)
     })

@@ -6,12 +6,13 @@ use crate::args::GraphArgs;
 use crate::error::Result;
 use crate::input::{graph_options, Input};
 use crate::progress::Bar;
-use crate::report::outln;
+use crate::report::{outln, Out};
 use dwell::formats::snapshot;
 use std::path::Path;
 use std::time::Instant;
 
 pub fn snapshot(args: &GraphArgs, out: &Path, json: bool) -> Result<()> {
+    let mut stdout = Out::Stdout;
     let bar = Bar::start("snapshot");
     let loaded = Input::load(&args.graph, &graph_options(&args.load)?, &bar)?;
     let Input::Graph(g) = &loaded.input else {
@@ -39,7 +40,7 @@ pub fn snapshot(args: &GraphArgs, out: &Path, json: bool) -> Result<()> {
             "bytes": bytes,
             "timings": {"load_ms": loaded.load_ms, "write_ms": write_ms},
         });
-        outln!("{}", serde_json::to_string_pretty(&v)?);
+        outln!(stdout, "{}", serde_json::to_string_pretty(&v)?);
     } else {
         eprintln!(
             "wrote {} ({} nodes, {} arcs, layout hash {:016x}{})",

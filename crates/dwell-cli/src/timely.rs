@@ -193,7 +193,8 @@ pub fn run(args: &RunArgs) -> Result<()> {
         load_ms,
         facts: Some(&facts),
     };
-    crate::run::run_graph(args, on, &bar, &budget, None).map(drop)
+    let mut io = crate::run::Io::local();
+    crate::run::run_graph(args, on, &bar, &budget, None, &mut io).map(drop)
 }
 
 /// The local convenience: all processes on 127.0.0.1.

@@ -199,6 +199,29 @@ fn addresses_and_argument_errors_say_why_with_a_fix() {
     let (status, text) = raw(&server.addr, "POST /run", &json, body.as_bytes());
     assert_eq!(status, 400, "{text}");
     assert!(text.contains("<GRAPH>") && text.contains("Fix:"), "{text}");
+    // A path the request names but did not bring is never looked up on the
+    // server's disk: a folder, a file and a missing path all get the same
+    // answer, so a client cannot probe the server's file system.
+    let folder = dir.path().to_str().unwrap();
+    let answers: Vec<String> = [folder, g.as_str(), "/no/such/path"]
+        .iter()
+        .map(|path| {
+            let body = serde_json::json!({
+                "args": ["bfs", &g, "--sources-file", path],
+                "graph": std::fs::canonicalize(&g).unwrap(),
+            });
+            let (status, text) = raw(
+                &server.addr,
+                "POST /run",
+                &json,
+                body.to_string().as_bytes(),
+            );
+            assert_eq!(status, 422, "{text}");
+            assert!(text.contains("the client sent no such file"), "{text}");
+            text.replace(path, "PATH")
+        })
+        .collect();
+    assert!(answers.iter().all(|a| *a == answers[0]), "{answers:?}");
 }
 
 #[test]
