@@ -29,9 +29,11 @@
 //! may use now); files it brings are bounded once decompressed
 //! (`--max-request-file-bytes`, and the budget); at most `--max-in-flight`
 //! are admitted at once; one that outlives `--timeout-s` is answered 503
-//! and cancelled: it stops at the end of the run in progress (or before it
-//! starts, if it was still waiting), so the graph's session is free for the
-//! next request. A client that disconnects cancels its own request the same
+//! and cancelled: the run in progress stops within one level or round
+//! (every backend's kernels poll the cancel; a cuda resident-mode launch
+//! already on the device runs to its end) and its partial output is
+//! dropped, or it never starts if it was still waiting, so the graph's
+//! session is free for the next request at once. A client that disconnects cancels its own request the same
 //! way (hyper drops the handler when the connection closes).
 //!
 //! Connections (`conn.rs`): header and body read timeouts
@@ -575,8 +577,9 @@ async fn answer(server: &Arc<Server>, headers: &HeaderMap, body: Body) -> Respon
         Err(r) => return *r,
     };
     // Dropped when this answer is made — done, past the time limit, or
-    // abandoned by a client that hung up: then the job stops at the end of
-    // the run in progress, or never starts (a finished job does not notice).
+    // abandoned by a client that hung up: then the run in progress stops
+    // within one level or round (its kernels poll the cancel), or never
+    // starts (a finished job does not notice).
     let cancel = Cancel::new();
     let _stop = CancelOnDrop(cancel.clone());
     let state = Arc::new(AtomicU8::new(QUEUED));

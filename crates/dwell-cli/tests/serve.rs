@@ -585,7 +585,7 @@ fn concurrent_clients_disconnects_time_limit_and_sigterm_drain() {
 fn a_timed_out_request_is_cancelled_and_frees_its_graph_for_the_next() {
     // Requests for one graph take turns on its session: a request that
     // ran on past its limit would keep the next waiting until it timed out
-    // too. Cancelled, it stops after the run in progress (milliseconds).
+    // too. Cancelled, it stops within the run in progress (one level).
     let enron = data("graphs/email-Enron.edges.xz");
     let server = Server::start(&[&enron, "--listen", "127.0.0.1:0", "--timeout-s", "3"]);
     let a = server.addr.as_str();
