@@ -3,11 +3,13 @@
 //! level arrays. Everything here is plain Rust on dwell's public API, so
 //! `cargo test --workspace` tests it without Python; `py.rs` only converts.
 
+use dwell::analysis::QueryError;
 use dwell::analysis::{BfsQuery, BfsResult, Output, Query};
 use dwell::backend::{Backend, Cpu, CpuReference};
-use dwell::formats::{self, Format, FormatError, LoadOptions};
+use dwell::formats::{self, Format, FormatError, IdMode, LoadOptions};
 use dwell::graph::{Graph, GraphBuilder, GraphError, LabelError, LabelNames, NO_VERTEX};
 use dwell::session::memory::MemoryLimits;
+use dwell::session::plan::PlanError;
 use dwell::session::worker::Worker;
 use dwell::session::{Session, SessionError};
 use std::path::Path;
@@ -31,17 +33,100 @@ pub enum Error {
     Input(String),
 }
 
-impl Error {
-    /// The message before `Fix:` and the hint after it.
-    pub fn split(&self) -> (String, String) {
-        let text = self.to_string();
-        match text.rfind("Fix:") {
-            Some(i) => (
-                text[..i].trim_end().trim_end_matches('.').to_string() + ".",
-                text[i + 4..].trim().to_string(),
-            ),
-            None => (text, String::new()),
+/// Which Python exception an [`Error`] becomes (`dwell._errors.make`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// A bad argument value: `dwell.DwellValueError` (a `ValueError`).
+    Value,
+    /// The operating system refused a file: `dwell.DwellOSError` (an `OSError`).
+    Os,
+    /// dwell refused the graph, file or query: `dwell.DwellError`.
+    Refused,
+}
+
+impl Kind {
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Value => "value",
+            Kind::Os => "os",
+            Kind::Refused => "refused",
         }
+    }
+}
+
+/// CLI wording in dwell's messages and what a Python caller passes instead.
+const PYTHON_WORDS: &[(&str, &str)] = &[
+    ("--budget-bytes", "budget_bytes="),
+    ("--backend cpu", "backend=\"cpu\""),
+    ("--sources-file FILE", "an array of ids"),
+    ("--sources", "sources"),
+    ("--ids ", "ids="),
+    ("--readback final-only", "one read-back per call"),
+];
+
+impl Error {
+    /// The message before `Fix:` and the hint after it, in Python's terms:
+    /// arguments, not the CLI's flags; ranges as first and last id.
+    pub fn split(&self) -> (String, String) {
+        let (message, fix) = match self.python_text() {
+            Some(pair) => pair,
+            None => {
+                let text = self.to_string();
+                match text.rfind("Fix:") {
+                    Some(i) => (text[..i].to_string(), text[i + 4..].trim().to_string()),
+                    None => (text, String::new()),
+                }
+            }
+        };
+        let message = message.trim_end().trim_end_matches('.').to_string() + ".";
+        let fix = PYTHON_WORDS
+            .iter()
+            .fold(fix, |f, (cli, py)| f.replace(cli, py));
+        (message, fix)
+    }
+
+    /// The Python exception this error becomes.
+    pub fn kind(&self) -> Kind {
+        match self {
+            Error::Input(_) | Error::Label(_) => Kind::Value,
+            Error::Graph(GraphError::IdOutOfRange { .. } | GraphError::TooManyNodes { .. }) => {
+                Kind::Value
+            }
+            Error::Session(SessionError::Query(_)) => Kind::Value,
+            Error::Format(FormatError::Io { .. }) => Kind::Os,
+            _ => Kind::Refused,
+        }
+    }
+
+    /// Messages whose CLI wording needs more than a word swapped.
+    fn python_text(&self) -> Option<(String, String)> {
+        let ids = |nodes: u64| match nodes.checked_sub(1) {
+            Some(last) => format!("ids 0 to {last}"),
+            None => "no ids: the graph has no vertices".to_string(),
+        };
+        Some(match self {
+            Error::Session(SessionError::Query(QueryError::VertexOutOfRange {
+                what,
+                id,
+                nodes,
+            })) => (
+                format!("{what} vertex {id} is out of range: the graph has {nodes} nodes ({})", ids(*nodes as u64)),
+                format!("pass {what} {}", ids(*nodes as u64)),
+            ),
+            Error::Session(SessionError::Query(QueryError::NoSources)) => (
+                "no source vertices given".into(),
+                "pass at least one vertex id, e.g. sources=[0, 5, 9]".into(),
+            ),
+            Error::Session(SessionError::Plan(PlanError::OverBudget { required, budget })) => (
+                format!("the call needs {required} bytes resident but the session's budget is {budget} bytes"),
+                "pass fewer sources per call, ask for summaries instead of levels (levels=False), or open the session with a larger budget_bytes= if that memory is really free (the default, dwell.default_budget(), is what this process may use)".into(),
+            ),
+            Error::Graph(GraphError::IdOutOfRange { id, nodes }) => (
+                format!("vertex id {id} is out of range for a graph of {nodes} nodes ({})", ids(*nodes)),
+                "pass n= above every vertex id, or leave n out (it defaults to the largest id + 1)".into(),
+            ),
+            _ => return None,
+        })
     }
 }
 
@@ -118,22 +203,45 @@ pub fn from_edges(
 }
 
 /// Read a graph file the way `dwell` does (every format, plain/gz/xz).
-pub fn load(path: &Path, directed: Option<bool>, format: Option<&str>) -> Result<Graph, Error> {
+/// `ids` is how vertex tokens become ids: `auto` (dwell's default), `index`
+/// or `name` (every token a name, integers too: sparse ids compacted).
+pub fn load(
+    path: &Path,
+    directed: Option<bool>,
+    format: Option<&str>,
+    ids: Option<&str>,
+) -> Result<Graph, Error> {
     let format = match format {
         None => None,
         Some(name) => Some(Format::from_name(name).ok_or_else(|| {
             Error::Input(format!(
-                "unknown format {name:?}. Fix: use \"edgelist\", \"mtx\" or \"dimacs\", or leave format out to detect it"
+                "unknown format {name:?}. Fix: pass format=\"edgelist\", \"mtx\", \"dimacs\", \"tsv\" or \"csv\", or leave format out to detect it"
             ))
         })?),
+    };
+    let ids = match ids {
+        None => IdMode::Auto,
+        Some(name) => IdMode::from_name(name).ok_or_else(|| {
+            Error::Input(format!(
+                "unknown ids mode {name:?}. Fix: pass ids=\"auto\" (the default), \"index\" or \"name\""
+            ))
+        })?,
     };
     let opts = LoadOptions {
         directed,
         format,
+        ids,
         max_nodes: None,
         ..Default::default()
     };
     Ok(formats::load(path, &opts)?)
+}
+
+/// The graph's vertex names in id order (files with named vertices), or
+/// `None` when its vertices are plain indices.
+pub fn vertex_names(g: &Graph) -> Option<Vec<String>> {
+    let names = g.vertex_names()?;
+    Some(names.iter().map(|(_, name)| name.to_string()).collect())
 }
 
 /// `g` with every arc turned around (labels kept): searches from `v` on it
@@ -350,7 +458,7 @@ mod tests {
             "{}/../../data/graphs/{name}.edges.xz",
             env!("CARGO_MANIFEST_DIR")
         );
-        Arc::new(load(Path::new(&path), None, None).unwrap())
+        Arc::new(load(Path::new(&path), None, None, None).unwrap())
     }
 
     fn live(backend: &'static dyn Backend, g: &Arc<Graph>) -> Live {
@@ -370,6 +478,71 @@ mod tests {
         assert!(fix.starts_with("use backend=\"cpu\""), "{fix}");
         let e = from_edges(&[0, 5], &[1, 2], Some(3), true, None, &[]).unwrap_err();
         assert!(e.split().0.contains("vertex id 5 is out of range"), "{e}");
+    }
+
+    /// Messages a Python caller sees name Python arguments, never CLI
+    /// flags, and give id ranges as first and last id (4 nodes: 0 to 3).
+    #[test]
+    fn errors_speak_python() {
+        let g = Arc::new(graph(true, &[(0, 1), (1, 2), (2, 3)], 4));
+        let on = live(&Cpu, &g);
+        let bfs = |sources: Vec<u32>| {
+            Query::Bfs(BfsQuery {
+                sources,
+                keep_levels: false,
+            })
+        };
+        let e = on.run(&bfs(vec![4]), 1, 1 << 30).unwrap_err();
+        let (msg, fix) = e.split();
+        assert!(msg.contains("the graph has 4 nodes (ids 0 to 3)"), "{msg}");
+        assert_eq!(fix, "pass source ids 0 to 3");
+        assert_eq!(e.kind(), Kind::Value);
+        let e = on.run(&bfs(vec![]), 1, 1 << 30).unwrap_err();
+        let (msg, fix) = e.split();
+        assert_eq!(msg, "no source vertices given.");
+        assert!(fix.contains("sources=[0, 5, 9]"), "{fix}");
+        let e = on.run(&bfs((0..4).collect()), 1, 64).unwrap_err();
+        let (msg, fix) = e.split();
+        assert!(msg.contains("budget is 64 bytes"), "{msg}");
+        assert!(fix.contains("budget_bytes="), "{fix}");
+        assert_eq!(e.kind(), Kind::Refused);
+        let e = from_edges(&[0, 5], &[1, 2], Some(4), true, None, &[]).unwrap_err();
+        let (msg, fix) = e.split();
+        assert!(msg.contains("(ids 0 to 3)"), "{msg}");
+        assert!(fix.contains("n="), "{fix}");
+        let e = load(Path::new("/nonexistent/graph.edges"), None, None, None).unwrap_err();
+        assert_eq!(e.kind(), Kind::Os);
+        let e = load(Path::new("/x"), None, None, Some("names")).unwrap_err();
+        assert!(e.split().1.contains("ids=\"auto\""), "{e}");
+        for e in [e, backend("gpu").err().unwrap()] {
+            let (msg, fix) = e.split();
+            assert!(!msg.contains("--") && !fix.contains("--"), "{msg} {fix}");
+        }
+    }
+
+    #[test]
+    fn named_files_keep_their_names() {
+        let dir = std::env::temp_dir().join(format!("dwell-py-names-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("named.edges");
+        std::fs::write(&path, "libc6 zlib1g\nzlib1g bash\n0 1000\n").unwrap();
+        let g = load(&path, None, None, None).unwrap();
+        assert_eq!(
+            vertex_names(&g).unwrap(),
+            ["libc6", "zlib1g", "bash", "0", "1000"]
+        );
+        std::fs::write(&path, "0 1000\n1000 5000000\n").unwrap();
+        assert_eq!(
+            load(&path, None, None, Some("index")).unwrap().nodes(),
+            5_000_001
+        );
+        let g = load(&path, None, None, Some("name")).unwrap();
+        assert_eq!(
+            (g.nodes(), vertex_names(&g).unwrap()),
+            (3, vec!["0".into(), "1000".into(), "5000000".into()])
+        );
+        assert!(vertex_names(&load(&path, None, None, Some("index")).unwrap()).is_none());
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

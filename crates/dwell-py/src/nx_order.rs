@@ -127,10 +127,15 @@ pub fn strong_components(adj: &Adjacency<'_>) -> (Vec<u32>, u32) {
 }
 
 /// `nx.bfs_layers` from `first` (already de-duplicated, in the order the
-/// first layer lists them): every vertex in layer order, and the layer
-/// boundaries (`bounds[k]..bounds[k + 1]` is layer k). No layers when
-/// `first` is empty.
-pub fn bfs_layers(adj: &Adjacency<'_>, first: &[u32]) -> Result<(Vec<u32>, Vec<u64>), Error> {
+/// first layer lists them), layers 0 to `max_depth`: every vertex in layer
+/// order, and the layer boundaries (`bounds[k]..bounds[k + 1]` is layer k).
+/// No layers when `first` is empty. The order within a layer is NetworkX's
+/// discovery order, also the key order of its shortest-path-length dicts.
+pub fn bfs_layers(
+    adj: &Adjacency<'_>,
+    first: &[u32],
+    max_depth: u64,
+) -> Result<(Vec<u32>, Vec<u64>), Error> {
     let n = adj.nodes();
     let mut seen = vec![false; n];
     for &s in first {
@@ -147,10 +152,13 @@ pub fn bfs_layers(adj: &Adjacency<'_>, first: &[u32]) -> Result<(Vec<u32>, Vec<u
         return Ok((order, bounds));
     }
     bounds.push(0u64);
-    let mut start = 0usize;
-    while start < order.len() {
+    let (mut start, mut depth) = (0usize, 0u64);
+    loop {
         let end = order.len();
-        bounds.push(end as u64);
+        bounds.push(end as u64); // closes layer `depth`
+        if depth >= max_depth {
+            break;
+        }
         for i in start..end {
             for &w in adj.row(order[i]) {
                 if !seen[w as usize] {
@@ -159,7 +167,10 @@ pub fn bfs_layers(adj: &Adjacency<'_>, first: &[u32]) -> Result<(Vec<u32>, Vec<u
                 }
             }
         }
-        start = end;
+        if order.len() == end {
+            break;
+        }
+        (start, depth) = (end, depth + 1);
     }
     Ok((order, bounds))
 }
@@ -212,8 +223,27 @@ mod tests {
             (4, 3),
         ];
         let (o, t) = csr(5, &arcs);
-        let (order, bounds) = bfs_layers(&Adjacency::new(&o, &t).unwrap(), &[0, 4]).unwrap();
+        let (order, bounds) =
+            bfs_layers(&Adjacency::new(&o, &t).unwrap(), &[0, 4], u64::MAX).unwrap();
         assert_eq!((order, bounds), (vec![0, 4, 1, 3, 2], vec![0, 2, 4, 5]));
+    }
+
+    /// `max_depth` keeps layers 0 to it, as NetworkX's cutoff does (its
+    /// search stops expanding once the level reaches the cutoff).
+    #[test]
+    fn max_depth_stops_after_that_layer() {
+        let arcs: Vec<(u32, u32)> = (0..5).flat_map(|i| [(i, i + 1), (i + 1, i)]).collect();
+        let (o, t) = csr(6, &arcs);
+        let adj = Adjacency::new(&o, &t).unwrap();
+        assert_eq!(bfs_layers(&adj, &[2], 0).unwrap(), (vec![2], vec![0, 1]));
+        assert_eq!(
+            bfs_layers(&adj, &[2], 1).unwrap(),
+            (vec![2, 1, 3], vec![0, 1, 3])
+        );
+        let all = bfs_layers(&adj, &[2], u64::MAX).unwrap();
+        assert_eq!(all, (vec![2, 1, 3, 0, 4, 5], vec![0, 1, 3, 5, 6]));
+        assert_eq!(bfs_layers(&adj, &[2], 3).unwrap(), all);
+        assert_eq!(bfs_layers(&adj, &[2], 99).unwrap(), all);
     }
 
     #[test]
@@ -230,11 +260,11 @@ mod tests {
         }
         let (o, t) = (vec![0u64, 0], vec![]);
         let adj = Adjacency::new(&o, &t).unwrap();
-        assert!(bfs_layers(&adj, &[1])
+        assert!(bfs_layers(&adj, &[1], u64::MAX)
             .unwrap_err()
             .to_string()
             .contains("Fix:"));
-        assert_eq!(bfs_layers(&adj, &[]).unwrap(), (vec![], vec![]));
+        assert_eq!(bfs_layers(&adj, &[], u64::MAX).unwrap(), (vec![], vec![]));
     }
 
     fn graph() -> impl Strategy<Value = (usize, Vec<(u32, u32)>)> {
@@ -272,7 +302,7 @@ mod tests {
             let s = s % n as u32;
             let (o, t) = csr(n, &arcs);
             let adj = Adjacency::new(&o, &t).unwrap();
-            let (order, bounds) = bfs_layers(&adj, &[s]).unwrap();
+            let (order, bounds) = bfs_layers(&adj, &[s], u64::MAX).unwrap();
             let mut level = vec![-1i64; n];
             for (k, w) in bounds.windows(2).enumerate() {
                 for &v in &order[w[0] as usize..w[1] as usize] {

@@ -17,13 +17,14 @@ use pyo3::prelude::*;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, OnceLock};
 
-/// `dwell.DwellError(message, fix)`, defined in Python so it can carry both.
+/// `dwell.DwellError(message, fix)` (or its ValueError / OSError kinds),
+/// defined in Python so it can carry both.
 fn to_py(py: Python<'_>, e: Error) -> PyErr {
     let (message, fix) = e.split();
     let made = py
         .import("dwell._errors")
-        .and_then(|m| m.getattr("DwellError"))
-        .and_then(|cls| cls.call1((message.clone(), fix)));
+        .and_then(|m| m.getattr("make"))
+        .and_then(|make| make.call1((e.kind().name(), message.clone(), fix)));
     match made {
         Ok(obj) => PyErr::from_value(obj),
         Err(_) => PyException::new_err(message),
@@ -76,6 +77,10 @@ impl CoreGraph {
             .iter()
             .map(|(n, b)| (n.to_string(), b))
             .collect()
+    }
+    /// Vertex names in id order (files with named vertices), else None.
+    fn vertex_names(&self) -> Option<Vec<String>> {
+        core::vertex_names(&self.g)
     }
     /// The forward CSR: (offsets uint64[n+1], targets uint32[arcs]).
     fn csr<'py>(&self, py: Python<'py>) -> (Bound<'py, PyArray1<u64>>, Bound<'py, PyArray1<u32>>) {
@@ -136,14 +141,15 @@ fn from_edges(
 }
 
 #[pyfunction]
-#[pyo3(signature = (path, directed, format))]
+#[pyo3(signature = (path, directed, format, ids=None))]
 fn load(
     py: Python<'_>,
     path: PathBuf,
     directed: Option<bool>,
     format: Option<String>,
+    ids: Option<String>,
 ) -> PyResult<CoreGraph> {
-    py.detach(|| core::load(&path, directed, format.as_deref()))
+    py.detach(|| core::load(&path, directed, format.as_deref(), ids.as_deref()))
         .map(CoreGraph::new)
         .map_err(|e| to_py(py, e))
 }
@@ -540,17 +546,22 @@ fn nx_strong_components<'py>(
     Ok((labels.into_pyarray(py), count))
 }
 
-/// `nx.bfs_layers` from `first`: (vertices in layer order, layer bounds).
+/// `nx.bfs_layers` from `first`: (vertices in layer order, layer bounds),
+/// layers 0 to `max_depth` (all when None).
 #[pyfunction]
+#[pyo3(signature = (offsets, targets, first, max_depth=None))]
+#[allow(clippy::type_complexity)]
 fn nx_bfs_layers<'py>(
     py: Python<'py>,
     offsets: PyReadonlyArray1<'_, u64>,
     targets: PyReadonlyArray1<'_, u32>,
     first: PyReadonlyArray1<'_, u32>,
+    max_depth: Option<u64>,
 ) -> PyResult<(Bound<'py, PyArray1<u32>>, Bound<'py, PyArray1<u64>>)> {
     let (o, t, f) = (offsets.as_slice()?, targets.as_slice()?, first.as_slice()?);
+    let depth = max_depth.unwrap_or(u64::MAX);
     let (order, bounds) = py
-        .detach(|| nx_order::Adjacency::new(o, t).and_then(|a| nx_order::bfs_layers(&a, f)))
+        .detach(|| nx_order::Adjacency::new(o, t).and_then(|a| nx_order::bfs_layers(&a, f, depth)))
         .map_err(|e| to_py(py, e))?;
     Ok((order.into_pyarray(py), bounds.into_pyarray(py)))
 }

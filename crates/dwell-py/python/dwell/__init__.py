@@ -26,13 +26,16 @@ from ._api import (
     default_budget,
     load,
 )
-from ._errors import DwellError
+from ._errors import DwellError, DwellOSError, DwellTypeError, DwellValueError
 
 __all__ = [
     "BFS_SUMMARY",
     "Components",
     "Dataflow",
     "DwellError",
+    "DwellOSError",
+    "DwellTypeError",
+    "DwellValueError",
     "Finding",
     "Graph",
     "Reach",

@@ -11,7 +11,7 @@ from typing import Any, Dict, List, Optional, Sequence, Union
 import numpy as np
 
 from . import _dwell
-from ._errors import DwellError
+from ._errors import DwellError, DwellTypeError, DwellValueError
 
 #: dtype of BFS summaries: one row per source.
 BFS_SUMMARY = np.dtype(
@@ -29,32 +29,75 @@ def default_budget() -> int:
     return _dwell.default_budget()
 
 
-def _ids(values: Any, what: str) -> np.ndarray:
-    """Vertex ids as a contiguous uint32 array, refusing negatives and
-    values that do not fit instead of wrapping them."""
+def _int(value: Any, what: str, low: int = 0, high: Optional[int] = None, fix: str = "") -> int:
+    """``value`` as a Python int in ``low..=high``: TypeError for what is no
+    integer (floats, strings), ValueError outside the range, never a bare
+    OverflowError from the native layer."""
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise DwellTypeError(f"{what} must be an int, got {type(value).__name__} {value!r}.",
+                             fix or f"pass an int for {what}")
+    v = int(value)
+    if v < low or (high is not None and v > high):
+        span = f"from {low}" + ("" if high is None else f" to {high}")
+        raise DwellValueError(f"{what}={v} is out of range.", fix or f"pass {what} {span}")
+    return v
+
+
+def _ids(values: Any, what: str, nodes: Optional[int] = None) -> np.ndarray:
+    """Vertex ids as a contiguous uint32 array: TypeError for non-integers,
+    ValueError for other shapes, negatives and ids the graph does not have
+    (``nodes``), instead of wrapping them."""
     a = np.asarray(values)
     if a.ndim == 0:
         a = a.reshape(1)
+    if a.ndim != 1:
+        raise DwellValueError(f"{what} ids must be one id or a 1-D sequence, got shape {a.shape}.",
+                              f"pass an int or a 1-D array of {what} ids")
     if a.size == 0:
         return np.zeros(0, dtype=np.uint32)
-    if not np.issubdtype(a.dtype, np.integer):
-        raise DwellError(f"{what} must be integer vertex ids, got dtype {a.dtype}.",
-                         "pass ints (use Graph.index(node) for named vertices)")
-    if a.min() < 0 or a.max() > _U32_MAX - 1:
-        bad = a.min() if a.min() < 0 else a.max()
-        raise DwellError(f"{what} vertex {bad} is not a dwell vertex id.", "pass ids from 0 to nodes-1")
+    top = _U32_MAX - 1 if nodes is None else nodes - 1
+    if a.dtype == object and all(isinstance(x, (int, np.integer)) and not isinstance(x, bool) for x in a.flat):
+        vals = [int(x) for x in a.flat]  # Python ints past int64
+        lo, hi = min(vals), max(vals)
+        if lo >= 0 and hi <= top:
+            a = np.array(vals, dtype=np.int64)
+    elif not np.issubdtype(a.dtype, np.integer) or a.dtype == np.bool_:
+        raise DwellTypeError(f"{what} ids must be integers, got dtype {a.dtype}.",
+                             "pass ints (g.index(name) gives a named vertex's id)")
+    else:
+        lo, hi = int(a.min()), int(a.max())
+    if lo < 0 or hi > top:
+        bad = lo if lo < 0 else hi
+        if nodes is None:
+            raise DwellValueError(f"{what} vertex {bad} is not a dwell vertex id.", "pass ids from 0 to nodes-1")
+        span = f"ids 0 to {nodes - 1}" if nodes else "no ids: the graph has no vertices"
+        raise DwellValueError(f"{what} vertex {bad} is out of range: the graph has {nodes} nodes ({span}).",
+                              f"pass {what} {span}")
     return np.ascontiguousarray(a, dtype=np.uint32)
 
 
 def _arc_ends(values: Any, what: str) -> np.ndarray:
     a = np.asarray(values)
     if a.ndim != 1:
-        raise DwellError(f"{what} must be one-dimensional, got shape {a.shape}.", "pass a 1-D array of vertex ids")
-    if a.size and not np.issubdtype(a.dtype, np.integer):
-        raise DwellError(f"{what} must hold integer vertex ids, got dtype {a.dtype}.", "pass an int array")
+        raise DwellValueError(f"{what} must be one-dimensional, got shape {a.shape}.",
+                              f"pass {what} as a 1-D array of vertex ids")
+    if a.size and (not np.issubdtype(a.dtype, np.integer) or a.dtype == np.bool_):
+        raise DwellTypeError(f"{what} must hold integer vertex ids, got dtype {a.dtype}.",
+                             f"pass {what} as an int array (compact=True renumbers sparse ids)")
     if a.size and a.min() < 0:
-        raise DwellError(f"{what} holds the negative id {a.min()}.", "vertex ids start at 0")
+        raise DwellValueError(f"{what} holds the negative id {a.min()}.", "vertex ids start at 0")
     return np.ascontiguousarray(a, dtype=np.uint64)
+
+
+def _file_names(names: Optional[List[str]]) -> Optional[List[Any]]:
+    """A file's vertex tokens; ints when every one is a plain decimal
+    integer (a file of sparse numeric ids, compacted), so ``g.index(1000)``
+    finds the vertex written ``1000``."""
+    if names is None:
+        return None
+    if all(x.isdigit() and x.isascii() and (x == "0" or x[0] != "0") for x in names):
+        return [int(x) for x in names]
+    return names
 
 
 class Graph:
@@ -81,31 +124,61 @@ class Graph:
         n: Optional[int] = None,
         directed: bool = True,
         labels: Any = None,
+        compact: bool = False,
     ) -> "Graph":
         """Arcs ``src[i] → dst[i]`` (both ways when ``directed=False``).
 
-        ``n`` is the vertex count (default: largest id + 1). ``labels`` are
-        per-arc bit masks (ints) or names (strings; each distinct name gets
-        the next bit, as in edge-list files)."""
+        ``n`` is the vertex count (default: largest id + 1). With
+        ``compact=True`` the ids that occur are renumbered densely in
+        ascending order and kept as ``names`` (sparse ids such as 0, 1000,
+        5000000 make 3 vertices, not 5,000,001; ``g.index(1000)`` and
+        ``g.names_of(ids)`` translate). ``labels`` are per-arc bit masks
+        (ints) or names (strings; each distinct name gets the next bit, as
+        in edge-list files)."""
         s, d = _arc_ends(src, "src"), _arc_ends(dst, "dst")
-        masks, names = None, []
+        if len(s) != len(d):
+            raise DwellValueError(f"src has {len(s)} entries but dst has {len(d)}.", "pass one dst per src")
+        names: Optional[List[Any]] = None
+        if compact:
+            if n is not None:
+                raise DwellValueError("n= and compact=True together: compact counts the ids that occur.",
+                                      "leave n out, or pass compact=False to keep ids as given")
+            ids, inverse = np.unique(np.concatenate([s, d]), return_inverse=True)
+            names = ids.tolist()
+            inverse = inverse.astype(np.uint64)
+            s, d, n = inverse[: len(s)], inverse[len(s):], len(ids)
+        elif n is not None:
+            n = _int(n, "n", 0, _U32_MAX - 1, "pass n= as the vertex count (at least the largest id + 1)")
+            top = max(int(s.max()) if len(s) else -1, int(d.max()) if len(d) else -1)
+            if top >= n:
+                raise DwellValueError(f"vertex id {top} is out of range for n={n} (ids 0 to {n - 1}).",
+                                      "pass n= above every vertex id, leave n out (the largest id + 1), "
+                                      "or pass compact=True to renumber sparse ids")
+        masks, label_names = None, []
         if labels is not None:
             lab = np.asarray(labels)
             if lab.dtype.kind in "USO":
                 bits: Dict[str, int] = {}
                 for name in lab.tolist():
+                    if not isinstance(name, str):
+                        raise DwellTypeError(f"labels mixes names and {type(name).__name__} {name!r}.",
+                                             "pass all label names (str) or all int bit masks")
                     if name not in bits:
                         if len(bits) == 32:
-                            raise DwellError(f"more than 32 distinct edge label names (the 33rd is {name!r}).",
-                                             "merge edge kinds, or give labels as numeric bit masks")
+                            raise DwellValueError(f"more than 32 distinct edge label names (the 33rd is {name!r}).",
+                                                  "merge edge kinds, or give labels as numeric bit masks")
                         bits[name] = 1 << len(bits)
-                names = list(bits)
+                label_names = list(bits)
                 masks = np.fromiter((bits[x] for x in lab.tolist()), dtype=np.uint32, count=lab.size)
             else:
+                if lab.size and (not np.issubdtype(lab.dtype, np.integer) or lab.dtype == np.bool_):
+                    raise DwellTypeError(f"labels must be int bit masks or str names, got dtype {lab.dtype}.",
+                                         "pass int masks (0 to 2**32-1) or label names")
                 if lab.size and (lab.min() < 0 or lab.max() > _U32_MAX):
-                    raise DwellError("labels must be 32-bit masks.", "pass masks from 0 to 2**32-1")
+                    raise DwellValueError("labels must be 32-bit masks.", "pass masks from 0 to 2**32-1")
                 masks = np.ascontiguousarray(lab, dtype=np.uint32)
-        return cls(_dwell.from_edges(s, d, None if n is None else int(n), bool(directed), masks, names))
+        core = _dwell.from_edges(s, d, None if n is None else int(n), bool(directed), masks, label_names)
+        return cls(core, names)
 
     @classmethod
     def from_scipy(cls, matrix: Any, directed: bool = True) -> "Graph":
@@ -114,7 +187,7 @@ class Graph:
         coo = matrix.tocoo()
         rows, cols = coo.shape
         if rows != cols:
-            raise DwellError(f"the matrix is {rows}×{cols}, not square.", "pass an adjacency matrix (n×n)")
+            raise DwellValueError(f"the matrix is {rows}×{cols}, not square.", "pass an adjacency matrix (n×n)")
         keep = coo.data != 0
         return cls.from_edges(coo.row[keep], coo.col[keep], n=rows, directed=directed)
 
@@ -184,23 +257,38 @@ class Graph:
         return src, targets
 
     def index(self, node: Any) -> int:
-        """The vertex id of a named node (graphs from NetworkX)."""
+        """The vertex id of a named node (graphs from NetworkX, named
+        files, ``compact=True``)."""
         if self.names is None:
-            raise DwellError("this graph has no vertex names.", "build it with Graph.from_networkx, or pass ids")
+            raise DwellValueError("this graph has no vertex names.",
+                                  "pass ids, or build it with Graph.from_networkx, dwell.load of a named file, "
+                                  "or compact=True")
         if self._index is None:
             self._index = {v: i for i, v in enumerate(self.names)}
         try:
             return self._index[node]
-        except KeyError:
-            raise DwellError(f"node {node!r} is not in the graph.", "pass a node of the graph") from None
+        except (KeyError, TypeError):
+            raise DwellValueError(f"node {node!r} is not in the graph.", "pass a node of the graph") from None
+
+    def names_of(self, ids: Any) -> Any:
+        """Vertex ids back to names: one name for one id, a list for an
+        array (ids as given when the graph has no names)."""
+        one = np.ndim(ids) == 0
+        a = _ids(ids, "vertex", self.nodes)
+        if self.names is None:
+            out: List[Any] = a.tolist()
+        else:
+            names = self.names
+            out = [names[i] for i in a.tolist()]
+        return out[0] if one else out
 
     def mask(self, labels: Union[None, int, str, Sequence[str]]) -> int:
         """A label mask from ``None`` (every arc), an int mask, ``"call,isa"``
         or a list of names."""
         if labels is None:
             return _U32_MAX
-        if isinstance(labels, (int, np.integer)):
-            return int(labels)
+        if isinstance(labels, (int, np.integer)) and not isinstance(labels, bool):
+            return _int(labels, "labels", 0, _U32_MAX, "pass a mask from 0 to 2**32-1 (0xffffffff)")
         names = labels.split(",") if isinstance(labels, str) else list(labels)
         known = self.label_names
         mask = 0
@@ -222,10 +310,27 @@ class Graph:
         return f"<dwell.Graph {kind}, {self.nodes} nodes, {self.arcs} arcs>"
 
 
-def load(path: Union[str, os.PathLike], directed: Optional[bool] = None, format: Optional[str] = None) -> Graph:
-    """Read a graph file: edge list, Matrix Market or DIMACS, plain, .gz or
-    .xz (detected from the bytes). ``directed`` overrides the file."""
-    return Graph(_dwell.load(os.fspath(path), directed, format))
+def load(path: Union[str, os.PathLike], directed: Optional[bool] = None, format: Optional[str] = None,
+         ids: Optional[str] = None, compact: bool = False) -> Graph:
+    """Read a graph file: edge list, TSV/CSV, Matrix Market or DIMACS,
+    plain, .gz or .xz (detected from the bytes). ``directed`` overrides the
+    file.
+
+    ``ids`` is how vertex tokens become ids, as ``dwell --ids``: ``"auto"``
+    (default: dense integers are indices, any other file has named
+    vertices), ``"index"`` (integers only) or ``"name"`` (every token a
+    name). ``compact=True`` is ``ids="name"``: sparse integer ids (0, 1000,
+    5000000) make as many vertices as occur, no isolated ones between.
+    Named vertices are kept in ``g.names`` (ints when every token is a
+    decimal integer): ``g.index(name)`` and ``g.names_of(ids)`` translate."""
+    if compact:
+        if ids not in (None, "name"):
+            raise DwellValueError(f"compact=True and ids={ids!r} together.", 'pass compact=True or ids=..., not both')
+        ids = "name"
+    if ids is not None and not isinstance(ids, str):
+        raise DwellTypeError(f"ids must be a str, got {type(ids).__name__}.", 'pass ids="auto", "index" or "name"')
+    core = _dwell.load(os.fspath(path), directed, format, ids)
+    return Graph(core, _file_names(core.vertex_names()))
 
 
 @dataclass
@@ -293,7 +398,7 @@ class Session:
 
     def __init__(self, graph: Graph, backend: str = "cpu", budget_bytes: Optional[int] = None) -> None:
         if backend not in ("cpu", "cuda", "cpu-reference"):
-            raise DwellError(f"unknown backend {backend!r}.",
+            raise DwellValueError(f"unknown backend {backend!r}.",
                              'use backend="cpu" (parallel), backend="cuda" (device 0) or '
                              'backend="cpu-reference" (the oracle)')
         self.graph = graph
@@ -302,7 +407,10 @@ class Session:
         # backend opens here (cuda: device 0), the graph uploads on the first call.
         self._core = _dwell.CoreSession(graph._core, backend)
         # The process's default budget, measured once per session (as the CLI does per run).
-        self.budget_bytes = _dwell.default_budget() if budget_bytes is None else int(budget_bytes)
+        self.budget_bytes = (_dwell.default_budget() if budget_bytes is None else
+                             _int(budget_bytes, "budget_bytes", 1, 2**64 - 1,
+                                  "pass budget_bytes= as a byte count above 0, or leave it out "
+                                  "(dwell.default_budget())"))
         self.plan: Optional[Dict[str, Any]] = None
         self.counters: Dict[str, int] = {}
         self.telemetry: Dict[str, int] = {}
@@ -330,9 +438,7 @@ class Session:
     def _check(self, repeat: int) -> int:
         if not self._open:
             raise DwellError("this session is closed.", "open a new one with graph.session()")
-        if int(repeat) < 1:
-            raise DwellError(f"repeat={repeat} runs nothing.", "pass repeat=1 or more")
-        return int(repeat)
+        return _int(repeat, "repeat", 1, 2**64 - 1, "pass repeat=1 or more")
 
     @property
     def stats(self) -> Dict[str, Any]:
@@ -352,7 +458,7 @@ class Session:
         runs = self._check(repeat)
         one = np.ndim(sources) == 0
         keep = one if levels is None else bool(levels)
-        ids = _ids(sources, "source")
+        ids = _ids(sources, "source", self.graph.nodes)
         cols, lv, report = _dwell.bfs(self._core, ids, keep, bool(reverse), runs, self.budget_bytes)
         self._done(report)
         if keep:
@@ -368,7 +474,8 @@ class Session:
         or against (``"backward"``) arcs whose label meets ``labels``."""
         runs = self._check(repeat)
         src, reached, sinks_reached, bitsets, report = _dwell.reach(
-            self._core, _ids(sources, "source"), direction, self.graph.mask(labels), _ids(sinks, "sink"),
+            self._core, _ids(sources, "source", self.graph.nodes), direction, self.graph.mask(labels),
+            _ids(sinks, "sink", self.graph.nodes),
             bool(sets), runs, self.budget_bytes)
         self._done(report)
         summary = np.empty(len(src), dtype=REACH_SUMMARY)
@@ -380,8 +487,9 @@ class Session:
         """Taint from each source to the sinks; sanitizer vertices stop it.
         Each finding has a shortest witness path when ``witnesses``."""
         runs = self._check(repeat)
-        rows, report = _dwell.taint(self._core, _ids(sources, "source"), _ids(sinks, "sink"),
-                                    _ids(sanitizers, "sanitizer"), self.graph.mask(labels), bool(witnesses),
+        n = self.graph.nodes
+        rows, report = _dwell.taint(self._core, _ids(sources, "source", n), _ids(sinks, "sink", n),
+                                    _ids(sanitizers, "sanitizer", n), self.graph.mask(labels), bool(witnesses),
                                     runs, self.budget_bytes)
         self._done(report)
         return [TaintResult(s, t, [Finding(k, None if p is None else np.asarray(p, dtype=np.uint32))
@@ -409,7 +517,7 @@ class Session:
         g = np.ascontiguousarray(gen, dtype=bool)
         k = np.ascontiguousarray(kill, dtype=bool)
         if g.ndim != 2 or k.ndim != 2:
-            raise DwellError(f"gen and kill must be 2-D (nodes × facts), got {g.shape} and {k.shape}.",
+            raise DwellValueError(f"gen and kill must be 2-D (nodes × facts), got {g.shape} and {k.shape}.",
                              "pass bool matrices with one row per node")
         inp, out, evaluations, report = _dwell.dataflow(self._core, g, k, direction, meet, runs,
                                                         self.budget_bytes)
@@ -424,7 +532,7 @@ class Session:
         arcs), as in NetworkX. One batch of BFS summaries, bit-parallel;
         the float operations are NetworkX's, in its order."""
         n = self.graph.nodes
-        ids = np.arange(n, dtype=np.uint32) if sources is None else _ids(sources, "source")
+        ids = np.arange(n, dtype=np.uint32) if sources is None else _ids(sources, "source", self.graph.nodes)
         if len(ids) == 0:
             return np.zeros(0)
         summ = self.bfs(ids, levels=False, reverse=self.graph.directed, repeat=repeat)
@@ -442,4 +550,5 @@ class Session:
         """Σ 1/d(s, v) over the vertices v ≠ s each source reaches (level
         arrays streamed in batches, never all at once)."""
         self._check(1)
-        return _dwell.harmonic(self._core, _ids(sources, "source"), bool(reverse), self.budget_bytes)
+        ids = _ids(sources, "source", self.graph.nodes)
+        return _dwell.harmonic(self._core, ids, bool(reverse), self.budget_bytes)

@@ -1,14 +1,42 @@
-"""dwell's exception: the message and its ``Fix:`` hint, kept apart."""
+"""dwell's exceptions: the message and its ``Fix:`` hint, kept apart.
+
+Bad argument values raise :class:`DwellValueError` (a ``ValueError``),
+wrong argument types :class:`DwellTypeError` (a ``TypeError``), files the
+system refuses :class:`DwellOSError` (an ``OSError``); every one is a
+:class:`DwellError` with ``.message`` and ``.fix`` (which names Python
+arguments, never the CLI's flags).
+"""
 
 
 class DwellError(Exception):
     """A graph, file or query dwell refused.
 
     ``message`` says what is wrong (naming the file, line or value) and
-    ``fix`` what to do about it; ``str(err)`` is both, as the CLI prints them.
+    ``fix`` what to do about it; ``str(err)`` is both.
     """
 
     def __init__(self, message: str, fix: str = "") -> None:
         self.message = message
         self.fix = fix
         super().__init__(f"{message} Fix: {fix}" if fix else message)
+
+
+class DwellValueError(DwellError, ValueError):
+    """An argument with a value dwell cannot use (an id out of range, a
+    negative count, an unknown name)."""
+
+
+class DwellTypeError(DwellError, TypeError):
+    """An argument of a type dwell cannot use (floats for vertex ids)."""
+
+
+class DwellOSError(DwellError, OSError):
+    """A file the operating system would not open or read."""
+
+
+_KINDS = {"value": DwellValueError, "type": DwellTypeError, "os": DwellOSError}
+
+
+def make(kind: str, message: str, fix: str = "") -> DwellError:
+    """The exception for an error of ``kind`` (from the Rust side)."""
+    return _KINDS.get(kind, DwellError)(message, fix)

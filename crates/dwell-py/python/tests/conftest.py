@@ -35,9 +35,3 @@ def bundled(request):
 def path(name):
     return DATA / f"{name}.edges.xz"
 
-try:  # the cache note is for users who mutate graphs by hand; tests do not
-    import networkx as _nx
-
-    _nx.config.warnings_to_ignore.add("cache")
-except ImportError:  # pragma: no cover
-    pass

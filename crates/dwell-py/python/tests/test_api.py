@@ -188,8 +188,8 @@ def test_errors_carry_message_and_fix(tmp_path):
     g = dwell.load(path("karate"))
     with pytest.raises(dwell.DwellError) as e, g.session() as s:
         s.bfs(34)
-    assert "out of range" in e.value.message and "pick ids below 34" in e.value.fix
-    with pytest.raises(dwell.DwellError, match="not a dwell vertex id"):
+    assert "(ids 0 to 33)" in e.value.message and e.value.fix == "pass source ids 0 to 33"
+    with pytest.raises(dwell.DwellError, match="vertex -1 is out of range"):
         g.session().bfs(-1)
     with pytest.raises(dwell.DwellError, match="unknown backend"):
         g.session(backend="gpu")

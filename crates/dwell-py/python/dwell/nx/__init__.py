@@ -16,7 +16,10 @@ graphs …), and NetworkX then runs its own code.
 from __future__ import annotations
 
 import contextlib
+import math
+import numbers
 import os
+import weakref
 from typing import Any, Dict, Iterator, Optional
 
 import networkx as nx
@@ -45,12 +48,64 @@ class DwellGraph:
         self._multigraph = multigraph
         self._session = None  # opened by the first call (see _session)
         self.__networkx_cache__: Dict[str, Any] = {}
+        # The NetworkX graph converted (weakly: it owns this conversion through
+        # its cache) and its predecessor rows, read on first use (see pred_adjacency).
+        self._origin: Any = None
+        self._pred: Optional[tuple] = None
 
     def ordered_adjacency(self) -> tuple:
         """``(offsets uint64[n+1], targets uint32[…])`` in the NetworkX
         graph's own neighbour order, as converted: bfs_layers and the SCC
         yield order follow it (dwell's rows are sorted)."""
         return self.graph._adjacency
+
+    def pred_adjacency(self) -> tuple:
+        """``(offsets, targets)`` of the arcs *into* each vertex, in the
+        order of the NetworkX graph's ``_pred`` rows (the order
+        ``single_target_shortest_path_length`` discovers nodes in); the
+        forward rows when undirected. Read from the graph on first use; if
+        it is gone, the reversed forward rows (sources in node order)."""
+        if not self._directed:
+            return self.ordered_adjacency()
+        if self._pred is None:
+            G = self._origin() if self._origin is not None else None
+            pred = getattr(G, "_pred", None)
+            if pred is not None and len(pred) == len(self.nodes):
+                self._pred = _ordered_rows(pred, self.nodes, self.index)
+            else:
+                offsets, targets = self.ordered_adjacency()
+                src = np.repeat(np.arange(len(self.nodes), dtype=np.uint32), np.diff(offsets).astype(np.int64))
+                order = np.argsort(targets, kind="stable")
+                counts = np.bincount(targets, minlength=len(self.nodes)).astype(np.uint64)
+                rev = np.zeros(len(self.nodes) + 1, dtype=np.uint64)
+                np.cumsum(counts, out=rev[1:])
+                self._pred = (rev, np.ascontiguousarray(src[order]))
+        return self._pred
+
+    def nbunch_iter(self, nbunch: Any = None) -> Iterator:
+        """NetworkX's ``G.nbunch_iter``: every node, one node, or the
+        members of a container that are nodes, with its errors."""
+        if nbunch is None:
+            return iter(self.nodes)
+        if nbunch in self:
+            return iter([nbunch])
+        return self._members(nbunch)
+
+    def _members(self, nbunch: Any) -> Iterator:
+        index = self.index
+        try:
+            for v in nbunch:
+                if v in index:
+                    yield v
+        except TypeError as err:
+            text = str(err.args[0]) if err.args else ""
+            if "object is not iterable" in text:
+                raise nx.NetworkXError(f"Node {nbunch} is not in the graph.") from None
+            if "iter" in text:
+                raise nx.NetworkXError("nbunch is not a node or a sequence of nodes.") from None
+            if "hashable" in text:
+                raise nx.NetworkXError(f"Node {v} in sequence nbunch is not a valid node.") from None
+            raise
 
     def is_directed(self) -> bool:
         return self._directed
@@ -77,11 +132,52 @@ class DwellGraph:
         return len(self.nodes)
 
 
+def _ordered_rows(rows_of: Any, nodes: list, index: Dict[Any, int]) -> tuple:
+    """``(offsets, targets)`` of ``rows_of[v]`` for every node, in the rows' own order."""
+    rows = [list(rows_of[v]) for v in nodes]
+    deg = np.fromiter(map(len, rows), dtype=np.uint64, count=len(nodes))
+    offsets = np.zeros(len(nodes) + 1, dtype=np.uint64)
+    np.cumsum(deg, out=offsets[1:])
+    flat = (index[w] for row in rows for w in row)
+    return offsets, np.fromiter(flat, dtype=np.uint32, count=int(offsets[-1]))
+
+
 def _convert(G: Any) -> DwellGraph:
     if isinstance(G, DwellGraph):
         return G
     g = Graph.from_networkx(G)
-    return DwellGraph(g, g.names, G.is_directed(), G.is_multigraph())
+    D = DwellGraph(g, g.names, G.is_directed(), G.is_multigraph())
+    try:
+        D._origin = weakref.ref(G)
+    except TypeError:
+        pass
+    return D
+
+
+class _Conversions(dict):
+    """dwell's entry in ``G.__networkx_cache__["backends"]``: it holds the
+    conversion where NetworkX's own cache would (so every mutation through
+    NetworkX's methods, which clears ``G.__networkx_cache__``, drops it),
+    but reads as empty to NetworkX's dispatcher. NetworkX therefore calls
+    :func:`convert_from_nx` each time, which hands the held conversion
+    back at once, instead of finding it itself and printing its long
+    "cached graph is being used" note on every call."""
+
+    def __len__(self) -> int:
+        return 0
+
+
+#: The cache key NetworkX gives a conversion that keeps no attributes.
+_PLAIN_KEY = (False, False)
+
+
+def _held(G: Any) -> Optional[DwellGraph]:
+    """The conversion of ``G`` dwell holds in its cache, if any."""
+    cache = getattr(G, "__networkx_cache__", None)
+    entry = cache.get("backends", {}).get("dwell") if isinstance(cache, dict) else None
+    if not isinstance(entry, dict):
+        return None
+    return next((v for v in dict.values(entry) if isinstance(v, DwellGraph)), None)
 
 
 # -- the algorithms (signatures are NetworkX's) ---------------------------
@@ -108,14 +204,37 @@ def _levels(G: DwellGraph, source: Any, reverse: bool = False) -> np.ndarray:
         return s.bfs(G.index[source], reverse=reverse and G.is_directed())
 
 
-def _dist_dict(G: DwellGraph, levels: np.ndarray, cutoff: Any = None) -> Dict[Any, int]:
-    reached = np.flatnonzero(levels >= 0)
-    if cutoff is not None:
-        reached = reached[levels[reached] <= cutoff]
-    # Nearest first, as NetworkX's level-by-level search lists them.
-    order = reached[np.argsort(levels[reached], kind="stable")]
-    nodes = G.nodes
-    return {nodes[i]: int(d) for i, d in zip(order.tolist(), levels[order].tolist())}
+def _depth(cutoff: Any) -> Optional[int]:
+    """The last BFS level NetworkX keeps for ``cutoff`` (None: all).
+    Its search lists level 0, then expands to level k while ``cutoff > k-1``:
+    ``cutoff=-1`` or ``0`` keep the source alone, ``1.5`` and ``2`` keep
+    levels up to 2, NaN keeps level 0."""
+    if cutoff is None:
+        return None
+    if isinstance(cutoff, numbers.Integral):
+        return max(0, int(cutoff))
+    if math.isnan(cutoff):
+        return 0
+    if math.isinf(cutoff):
+        return None if cutoff > 0 else 0
+    return max(0, math.ceil(cutoff))
+
+
+def _layers(G: DwellGraph, first: list, depth: Optional[int] = None, reverse: bool = False) -> tuple:
+    """NetworkX's BFS from the nodes ``first``, levels 0 to ``depth``: the
+    vertex ids in discovery order and the level bounds."""
+    ids = np.fromiter((G.index[v] for v in first), dtype=np.uint32, count=len(first))
+    adjacency = G.pred_adjacency() if reverse else G.ordered_adjacency()
+    if depth is not None and depth >= len(G):
+        depth = None  # no search is deeper than n-1 levels
+    return _dwell.nx_bfs_layers(*adjacency, ids, depth)
+
+
+def _dist_dict(G: DwellGraph, source: Any, cutoff: Any, reverse: bool = False) -> Dict[Any, int]:
+    """``{node: level}`` in the order NetworkX's search discovers them."""
+    order, bounds = _layers(G, [source], _depth(cutoff), reverse)
+    levels = np.repeat(np.arange(len(bounds) - 1), np.diff(bounds).astype(np.int64))
+    return dict(zip(map(G.nodes.__getitem__, order.tolist()), levels.tolist()))
 
 
 def _node_set(G: DwellGraph, ids: np.ndarray) -> set:
@@ -126,29 +245,24 @@ def _node_set(G: DwellGraph, ids: np.ndarray) -> set:
 def single_source_shortest_path_length(G, source, cutoff=None):
     if source not in G:
         raise nx.NodeNotFound(f"Source {source} is not in G")
-    return _dist_dict(G, _levels(G, source), cutoff)
+    return _dist_dict(G, source, cutoff)
 
 
 def single_target_shortest_path_length(G, target, cutoff=None):
     if target not in G:
         raise nx.NodeNotFound(f"Target {target} is not in G")
-    return _dist_dict(G, _levels(G, target, reverse=True), cutoff)
+    return _dist_dict(G, target, cutoff, reverse=True)
 
 
 def all_pairs_shortest_path_length(G, cutoff=None) -> Iterator:
-    """Streamed: level arrays of one batch of sources at a time."""
-    n = len(G)
-    with _session(G) as s:
-        for start in range(0, n, _SOURCES_PER_BATCH):
-            ids = np.arange(start, min(n, start + _SOURCES_PER_BATCH), dtype=np.uint32)
-            levels = s.bfs(ids, levels=True)
-            for i, row in zip(ids.tolist(), levels):
-                yield G.nodes[i], _dist_dict(G, row, cutoff)
+    """Streamed: one source's dict at a time, in NetworkX's order."""
+    for v in G.nodes:
+        yield v, _dist_dict(G, v, cutoff)
 
 
 def descendants(G, source):
     if source not in G:
-        raise nx.NetworkXError(f"The node {source} is not in the graph.")
+        raise nx.NetworkXError(f"The node {source} is not in the {'digraph' if G.is_directed() else 'graph'}.")
     lv = _levels(G, source)
     lv[G.index[source]] = -1
     return _node_set(G, np.flatnonzero(lv >= 0))
@@ -156,17 +270,35 @@ def descendants(G, source):
 
 def ancestors(G, source):
     if source not in G:
-        raise nx.NetworkXError(f"The node {source} is not in the graph.")
+        raise nx.NetworkXError(f"The node {source} is not in the {'digraph' if G.is_directed() else 'graph'}.")
     lv = _levels(G, source, reverse=True)
     lv[G.index[source]] = -1
     return _node_set(G, np.flatnonzero(lv >= 0))
 
 
 def descendants_at_distance(G, source, distance):
+    """NetworkX's answer: the BFS layer ``i`` with ``i == distance`` (so
+    ``-1`` and ``1.5`` give the empty set, ``2.0`` layer 2)."""
     if source not in G:
         raise nx.NetworkXError(f"The node {source} is not in the graph.")
-    lv = _levels(G, source)
-    return _node_set(G, np.flatnonzero(lv == distance))
+    d = distance
+    if isinstance(d, numbers.Real) and not isinstance(d, numbers.Integral):
+        if not math.isfinite(d) or d != math.floor(d):
+            return set()
+        d = int(d)
+    if isinstance(d, numbers.Integral):
+        d = int(d)
+        if d < 0:
+            return set()
+        order, bounds = _layers(G, [source], d)
+    else:  # any other object: compared with each layer's index, as NetworkX does
+        order, bounds = _layers(G, [source])
+        d = next((i for i in range(len(bounds) - 1) if i == distance), None)
+        if d is None:
+            return set()
+    if d >= len(bounds) - 1:
+        return set()
+    return _node_set(G, order[int(bounds[d]):int(bounds[d + 1])])
 
 
 def has_path(G, source, target):
@@ -288,7 +420,7 @@ def bfs_layers(G, sources):
     if not current:
         return
     first = np.fromiter((G.index[v] for v in current), dtype=np.uint32, count=len(current))
-    order, bounds = _dwell.nx_bfs_layers(*G.ordered_adjacency(), first)
+    order, bounds = _dwell.nx_bfs_layers(*G.ordered_adjacency(), first, None)
     nodes = G.nodes
     yield current
     ids = order.tolist()
@@ -299,6 +431,8 @@ def bfs_layers(G, sources):
 def closeness_centrality(G, u=None, distance=None, wf_improved=True):
     """NetworkX's formula, term by term in the same order:
     ``(r−1)/Σd · (r−1)/(n−1)`` over incoming distances on digraphs."""
+    if u is not None and u not in G:
+        raise nx.NodeNotFound(f"Source {u} is not in G")
     with _session(G) as s:
         if u is not None:
             return float(s.closeness([G.index[u]], wf_improved=wf_improved)[0])
@@ -307,18 +441,21 @@ def closeness_centrality(G, u=None, distance=None, wf_improved=True):
 
 
 def harmonic_centrality(G, nbunch=None, distance=None, sources=None):
-    """Σ 1/d(v, u) over every v: per-level counts of searches into u."""
-    ids = np.arange(len(G), dtype=np.uint32) if nbunch is None else None
-    if ids is None:
-        members = [v for v in nbunch if v in G]
-        ids = np.fromiter((G.index[v] for v in members), dtype=np.uint32, count=len(members))
+    """Σ 1/d(v, u) over every v: per-level counts of searches into u.
+    Keys in the order NetworkX lists them (its set of ``nbunch``); a node
+    no search reaches has NetworkX's int 0."""
+    members = list(set(G.nbunch_iter(nbunch)))
+    ids = np.fromiter((G.index[v] for v in members), dtype=np.uint32, count=len(members))
+    if len(ids) == 0:
+        return {}
     with _session(G) as s:
         h = s.harmonic(ids, reverse=G.is_directed())
-    nodes = G.nodes
-    return {nodes[i]: float(x) for i, x in zip(ids.tolist(), h.tolist())}
+    return {v: (float(x) if x else 0) for v, x in zip(members, h.tolist())}
 
 
 def _eccentricities(G: DwellGraph, ids: np.ndarray) -> np.ndarray:
+    if len(ids) == 0:
+        return np.zeros(0, dtype=np.uint32)
     with _session(G) as s:
         summ = s.bfs(ids, levels=False)
     if len(summ) and int(summ["reached"].min()) != len(G):
@@ -331,17 +468,19 @@ def _eccentricities(G: DwellGraph, ids: np.ndarray) -> np.ndarray:
 
 
 def eccentricity(G, v=None, sp=None, weight=None):
+    """NetworkX's ``G.nbunch_iter(v)`` semantics and errors: a node, every
+    node, or the members of a container that are nodes."""
     if v is not None and v in G:
         return int(_eccentricities(G, np.array([G.index[v]], dtype=np.uint32))[0])
-    if v is None:
-        members = list(G.nodes)
-    else:
-        try:
-            members = [x for x in v if x in G]
-        except TypeError:
-            raise nx.NetworkXError(f"Node {v} in sequence nbunch is not a valid node.") from None
+    members, refused = [], None
+    try:
+        members.extend(G.nbunch_iter(v))
+    except nx.NetworkXError as err:
+        refused = err  # NetworkX meets it after the members before it
     ids = np.fromiter((G.index[x] for x in members), dtype=np.uint32, count=len(members))
     ecc = _eccentricities(G, ids)
+    if refused is not None:
+        raise refused
     return dict(zip(members, ecc.tolist()))
 
 
@@ -431,19 +570,11 @@ def can_run(name: str, args: tuple, kwargs: dict):
             return f"dwell computes unweighted BFS distances only; {what} is NetworkX's"
     if name == "condensation" and _arg(args, kwargs, 1, "scc") is not None:
         return "scc= given: NetworkX's own construction"
-    if name == "descendants_at_distance":
-        d = _arg(args, kwargs, 2, "distance")
-        if not isinstance(d, (int, np.integer)) or isinstance(d, bool):
-            return "distance must be an int"
     if name in ("single_source_shortest_path_length", "single_target_shortest_path_length",
                 "all_pairs_shortest_path_length"):
         cutoff = _arg(args, kwargs, 2 if name != "all_pairs_shortest_path_length" else 1, "cutoff")
-        if cutoff is not None and not isinstance(cutoff, (int, float, np.integer, np.floating)):
-            return "cutoff must be a number"
-    if name in ("closeness_centrality",):
-        u = _arg(args, kwargs, 1, "u")
-        if u is not None and G is not None and u not in G:
-            return "u is not in G: NetworkX's own error"
+        if cutoff is not None and not isinstance(cutoff, numbers.Real):
+            return "cutoff is not a real number: NetworkX's own comparisons"
     return True
 
 
@@ -481,8 +612,7 @@ def should_run(name: str, args: tuple, kwargs: dict):
         v = _arg(args, kwargs, 1, "u" if name == "closeness_centrality" else "v")
         one = v is not None and v in G
     if one:
-        cache = getattr(G, "__networkx_cache__", None) or {}
-        converted = isinstance(G, DwellGraph) or bool(cache.get("backends", {}).get("dwell"))
+        converted = isinstance(G, DwellGraph) or _held(G) is not None
         least = _ONE_PASS_NODES if converted else _ONE_PASS_COLD_NODES
         if n < least:
             state = "converted" if converted else "not yet converted"
@@ -495,7 +625,25 @@ def should_run(name: str, args: tuple, kwargs: dict):
 
 def convert_from_nx(G, edge_attrs=None, node_attrs=None, preserve_edge_attrs=False, preserve_node_attrs=False,
                     preserve_graph_attrs=False, name=None, graph_name=None):
-    return _convert(G)
+    """``G`` as a :class:`DwellGraph` (its topology; no attributes kept).
+
+    When NetworkX caches this call's conversion (it has made its entry
+    ``G.__networkx_cache__["backends"]["dwell"]`` before calling here), the
+    conversion is held in that entry, made a :class:`_Conversions`, and
+    handed back on later calls until ``G`` changes; when it does not
+    (caching off, NetworkX's test mode), every call converts afresh."""
+    cache = getattr(G, "__networkx_cache__", None)
+    backends = cache.get("backends") if isinstance(cache, dict) else None
+    entry = backends.get("dwell") if isinstance(backends, dict) else None
+    if entry is None or isinstance(G, DwellGraph):
+        return _convert(G)
+    held = _held(G)
+    if held is not None:
+        return held
+    D = _convert(G)
+    # A fresh entry, so NetworkX's own store lands in the dict it holds (dropped).
+    backends["dwell"] = _Conversions({_PLAIN_KEY: D})
+    return D
 
 
 def convert_to_nx(obj, *, name=None):

@@ -1,0 +1,93 @@
+"""The numpy-first API in Python's own terms: names round-trip (named
+files, compact=True for sparse integer ids), and bad arguments raise
+ValueError / TypeError (dwell's subclasses, with a ``.fix`` naming Python
+arguments), never a bare OverflowError or a CLI flag."""
+
+import numpy as np
+import pytest
+
+import dwell
+
+
+def write(tmp_path, text, name="g.edges"):
+    p = tmp_path / name
+    p.write_text(text)
+    return p
+
+
+def test_a_named_file_keeps_its_names(tmp_path):
+    g = dwell.load(write(tmp_path, "libc6 zlib1g\nbash libc6\nbash zlib1g\ncoreutils libc6\n"))
+    assert g.names == ["libc6", "zlib1g", "bash", "coreutils"]
+    assert g.index("libc6") == 0 and g.index("coreutils") == 3
+    with g.session() as s:
+        into = s.bfs(g.index("libc6"), reverse=True)
+    assert sorted(g.names_of(np.flatnonzero(into >= 0))) == ["bash", "coreutils", "libc6"]
+    assert g.names_of(2) == "bash"
+    with pytest.raises(ValueError) as e:
+        g.index("python3")
+    assert "python3" in e.value.message and e.value.fix
+
+
+def test_sparse_integer_ids_compact_without_phantom_vertices(tmp_path):
+    text = "0 1000\n1000 5000000\n5000000 0\n"
+    p = write(tmp_path, text)
+    assert dwell.load(p, ids="index").nodes == 5_000_001  # as written: phantom isolated vertices
+    g = dwell.load(p, compact=True)
+    assert g.nodes == 3 and g.names == [0, 1000, 5000000]
+    assert dwell.load(p, ids="name").names == [0, 1000, 5000000]
+    with g.session() as s:
+        lv = s.bfs(g.index(1000))
+    assert dict(zip(g.names_of(np.arange(3)), lv.tolist())) == {0: 2, 1000: 0, 5000000: 1}
+    h = dwell.Graph.from_edges([5000000, 0, 1000], [0, 1000, 5000000], compact=True)
+    assert h.nodes == 3 and h.names == [0, 1000, 5000000]
+    assert h.index(1000) == 1 and g.arcs == h.arcs
+    with pytest.raises(ValueError, match="compact"):
+        dwell.Graph.from_edges([0], [1000], n=2000, compact=True)
+
+
+def test_integer_files_have_no_names(tmp_path):
+    g = dwell.load(write(tmp_path, "0 1\n1 2\n"))
+    assert g.names is None and g.names_of([2, 0]) == [2, 0]
+    with pytest.raises(ValueError, match="no vertex names"):
+        g.index(1)
+
+
+BAD = [
+    # (call on a 4-node graph g / its session s, exception type, words the message or fix must hold)
+    (lambda g, s: s.bfs(4), ValueError, "ids 0 to 3"),
+    (lambda g, s: s.bfs([[0, 1], [2, 3]]), ValueError, "1-D"),
+    (lambda g, s: s.bfs([0.5]), TypeError, "integers"),
+    (lambda g, s: s.bfs("a"), TypeError, "integers"),
+    (lambda g, s: s.bfs(2**70), ValueError, f"vertex {2**70} is out of range"),
+    (lambda g, s: s.bfs([]), ValueError, "sources=[0, 5, 9]"),
+    (lambda g, s: s.bfs(0, repeat=2**70), ValueError, "repeat"),
+    (lambda g, s: s.bfs(0, repeat=1.5), TypeError, "repeat"),
+    (lambda g, s: s.bfs(0, repeat=0), ValueError, "repeat=1"),
+    (lambda g, s: s.reach(0, labels=2**40), ValueError, "2**32"),
+    (lambda g, s: s.reach(0, sinks=[9]), ValueError, "ids 0 to 3"),
+    (lambda g, s: g.session(budget_bytes=-1), ValueError, "budget_bytes"),
+    (lambda g, s: g.session(budget_bytes="1G"), TypeError, "budget_bytes"),
+    (lambda g, s: g.session(budget_bytes=100).bfs(np.arange(4), levels=True), dwell.DwellError, "budget_bytes="),
+    (lambda g, s: dwell.Graph.from_edges([0], [1], n=-1), ValueError, "n="),
+    (lambda g, s: dwell.Graph.from_edges([0], [1], n=2.5), TypeError, "n="),
+    (lambda g, s: dwell.Graph.from_edges([0, 5], [1, 2], n=4), ValueError, "ids 0 to 3"),
+    (lambda g, s: dwell.Graph.from_edges([0.5], [1]), TypeError, "src"),
+    (lambda g, s: dwell.Graph.from_edges([[0]], [[1]]), ValueError, "1-D"),
+    (lambda g, s: dwell.Graph.from_edges([-1], [1]), ValueError, "negative"),
+    (lambda g, s: dwell.Graph.from_edges([0], [1], labels=[1.5]), TypeError, "labels"),
+    (lambda g, s: dwell.load("/nonexistent/dwell.edges"), OSError, "dwell.edges"),
+    (lambda g, s: dwell.load("/nonexistent/dwell.edges", ids="names"), ValueError, 'ids="auto"'),
+    (lambda g, s: s.dataflow(np.zeros((3, 2), bool), np.zeros((4, 2), bool)), ValueError, "one row per node"),
+]
+
+
+@pytest.mark.parametrize("case", range(len(BAD)))
+def test_bad_arguments_raise_python_errors_with_python_fixes(case):
+    call, kind, words = BAD[case]
+    g = dwell.Graph.from_edges([0, 1, 2], [1, 2, 3], n=4)
+    with g.session() as s, pytest.raises(kind) as e:
+        call(g, s)
+    err = e.value
+    assert isinstance(err, dwell.DwellError), repr(err)
+    assert words in f"{err.message} {err.fix}", repr(err)
+    assert err.fix and "--" not in err.fix, err.fix
