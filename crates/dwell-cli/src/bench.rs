@@ -258,7 +258,7 @@ fn bench_program(
         let t = Instant::now();
         let sols = problems
             .par_iter()
-            .map(|p| p.solve(backend, budget_bytes))
+            .map(|p| p.solve(backend, budget_bytes, &dwell::progress::Quiet))
             .collect::<std::result::Result<Vec<_>, _>>()?;
         runs.add(1);
         Ok((t.elapsed().as_secs_f64() * 1e3, sols))

@@ -7,11 +7,12 @@ use crate::error::Result;
 use crate::progress::Bar;
 use crate::report::Budget;
 use crate::report::{outln, Out};
+use crate::run::Io;
 use dwell::analysis::{self, DataflowSolution, FactSets, Output, Query, TaintQuery, TaintResult};
 use dwell::backend::Backend;
 use dwell::program::problems::{self, Scope, Scoped};
 use dwell::program::{call_taint, Bundle, ProgramError};
-use dwell::progress::{Progress, Steps};
+use dwell::progress::{Progress, Steps, StopOnly, Watched};
 use std::path::Path;
 use std::time::Instant;
 
@@ -23,8 +24,15 @@ pub fn run(
     load_ms: f64,
     bar: &Bar,
     budget: &Budget,
-    stdout: &mut Out,
+    io: &mut Io,
 ) -> Result<()> {
+    // The bar's reports, and a stop when the run's cancel is set (a server
+    // request past its deadline or hung up on).
+    let progress = Watched {
+        inner: bar,
+        cancel: io.cancel.as_ref(),
+    };
+    let (progress, stdout) = (&progress, &mut io.stdout);
     if args.repeat != 1 {
         return Err("--repeat applies to graph files, not program bundles. Fix: drop it, or time a bundle with `dwell bench BUNDLE --analysis liveness,reaching-defs`".into());
     }
@@ -39,7 +47,7 @@ pub fn run(
         AnalysisName::Liveness => problems::Problem::Liveness,
         AnalysisName::ReachingDefs => problems::Problem::ReachingDefs,
         AnalysisName::Taint => {
-            let taint = run_taint(b, args, mask, backend, bar, budget_bytes)?;
+            let taint = run_taint(b, args, mask, backend, (bar, progress), budget_bytes)?;
             return report_taint(b, args, backend, load_ms, taint, stdout);
         }
         other => {
@@ -73,16 +81,16 @@ pub fn run(
                 out,
                 b,
                 which,
-                &solve(b, which, &scopes, mask, backend, budget_bytes, bar)?,
+                &solve(b, which, &scopes, mask, backend, budget_bytes, progress)?,
             )?;
         }
-        let sums = problems::solve_each(b, which, mask, backend, budget_bytes, false, bar)?;
+        let sums = problems::solve_each(b, which, mask, backend, budget_bytes, false, progress)?;
         let query_ms = t.elapsed().as_secs_f64() * 1e3;
         bar.finish();
         let times = (load_ms, query_ms);
         return function_summaries(args, backend, which, sums, times, stdout);
     }
-    let solved = solve(b, which, &scopes, mask, backend, budget_bytes, bar)?;
+    let solved = solve(b, which, &scopes, mask, backend, budget_bytes, progress)?;
     let query_ms = t.elapsed().as_secs_f64() * 1e3;
     bar.finish();
     if let Some(out) = &args.out {
@@ -159,7 +167,7 @@ pub fn solve(
         .par_iter()
         .map(|&scope| {
             let s = problems::build(b, which, scope, mask)?;
-            let sol = s.solve(backend, budget_bytes)?;
+            let sol = s.solve(backend, budget_bytes, &StopOnly(progress))?;
             done.add(1);
             Ok((s, sol))
         })
@@ -230,7 +238,7 @@ fn run_taint(
     args: &RunArgs,
     mask: u32,
     backend: &dyn Backend,
-    bar: &Bar,
+    (bar, progress): (&Bar, &dyn Progress),
     budget_bytes: u64,
 ) -> Result<Taint> {
     let spec = taint_spec(args, mask)?;
@@ -244,7 +252,7 @@ fn run_taint(
         backend.name()
     ));
     let t = Instant::now();
-    let results = solve_taint(b, q, sensitive, backend, budget_bytes)?;
+    let results = solve_taint(b, q, sensitive, backend, budget_bytes, progress)?;
     let query_ms = t.elapsed().as_secs_f64() * 1e3;
     bar.finish();
     Ok(Taint {
@@ -309,6 +317,7 @@ fn solve_taint(
     sensitive: bool,
     backend: &dyn Backend,
     budget_bytes: u64,
+    progress: &dyn Progress,
 ) -> Result<Vec<TaintResult>> {
     if sensitive {
         // It needs the whole supergraph with its call/return matching, not a
@@ -316,10 +325,15 @@ fn solve_taint(
         let Some(kernels) = backend.host_kernels() else {
             return Err(format!("context-sensitive taint runs on host kernels, which the {} backend has not. Fix: --backend cpu, or add --context-insensitive", backend.name()).into());
         };
-        return Ok(call_taint::context_sensitive(b, &q, kernels)?);
+        return Ok(call_taint::context_sensitive(b, &q, kernels, progress)?);
     }
-    let Output::Taint(results) =
-        dwell::session::run_once_within(backend, &b.graph, &Query::Taint(q), budget_bytes)?
+    let Output::Taint(results) = dwell::session::run_once_within(
+        backend,
+        &b.graph,
+        &Query::Taint(q),
+        budget_bytes,
+        progress,
+    )?
     else {
         unreachable!("a taint query answers with taint results")
     };

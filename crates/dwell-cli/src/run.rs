@@ -49,24 +49,28 @@ pub fn run(args: &RunArgs) -> Result<()> {
 pub struct Io {
     pub stdout: Out,
     pub files: Files,
+    /// Set by whoever gave up on the run (a server whose request ran past
+    /// its deadline, or whose client hung up): every analysis stops within
+    /// a level or round.
+    pub cancel: Option<Cancel>,
 }
 
 impl Io {
-    /// This process's stdout and the disk.
+    /// This process's stdout and the disk; nothing cancels.
     pub fn local() -> Io {
         Io {
             stdout: Out::Stdout,
             files: Files::Disk,
+            cancel: None,
         }
     }
 }
 
 /// A session that outlives one query (`dwell serve` keeps one per graph):
 /// opened by the first query on its graph, re-planned for each later one
-/// (no upload), and the cancel flag of the query now using it.
+/// (no upload).
 pub struct Held<'a, 'g> {
     pub session: &'a mut Option<Session<'g>>,
-    pub cancel: Cancel,
 }
 
 /// Run the query of `args` over an input already loaded (by [`run`], or
@@ -94,7 +98,7 @@ pub fn run_loaded<'g>(
         }
         Input::Bundle(b) => {
             let ms = loaded.load_ms;
-            crate::program::run(args, backend, b, ms, bar, budget, &mut io.stdout).map(|()| None)
+            crate::program::run(args, backend, b, ms, bar, budget, io).map(|()| None)
         }
     }
 }
@@ -130,7 +134,7 @@ pub fn run_graph<'g>(
         args.graph.graph.display(),
         backend.name()
     ));
-    let timed = open_and_run(args, &on, &query, bar, budget, held)?;
+    let timed = open_and_run(args, &on, &query, bar, budget, held, io.cancel.as_ref())?;
     bar.finish();
     report_run(args, &on, &query, budget, timed, &mut io.stdout)
 }
@@ -145,7 +149,8 @@ struct Timed {
 /// One session: planned from this graph and query (an unsupported query is
 /// refused before the upload), the graph made resident once, the query run
 /// `--repeat` times, one read-back. A held session is planned anew for this
-/// query the same way, and its graph is already resident.
+/// query the same way, and its graph is already resident. Runs stop when
+/// `cancel` is set.
 fn open_and_run<'g>(
     args: &RunArgs,
     on: &OnGraph<'_, 'g>,
@@ -153,6 +158,7 @@ fn open_and_run<'g>(
     bar: &Bar,
     budget: &Budget,
     held: Option<Held<'_, 'g>>,
+    cancel: Option<&Cancel>,
 ) -> Result<Timed> {
     let (backend, g) = (on.backend, on.graph);
     let t = Instant::now();
@@ -161,6 +167,7 @@ fn open_and_run<'g>(
     Ok(match held {
         None => {
             let mut s = Session::open(backend, g, plan)?;
+            s.set_cancel(cancel.cloned());
             let open_ms = ms(t);
             // One run shows the kernel's own units (sweeps of a batch).
             if args.repeat == 1 {
@@ -177,7 +184,7 @@ fn open_and_run<'g>(
         Some(held) => {
             let s = Session::open_or_replan(held.session, backend, g, plan)?;
             let open_ms = ms(t);
-            s.set_cancel(Some(held.cancel));
+            s.set_cancel(cancel.cloned());
             let t = Instant::now();
             let session = runs(s, query, args.repeat, bar);
             s.set_cancel(None);

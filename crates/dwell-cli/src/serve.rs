@@ -662,13 +662,14 @@ fn run_job<'s>(
     let budget = args.budget_bytes.map_or(own, Budget::Flag);
     // A request's files, decompressed, fit the flag and the budget.
     let file_limit = stats.max_file_bytes.min(budget.bytes());
-    let held = Held { session, cancel };
+    let held = Held { session };
     let mut io = run::Io {
         stdout: Out::Buffer(String::new()),
         files: Files::Sent {
             files,
             limit: file_limit,
         },
+        cancel: Some(cancel),
     };
     let result = run::run_loaded(
         &args,

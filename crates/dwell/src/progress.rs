@@ -122,6 +122,24 @@ impl Progress for Watched<'_> {
     }
 }
 
+/// `0`'s stop requests without its reports: for work nested inside a step
+/// the sink already counts (a program's per-function sessions inside its
+/// "functions" step), whose own units would reset that step.
+pub struct StopOnly<'a>(pub &'a dyn Progress);
+
+impl Progress for StopOnly<'_> {
+    fn advance(&self, _: &'static str, _: u64, _: u64) {}
+
+    #[inline]
+    fn stopped(&self) -> bool {
+        self.0.stopped()
+    }
+
+    fn stop_flag(&self) -> Option<&AtomicBool> {
+        self.0.stop_flag()
+    }
+}
+
 /// Reports nothing.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Quiet;
@@ -151,6 +169,11 @@ impl<'a> Steps<'a> {
             total,
             done: AtomicU64::new(0),
         }
+    }
+
+    /// Units done so far.
+    pub fn done(&self) -> u64 {
+        self.done.load(Ordering::Relaxed).min(self.total)
     }
 
     /// `n` more units are done. The sink hears of it when the count crosses

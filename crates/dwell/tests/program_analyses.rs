@@ -9,6 +9,7 @@ use dwell::backend::{Backend, Cpu, CpuReference};
 use dwell::program::ir::VarKind;
 use dwell::program::problems::{build, solve_each, Problem, Scope};
 use dwell::program::{bundle, call_taint, Bundle};
+use dwell::progress::Quiet;
 use std::path::{Path, PathBuf};
 
 fn data(rel: &str) -> PathBuf {
@@ -59,8 +60,8 @@ fn check_all(b: &Bundle, analysis: Problem) {
             continue;
         }
         let s = build(b, analysis, Scope::Function(f as u32), FLOW).unwrap();
-        let fast = s.solve(&Cpu, u64::MAX).unwrap();
-        let oracle = s.solve(&CpuReference, u64::MAX).unwrap();
+        let fast = s.solve(&Cpu, u64::MAX, &Quiet).unwrap();
+        let oracle = s.solve(&CpuReference, u64::MAX, &Quiet).unwrap();
         assert_eq!(fast.input, oracle.input, "{} {analysis:?}", info.name);
         assert_eq!(fast.output, oracle.output, "{} {analysis:?}", info.name);
         analysis::dataflow::verify(&s.graph, &s.problem, &fast).unwrap();
@@ -99,7 +100,7 @@ fn lua_ssa_properties() {
             continue;
         }
         let live = build(&b, Problem::Liveness, Scope::Function(f as u32), FLOW).unwrap();
-        let sol = live.solve(&Cpu, u64::MAX).unwrap();
+        let sol = live.solve(&Cpu, u64::MAX, &Quiet).unwrap();
         for fact in sol.output.iter(0) {
             let v = live.facts[fact as usize].var as usize;
             assert!(
@@ -110,7 +111,7 @@ fn lua_ssa_properties() {
             );
         }
         let rd = build(&b, Problem::ReachingDefs, Scope::Function(f as u32), FLOW).unwrap();
-        let sol = rd.solve(&Cpu, u64::MAX).unwrap();
+        let sol = rd.solve(&Cpu, u64::MAX, &Quiet).unwrap();
         for (l, &n) in rd.nodes.iter().enumerate() {
             for &v in &b.uses[n as usize] {
                 if b.var_kinds[v as usize] != VarKind::Ssa {
@@ -137,8 +138,8 @@ fn lua_ssa_properties() {
 fn whole_program_problem_on_small_program() {
     let (_d, b) = import("tests/data/llvm/taint.ll");
     let s = build(&b, Problem::ReachingDefs, Scope::Whole, u32::MAX).unwrap();
-    let fast = s.solve(&Cpu, u64::MAX).unwrap();
-    let oracle = s.solve(&CpuReference, u64::MAX).unwrap();
+    let fast = s.solve(&Cpu, u64::MAX, &Quiet).unwrap();
+    let oracle = s.solve(&CpuReference, u64::MAX, &Quiet).unwrap();
     assert_eq!((&fast.input, &fast.output), (&oracle.input, &oracle.output));
     // 3 functions' globals and slots, flow + call + return arcs.
     assert!(s.facts.len() > 10);
@@ -159,8 +160,8 @@ fn spec(sources: &[&str], sinks: &[&str], sanitizers: &[&str]) -> call_taint::Ta
 /// inside; the oracle agrees on every source's findings and tainted count).
 fn run_cs(b: &Bundle, spec: &call_taint::TaintSpec) -> Vec<call_taint::ProgramFinding> {
     let q = call_taint::query(b, spec).unwrap();
-    let fast = call_taint::context_sensitive(b, &q, Kernels::Fast).unwrap();
-    let oracle = call_taint::context_sensitive(b, &q, Kernels::Reference).unwrap();
+    let fast = call_taint::context_sensitive(b, &q, Kernels::Fast, &Quiet).unwrap();
+    let oracle = call_taint::context_sensitive(b, &q, Kernels::Reference, &Quiet).unwrap();
     let key = |r: &[dwell::analysis::TaintResult]| {
         r.iter()
             .map(|x| {
@@ -275,7 +276,7 @@ fn counts(b: &Bundle, s: &call_taint::TaintSpec) -> (usize, usize) {
         .flat_map(|x| x.findings.iter().map(move |f| (x.source, f.sink)))
         .collect();
     let t = std::time::Instant::now();
-    let sensitive = call_taint::context_sensitive(b, &q, Kernels::Fast).unwrap();
+    let sensitive = call_taint::context_sensitive(b, &q, Kernels::Fast, &Quiet).unwrap();
     eprintln!(
         "{}: context-sensitive taint {:.1} ms",
         b.meta.source,
@@ -325,4 +326,46 @@ fn taint_counts_on_lua_and_sqlite() {
         &[],
     );
     assert_eq!(counts(&b, &s), (756, 756));
+}
+
+/// A program analysis asked to stop (a server request past its deadline)
+/// ends with `Cancelled` on every path — per-function dataflow, a
+/// whole-program taint session, context-sensitive taint — and answers in
+/// full when not asked.
+#[test]
+fn program_analyses_stop_when_cancelled() {
+    use dwell::progress::{Cancel, Watched};
+    use dwell::session::SessionError;
+    let (_d, b) = import("../../data/programs/lua-5.4.7.O0.ll.xz");
+    let cancel = Cancel::new();
+    cancel.cancel();
+    let stopped = Watched {
+        inner: &Quiet,
+        cancel: Some(&cancel),
+    };
+    let is_cancelled = |e: dwell::program::ProgramError| {
+        assert!(
+            matches!(
+                e,
+                dwell::program::ProgramError::Session(SessionError::Cancelled { .. })
+            ),
+            "{e}"
+        );
+    };
+    let each = |p: &dyn dwell::progress::Progress| {
+        solve_each(&b, Problem::Liveness, FLOW, &Cpu, u64::MAX, false, p)
+    };
+    is_cancelled(each(&stopped).unwrap_err());
+    assert_eq!(each(&Quiet).unwrap().len(), 1051);
+    let spec = spec(&["getenv"], &["system", "memcpy"], &[]);
+    let q = call_taint::query(&b, &spec).unwrap();
+    is_cancelled(call_taint::context_sensitive(&b, &q, Kernels::Fast, &stopped).unwrap_err());
+    assert!(call_taint::context_sensitive(&b, &q, Kernels::Fast, &Quiet).is_ok());
+    let taint = Query::Taint(q);
+    let once = |p| dwell::session::run_once_within(&Cpu, &b.graph, &taint, u64::MAX, p);
+    assert!(matches!(
+        once(&stopped).unwrap_err(),
+        SessionError::Cancelled { .. }
+    ));
+    assert!(once(&Quiet).is_ok());
 }

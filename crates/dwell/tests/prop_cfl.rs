@@ -11,6 +11,7 @@ use dwell::analysis::{Output, Query, TaintQuery};
 use dwell::backend::CpuReference;
 use dwell::graph::{Graph, GraphBuilder, NO_VERTEX};
 use dwell::program::cfl::{self, Supergraph, CALL, FLOW, RETURN};
+use dwell::progress::Stop;
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use std::collections::{BTreeSet, HashSet};
@@ -172,7 +173,7 @@ fn check(seed: u64, dag: bool) {
         cfl::reference_summaries(&sg, &blocked, q.mask),
         "summary edges"
     );
-    let fast = cfl::taint(&sg, &q);
+    let fast = cfl::taint(&sg, &q, Stop::never());
     let oracle = cfl::reference(&sg, &q);
     let Output::Taint(insensitive) =
         dwell::session::run_once(&CpuReference, &p.graph, &Query::Taint(q.clone())).unwrap()
@@ -245,7 +246,7 @@ fn only_realizable_paths() {
         sinks: vec![3, 4, 1],
         ..TaintQuery::default()
     };
-    let r = cfl::taint(&sg, &q);
+    let r = cfl::taint(&sg, &q, Stop::never());
     let found: Vec<_> = r[0]
         .findings
         .iter()
@@ -258,7 +259,7 @@ fn only_realizable_paths() {
         sinks: vec![1, 3],
         ..TaintQuery::default()
     };
-    assert_eq!(cfl::taint(&sg, &q)[0].findings.len(), 2);
+    assert_eq!(cfl::taint(&sg, &q, Stop::never())[0].findings.len(), 2);
     // Without the call-to-return arc, the summary edge carries 0 to 1 and the
     // witness is expanded through h.
     let mut b = GraphBuilder::new(true);
@@ -279,7 +280,7 @@ fn only_realizable_paths() {
         sinks: vec![1, 3],
         ..TaintQuery::default()
     };
-    let r = cfl::taint(&sg, &q);
+    let r = cfl::taint(&sg, &q, Stop::never());
     assert_eq!(r[0].findings.len(), 1);
     assert_eq!(r[0].findings[0].path, Some(vec![0, 4, 1]));
     cfl::verify_path(&sg, &[0, 4, 1], &[], 7).unwrap();

@@ -22,6 +22,8 @@
 
 use super::{cfl, Bundle, ProgramError};
 use crate::analysis::{Kernels, TaintQuery, TaintResult};
+use crate::progress::{Progress, Stop};
+use crate::session::SessionError;
 
 /// Which functions are sources, sinks and sanitizers.
 #[derive(Debug, Clone, Default)]
@@ -124,17 +126,28 @@ pub fn findings(b: &Bundle, spec: &TaintSpec, results: &[TaintResult]) -> Vec<Pr
 
 /// Context-sensitive taint of `q` on `b`: the fast kernel, or the oracle
 /// with `reference` (no witnesses then). Every witness is checked
-/// realizable ([`cfl::verify_path`]) before it is returned.
+/// realizable ([`cfl::verify_path`]) before it is returned. The fast
+/// kernel stops between sources when `progress` asks
+/// ([`SessionError::Cancelled`]).
 pub fn context_sensitive(
     b: &Bundle,
     q: &TaintQuery,
     kernels: Kernels,
+    progress: &dyn Progress,
 ) -> Result<Vec<TaintResult>, ProgramError> {
     let sg = cfl::Supergraph::from_bundle(b)?;
+    let stop = Stop::of(progress);
     let results = match kernels {
         Kernels::Reference => cfl::reference(&sg, q),
-        Kernels::Fast => cfl::taint(&sg, q),
+        Kernels::Fast => cfl::taint(&sg, q, stop),
     };
+    if stop.requested() {
+        return Err(SessionError::Cancelled {
+            runs: 0,
+            planned: 1,
+        }
+        .into());
+    }
     for r in &results {
         for f in &r.findings {
             if let Some(path) = &f.path {

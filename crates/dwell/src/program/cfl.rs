@@ -72,6 +72,7 @@ use super::icfg;
 use super::{Bundle, ProgramError};
 use crate::analysis::{Finding, TaintQuery, TaintResult, Violation};
 use crate::graph::{Graph, NO_VERTEX};
+use crate::progress::Stop;
 use rayon::prelude::*;
 use std::collections::{HashMap, HashSet, VecDeque};
 
@@ -491,8 +492,10 @@ fn blocked_of(n: usize, sanitizers: &[u32]) -> Vec<bool> {
 }
 
 /// Context-sensitive taint (the fast kernel): one result per source, in
-/// source order, with realizable witnesses when `q.witnesses`.
-pub fn taint(sg: &Supergraph<'_>, q: &TaintQuery) -> Vec<TaintResult> {
+/// source order, with realizable witnesses when `q.witnesses`. Once `stop`
+/// is requested the sources not yet searched are skipped (their results
+/// are empty): a caller that asked to stop discards the answer.
+pub fn taint(sg: &Supergraph<'_>, q: &TaintQuery, stop: Stop<'_>) -> Vec<TaintResult> {
     let n = sg.nodes();
     let blocked = blocked_of(n, &q.sanitizers);
     let sum = summaries(sg, &blocked, q.mask);
@@ -501,6 +504,13 @@ pub fn taint(sg: &Supergraph<'_>, q: &TaintQuery) -> Vec<TaintResult> {
         .map_init(
             || Scratch::new(n),
             |s, &source| {
+                if stop.requested() {
+                    return TaintResult {
+                        source,
+                        tainted: 0,
+                        findings: Vec::new(),
+                    };
+                }
                 s.search(sg, &sum, &blocked, q.mask, source);
                 let findings = q
                     .sinks

@@ -22,8 +22,8 @@ use crate::analysis::{
 };
 use crate::backend::Backend;
 use crate::graph::{Graph, GraphBuilder};
-use crate::progress::{Progress, Steps};
-use crate::session::run_once_within;
+use crate::progress::{Progress, Steps, Stop, StopOnly};
+use crate::session::{run_once_within, SessionError};
 use rayon::prelude::*;
 use std::collections::HashMap;
 
@@ -190,14 +190,16 @@ pub fn build(
 
 impl Scoped {
     /// Solve on `backend` through dwell's one dispatch path, refused before
-    /// any upload if its session plan exceeds `budget_bytes`.
+    /// any upload if its session plan exceeds `budget_bytes`, stopped when
+    /// `progress` asks.
     pub fn solve(
         &self,
         backend: &dyn Backend,
         budget_bytes: u64,
+        progress: &dyn Progress,
     ) -> Result<DataflowSolution, ProgramError> {
         let q = Query::Dataflow(self.problem.clone());
-        match run_once_within(backend, &self.graph, &q, budget_bytes)? {
+        match run_once_within(backend, &self.graph, &q, budget_bytes, progress)? {
             Output::Dataflow(s) => Ok(s),
             _ => unreachable!("a dataflow query answers with a dataflow output"),
         }
@@ -263,12 +265,22 @@ pub fn solve_each(
         .filter(|&f| b.functions[f as usize].defined)
         .collect();
     let steps = Steps::new(progress, "functions", defined.len() as u64);
+    let stop = Stop::of(progress);
+    let cancelled = || SessionError::Cancelled {
+        runs: steps.done(),
+        planned: defined.len() as u64,
+    };
     defined
         .par_iter()
         .map(|&f| {
             let _done = Done(&steps);
+            // Each function's session stops within a round; the functions
+            // not started yet are not started.
+            if stop.requested() {
+                return Err(cancelled().into());
+            }
             let s = build(b, analysis, Scope::Function(f), mask)?;
-            let sol = s.solve(backend, budget_bytes)?;
+            let sol = s.solve(backend, budget_bytes, &StopOnly(progress))?;
             if verify {
                 analysis::dataflow::verify(&s.graph, &s.problem, &sol).map_err(|e| {
                     ProgramError::Analysis(format!(

@@ -324,18 +324,22 @@ fn check(what: &'static str, needed: u64, planned: u64) -> Result<(), SessionErr
 /// run, read back. Use [`Session`] directly to run many queries over one
 /// resident graph.
 pub fn run_once(backend: &dyn Backend, g: &Graph, query: &Query) -> Result<Output, SessionError> {
-    run_once_within(backend, g, query, u64::MAX)
+    run_once_within(backend, g, query, u64::MAX, &Quiet)
 }
 
 /// [`run_once`] refused before any upload when its plan does not fit
-/// `budget_bytes` (the CLI's `--budget-bytes` or the process's default budget).
-pub fn run_once_within(
-    backend: &dyn Backend,
-    g: &Graph,
+/// `budget_bytes` (the CLI's `--budget-bytes` or the process's default
+/// budget), its run reporting to `progress` and stopping when it asks
+/// ([`SessionError::Cancelled`]).
+pub fn run_once_within<'g>(
+    backend: &'g dyn Backend,
+    g: &'g Graph,
     query: &Query,
     budget_bytes: u64,
+    progress: &'g dyn Progress,
 ) -> Result<Output, SessionError> {
     let mut session = Session::for_query(backend, g, query, 1, budget_bytes)?;
+    session.set_progress(progress);
     session.run(query)?;
     session
         .finish()?
