@@ -5,9 +5,11 @@
 use crate::args::{IdsArg, LoadArgs};
 use crate::error::Result;
 use crate::progress::Bar;
+use crate::report::Out;
 use dwell::formats::{self, IdMode, LoadOptions};
 use dwell::graph::Graph;
 use dwell::program::{bundle, Bundle};
+use dwell::progress::Cancel;
 use std::collections::BTreeMap;
 use std::io::BufRead;
 use std::path::{Path, PathBuf};
@@ -86,6 +88,29 @@ pub fn short_name(path: &Path) -> String {
 
 /// The files a server request brought along, by the path its flags name them.
 pub type RequestFiles = BTreeMap<PathBuf, Vec<u8>>;
+
+/// What one run prints to and reads the files its flags name from: stdout
+/// and the disk for `dwell run`, a buffer and the request's own files for
+/// `dwell serve` (which answers with what the local command prints).
+pub struct Io {
+    pub stdout: Out,
+    pub files: Files,
+    /// Set by whoever gave up on the run (a server whose request ran past
+    /// its deadline, or whose client hung up): every analysis stops within
+    /// a level or round.
+    pub cancel: Option<Cancel>,
+}
+
+impl Io {
+    /// This process's stdout and the disk; nothing cancels.
+    pub fn local() -> Io {
+        Io {
+            stdout: Out::Stdout,
+            files: Files::Disk,
+            cancel: None,
+        }
+    }
+}
 
 /// Where the files that flags name (`--sources-file`, `--gen`, a sinks
 /// file) are read from: the disk for `dwell run`, or the files a request

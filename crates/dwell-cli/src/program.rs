@@ -4,10 +4,10 @@
 
 use crate::args::{AnalysisName, FormatArg, RunArgs};
 use crate::error::Result;
+use crate::input::Io;
 use crate::progress::Bar;
 use crate::report::Budget;
 use crate::report::{outln, Out};
-use crate::run::Io;
 use dwell::analysis::{self, DataflowSolution, FactSets, Output, Query, TaintQuery, TaintResult};
 use dwell::backend::Backend;
 use dwell::program::problems::{self, Scope, Scoped};

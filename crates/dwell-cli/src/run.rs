@@ -5,7 +5,7 @@
 use crate::args::RunArgs;
 use crate::backends;
 use crate::error::Result;
-use crate::input::{graph_options, Files, Input, Loaded};
+use crate::input::{graph_options, Input, Io, Loaded};
 use crate::progress::Bar;
 use crate::query;
 use crate::report::{self, GraphFacts, Out, RunReport};
@@ -41,29 +41,6 @@ pub fn run(args: &RunArgs) -> Result<()> {
         &mut io,
     )
     .map(drop)
-}
-
-/// What one run prints to and reads the files its flags name from: stdout
-/// and the disk for `dwell run`, a buffer and the request's own files for
-/// `dwell serve` (which answers with what the local command prints).
-pub struct Io {
-    pub stdout: Out,
-    pub files: Files,
-    /// Set by whoever gave up on the run (a server whose request ran past
-    /// its deadline, or whose client hung up): every analysis stops within
-    /// a level or round.
-    pub cancel: Option<Cancel>,
-}
-
-impl Io {
-    /// This process's stdout and the disk; nothing cancels.
-    pub fn local() -> Io {
-        Io {
-            stdout: Out::Stdout,
-            files: Files::Disk,
-            cancel: None,
-        }
-    }
 }
 
 /// A session that outlives one query (`dwell serve` keeps one per graph):

@@ -4,7 +4,7 @@
 //! A request is the `dwell run` argument vector; the server parses it with
 //! the same clap types, builds the query with `query::from_flags` and runs
 //! it with `run::run_loaded` — the code `dwell run` runs — with an
-//! `run::Io` of its own: the output goes to a buffer (`report::Out`), so
+//! `input::Io` of its own: the output goes to a buffer (`report::Out`), so
 //! the answer is what the local command prints, and the files that flags
 //! name (`--sources-file`, `--gen`, a sinks file) are the ones the request
 //! brought (`input::Files::Sent`): the server never opens, nor asks about,
@@ -71,7 +71,7 @@ use crate::input::FileId;
 use crate::args::{Cli, Command, LoadArgs, RunArgs, ServeArgs};
 use crate::backends::{self, Chosen};
 use crate::error::Result;
-use crate::input::{graph_options, Files, Input, Loaded, RequestFiles};
+use crate::input::{graph_options, Files, Input, Io, Loaded, RequestFiles};
 use crate::progress::Bar;
 use crate::report::{Budget, Out};
 use crate::run::{self, Held};
@@ -663,7 +663,7 @@ fn run_job<'s>(
     // A request's files, decompressed, fit the flag and the budget.
     let file_limit = stats.max_file_bytes.min(budget.bytes());
     let held = Held { session };
-    let mut io = run::Io {
+    let mut io = Io {
         stdout: Out::Buffer(String::new()),
         files: Files::Sent {
             files,

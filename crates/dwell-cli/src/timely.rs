@@ -193,7 +193,7 @@ pub fn run(args: &RunArgs) -> Result<()> {
         load_ms,
         facts: Some(&facts),
     };
-    let mut io = crate::run::Io::local();
+    let mut io = crate::input::Io::local();
     crate::run::run_graph(args, on, &bar, &budget, None, &mut io).map(drop)
 }
 
