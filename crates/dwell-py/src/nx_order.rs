@@ -175,6 +175,42 @@ pub fn bfs_layers(
     Ok((order, bounds))
 }
 
+/// [`bfs_layers`] from each source alone, searches in parallel: for
+/// source `i`, `orders[order_starts[i]..order_starts[i + 1]]` is its
+/// discovery order and `bounds[bound_starts[i]..bound_starts[i + 1]]` its
+/// layer bounds (relative to its own order). The adjacency is checked once.
+pub struct Each {
+    pub orders: Vec<u32>,
+    pub order_starts: Vec<u64>,
+    pub bounds: Vec<u64>,
+    pub bound_starts: Vec<u64>,
+}
+
+pub fn bfs_layers_each(
+    adj: &Adjacency<'_>,
+    sources: &[u32],
+    max_depth: u64,
+) -> Result<Each, Error> {
+    use rayon::prelude::*;
+    let runs: Vec<(Vec<u32>, Vec<u64>)> = sources
+        .par_iter()
+        .map(|&s| bfs_layers(adj, &[s], max_depth))
+        .collect::<Result<_, _>>()?;
+    let mut each = Each {
+        orders: Vec::with_capacity(runs.iter().map(|r| r.0.len()).sum()),
+        order_starts: vec![0],
+        bounds: Vec::new(),
+        bound_starts: vec![0],
+    };
+    for (order, bounds) in runs {
+        each.orders.extend_from_slice(&order);
+        each.order_starts.push(each.orders.len() as u64);
+        each.bounds.extend_from_slice(&bounds);
+        each.bound_starts.push(each.bounds.len() as u64);
+    }
+    Ok(each)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -244,6 +280,30 @@ mod tests {
         assert_eq!(all, (vec![2, 1, 3, 0, 4, 5], vec![0, 1, 3, 5, 6]));
         assert_eq!(bfs_layers(&adj, &[2], 3).unwrap(), all);
         assert_eq!(bfs_layers(&adj, &[2], 99).unwrap(), all);
+    }
+
+    #[test]
+    fn each_source_alone_as_one_search() {
+        let arcs = [(0, 1), (1, 2), (2, 0), (3, 2), (1, 3)];
+        let (o, t) = csr(5, &arcs);
+        let adj = Adjacency::new(&o, &t).unwrap();
+        let sources = [2, 4, 0, 2];
+        for depth in [0, 1, 2, u64::MAX] {
+            let each = bfs_layers_each(&adj, &sources, depth).unwrap();
+            for (i, &s) in sources.iter().enumerate() {
+                let (order, bounds) = bfs_layers(&adj, &[s], depth).unwrap();
+                let o =
+                    &each.orders[each.order_starts[i] as usize..each.order_starts[i + 1] as usize];
+                let b =
+                    &each.bounds[each.bound_starts[i] as usize..each.bound_starts[i + 1] as usize];
+                assert_eq!(
+                    (o, b),
+                    (&order[..], &bounds[..]),
+                    "source {s}, depth {depth}"
+                );
+            }
+        }
+        assert!(bfs_layers_each(&adj, &[7], 1).is_err());
     }
 
     #[test]

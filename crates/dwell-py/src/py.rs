@@ -566,6 +566,42 @@ fn nx_bfs_layers<'py>(
     Ok((order.into_pyarray(py), bounds.into_pyarray(py)))
 }
 
+/// `nx_bfs_layers` from each source alone: (orders, order starts, layer
+/// bounds, bound starts), see `nx_order::bfs_layers_each`.
+#[pyfunction]
+#[pyo3(signature = (offsets, targets, sources, max_depth=None))]
+#[allow(clippy::type_complexity)]
+fn nx_bfs_layers_each<'py>(
+    py: Python<'py>,
+    offsets: PyReadonlyArray1<'_, u64>,
+    targets: PyReadonlyArray1<'_, u32>,
+    sources: PyReadonlyArray1<'_, u32>,
+    max_depth: Option<u64>,
+) -> PyResult<(
+    Bound<'py, PyArray1<u32>>,
+    Bound<'py, PyArray1<u64>>,
+    Bound<'py, PyArray1<u64>>,
+    Bound<'py, PyArray1<u64>>,
+)> {
+    let (o, t, s) = (
+        offsets.as_slice()?,
+        targets.as_slice()?,
+        sources.as_slice()?,
+    );
+    let depth = max_depth.unwrap_or(u64::MAX);
+    let each = py
+        .detach(|| {
+            nx_order::Adjacency::new(o, t).and_then(|a| nx_order::bfs_layers_each(&a, s, depth))
+        })
+        .map_err(|e| to_py(py, e))?;
+    Ok((
+        each.orders.into_pyarray(py),
+        each.order_starts.into_pyarray(py),
+        each.bounds.into_pyarray(py),
+        each.bound_starts.into_pyarray(py),
+    ))
+}
+
 #[pymodule]
 fn _dwell(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<CoreGraph>()?;
@@ -581,5 +617,6 @@ fn _dwell(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(dataflow, m)?)?;
     m.add_function(wrap_pyfunction!(nx_strong_components, m)?)?;
     m.add_function(wrap_pyfunction!(nx_bfs_layers, m)?)?;
+    m.add_function(wrap_pyfunction!(nx_bfs_layers_each, m)?)?;
     Ok(())
 }

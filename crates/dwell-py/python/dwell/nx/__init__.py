@@ -255,9 +255,22 @@ def single_target_shortest_path_length(G, target, cutoff=None):
 
 
 def all_pairs_shortest_path_length(G, cutoff=None) -> Iterator:
-    """Streamed: one source's dict at a time, in NetworkX's order."""
-    for v in G.nodes:
-        yield v, _dist_dict(G, v, cutoff)
+    """Streamed: the searches of a batch of sources run in parallel (the
+    adjacency checked once), then one source's dict at a time, in
+    NetworkX's order."""
+    n, nodes = len(G), G.nodes
+    depth = _depth(cutoff)
+    if depth is not None and depth >= n:
+        depth = None
+    adjacency = G.ordered_adjacency()
+    for start in range(0, n, _SOURCES_PER_BATCH):
+        ids = np.arange(start, min(n, start + _SOURCES_PER_BATCH), dtype=np.uint32)
+        orders, order_starts, bounds, bound_starts = _dwell.nx_bfs_layers_each(*adjacency, ids, depth)
+        o, b = order_starts.tolist(), bound_starts.tolist()
+        for i, v in enumerate(ids.tolist()):
+            layer = np.diff(bounds[b[i]:b[i + 1]]).astype(np.int64)
+            levels = np.repeat(np.arange(len(layer)), layer)
+            yield nodes[v], dict(zip(map(nodes.__getitem__, orders[o[i]:o[i + 1]].tolist()), levels.tolist()))
 
 
 def descendants(G, source):
