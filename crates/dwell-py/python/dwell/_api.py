@@ -103,8 +103,11 @@ def _file_names(names: Optional[List[str]]) -> Optional[List[Any]]:
 class Graph:
     """A normalized graph (dwell's CSR: duplicate arcs merged, undirected
     edges stored both ways). Immutable; share it between sessions and
-    threads. ``names`` maps vertex ids back to NetworkX node objects when
-    the graph came from NetworkX."""
+    threads. ``names`` maps vertex ids back to the vertices' own names:
+    NetworkX node objects (:meth:`from_networkx`), a file's tokens
+    (:func:`load` of a named file, or ``compact=True``), the original ids
+    (``from_edges(..., compact=True)``); ``None`` for plain indices.
+    :meth:`index` and :meth:`names_of` translate both ways."""
 
     __slots__ = ("_core", "names", "_index", "_adjacency")
 
