@@ -18,7 +18,7 @@
 //! messages that fit and agree on a wrong answer.
 //!
 //! Each pair of processes also opens a second connection, for heartbeats
-//! ([`beat`]): a thread of its own writes a byte to every peer every
+//! (`net/beat.rs`): a thread of its own writes a byte to every peer every
 //! quarter second and records when each peer was last heard, so a peer
 //! that is stopped, hung or cut off (whose TCP connection stays open and
 //! silent) becomes a failure of its link after the peer timeout.
