@@ -100,6 +100,22 @@ def _file_names(names: Optional[List[str]]) -> Optional[List[Any]]:
     return names
 
 
+def _bool_matrix(value: Any, name: str) -> np.ndarray:
+    """``value`` as a C-contiguous bool array: bools as they are, numbers
+    only when every entry is 0 or 1 (a 2 or 0.5 is a mistake, not True)."""
+    a = np.asarray(value)
+    if a.dtype == bool:
+        return np.ascontiguousarray(a)
+    if a.dtype.kind not in "iuf":
+        raise DwellTypeError(f"{name} must be a bool matrix, got dtype {a.dtype}.",
+                             f"pass {name}= as a numpy bool array (nodes × facts)")
+    if not np.isin(a, (0, 1)).all():
+        bad = a[~np.isin(a, (0, 1))].flat[0].item()
+        raise DwellValueError(f"{name} holds {bad}, which is neither 0 nor 1.",
+                              f"pass {name}= as a bool matrix, or one of 0s and 1s ({name}.astype(bool) if any nonzero entry means the fact is in the set)")
+    return np.ascontiguousarray(a, dtype=bool)
+
+
 class Graph:
     """A normalized graph (dwell's CSR: duplicate arcs merged, undirected
     edges stored both ways). Immutable; share it between sessions and
@@ -517,8 +533,8 @@ class Session:
         """Bit-vector dataflow to its fixpoint; ``gen`` and ``kill`` are
         bool matrices (nodes × facts)."""
         runs = self._check(repeat)
-        g = np.ascontiguousarray(gen, dtype=bool)
-        k = np.ascontiguousarray(kill, dtype=bool)
+        g = _bool_matrix(gen, "gen")
+        k = _bool_matrix(kill, "kill")
         if g.ndim != 2 or k.ndim != 2:
             raise DwellValueError(f"gen and kill must be 2-D (nodes × facts), got {g.shape} and {k.shape}.",
                              "pass bool matrices with one row per node")

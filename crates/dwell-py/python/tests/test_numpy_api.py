@@ -78,7 +78,22 @@ BAD = [
     (lambda g, s: dwell.load("/nonexistent/dwell.edges"), OSError, "dwell.edges"),
     (lambda g, s: dwell.load("/nonexistent/dwell.edges", ids="names"), ValueError, 'ids="auto"'),
     (lambda g, s: s.dataflow(np.zeros((3, 2), bool), np.zeros((4, 2), bool)), ValueError, "one row per node"),
+    # A 2 or 0.5 in gen/kill is a mistake, not True; strings are not bits.
+    (lambda g, s: s.dataflow(np.full((4, 2), 2), np.zeros((4, 2), bool)), ValueError, "gen holds 2"),
+    (lambda g, s: s.dataflow(np.zeros((4, 2), bool), np.full((4, 2), 0.5)), ValueError, "kill holds 0.5"),
+    (lambda g, s: s.dataflow(np.full((4, 2), "x"), np.zeros((4, 2), bool)), TypeError, "gen="),
 ]
+
+
+def test_dataflow_takes_0_1_numbers_as_bits():
+    g = dwell.Graph.from_edges([0, 1, 2], [1, 2, 3], n=4)
+    gen = np.zeros((4, 2), bool)
+    gen[0, 0] = True
+    with g.session() as s:
+        want = s.dataflow(gen, np.zeros((4, 2), bool))
+        got = s.dataflow(gen.astype(np.int8), np.zeros((4, 2)))
+    assert np.array_equal(want.output, got.output) and want.output[1, 0]
+    assert np.array_equal(want.input, got.input)
 
 
 @pytest.mark.parametrize("case", range(len(BAD)))
