@@ -229,6 +229,11 @@ impl Analysis for Bfs {
     type Query = BfsQuery;
     type Output = Vec<BfsResult>;
 
+    /// One question per source.
+    fn queries(q: &BfsQuery) -> u64 {
+        q.sources.len() as u64
+    }
+
     fn validate(g: &Graph, q: &BfsQuery) -> Result<(), QueryError> {
         check_sources(g, &q.sources)
     }

@@ -113,3 +113,30 @@ pub enum QueryError {
     #[error(transparent)]
     Dataflow(#[from] dataflow::ShapeError),
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_batch_counts_one_question_per_source_and_a_whole_graph_analysis_one() {
+        let sources = vec![0, 3, 5];
+        let bfs = Query::Bfs(BfsQuery {
+            sources: sources.clone(),
+            keep_levels: false,
+        });
+        let reach = Query::Reach(ReachQuery {
+            sources: sources.clone(),
+            ..Default::default()
+        });
+        let taint = Query::Taint(TaintQuery {
+            sources,
+            ..Default::default()
+        });
+        for q in [bfs, reach, taint] {
+            assert_eq!(q.queries(), 3, "{}", q.name());
+        }
+        assert_eq!(Query::Wcc.queries(), 1);
+        assert_eq!(Query::Scc.queries(), 1);
+    }
+}

@@ -271,6 +271,11 @@ impl Analysis for Reach {
     type Query = ReachQuery;
     type Output = Vec<ReachResult>;
 
+    /// One question per source.
+    fn queries(q: &ReachQuery) -> u64 {
+        q.sources.len() as u64
+    }
+
     fn validate(g: &Graph, q: &ReachQuery) -> Result<(), QueryError> {
         check_sources(g, &q.sources)?;
         check_ids(g, "sink", &q.sinks)

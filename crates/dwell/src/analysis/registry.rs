@@ -39,6 +39,12 @@ pub trait Analysis {
     /// plans as output).
     fn output_bytes(g: &Graph, out: &Self::Output) -> Result<u64, SizeOverflow>;
 
+    /// How many independent questions one run answers (a batch of sources
+    /// is one run of many): what a per-query time divides by.
+    fn queries(_q: &Self::Query) -> u64 {
+        1
+    }
+
     /// Run the `kernels` implementation.
     fn run(kernels: Kernels, g: &Graph, q: &Self::Query, ctx: &Ctx<'_>) -> Self::Output;
 
@@ -91,6 +97,15 @@ macro_rules! analyses {
                 match self {
                     $( analyses!(@pat q $variant $($payload)?) =>
                         <$imp as Analysis>::footprint(g, analyses!(@arg q $($payload)?)) ),*
+                }
+            }
+
+            /// How many independent questions one run answers (sources of
+            /// a batch; 1 for a whole-graph analysis).
+            pub fn queries(&self) -> u64 {
+                match self {
+                    $( analyses!(@pat q $variant $($payload)?) =>
+                        <$imp as Analysis>::queries(analyses!(@arg q $($payload)?)) ),*
                 }
             }
 

@@ -334,6 +334,11 @@ impl Analysis for Taint {
     type Query = TaintQuery;
     type Output = Vec<TaintResult>;
 
+    /// One question per source.
+    fn queries(q: &TaintQuery) -> u64 {
+        q.sources.len() as u64
+    }
+
     fn validate(g: &Graph, q: &TaintQuery) -> Result<(), QueryError> {
         check_sources(g, &q.sources)?;
         check_ids(g, "sink", &q.sinks)?;
