@@ -71,9 +71,70 @@ pub struct SourceLoc {
     pub column: u32,
 }
 
+/// An operand as value flow reads it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum Value {
+    /// Variable `v` ([`Program::vars`]): an SSA value's value; for a slot
+    /// (`alloca`) or a global variable, its *address*.
+    Var(u32),
+    /// The address of function `f` (`@f`, also inside a constant
+    /// expression such as `bitcast (… @f to …)`).
+    Func(u32),
+    /// An integer constant (`i32 0`, `true` = 1, `false` = 0): guards
+    /// compare sanitizer verdicts with it.
+    Int(i64),
+    /// Any other constant (null, undef, poison, floats, inline strings,
+    /// metadata): no address of a variable or function, no taint.
+    Const,
+}
+
+/// What an instruction does to values and memory: the input of points-to
+/// and of the value-flow graph. Constant expressions in operands are read
+/// as the first variable or function they mention
+/// (`getelementptr (… @.str, i64 0, i64 0)` is `Var(@.str)`).
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Op {
+    /// `alloca`: [`Inst::result`] is a slot variable, its value the slot's
+    /// address.
+    Alloca,
+    /// `load`: the result is read from memory at `ptr`.
+    Load { ptr: Value },
+    /// `store value, ptr`.
+    Store { value: Value, ptr: Value },
+    /// `getelementptr base, …`: the result points into the object `base`
+    /// points to, at the struct field path `path` (the indices of the
+    /// struct fields selected, in order; array indices and the leading
+    /// pointer index select no field and are not in it).
+    Gep { base: Value, path: Vec<u32> },
+    /// The result is computed from these values and nothing else: casts,
+    /// `phi` (its incoming values), `select` (the two choices, not the
+    /// condition), arithmetic, `freeze`, `extractvalue`/`insertvalue`,
+    /// vector operations.
+    Copy(Vec<Value>),
+    /// `icmp`/`fcmp` with its predicate (`eq`, `ne`, `slt` …): guards read
+    /// how a sanitizer's verdict is tested.
+    Cmp { pred: String, lhs: Value, rhs: Value },
+    /// `call`/`invoke`/`callbr` ([`Inst::call`] says who): `callee` is
+    /// `Func(f)` for a direct or cast callee, the pointer value for an
+    /// indirect one (`Const` for asm); `args` in order, varargs included.
+    Call { callee: Value, args: Vec<Value> },
+    /// `ret` with its value (`None` for `ret void`).
+    Ret(Option<Value>),
+    /// `br i1 cond, label T, label F` (the block's succs are `[T, F]`).
+    Branch { cond: Value },
+    /// No value flow read (unconditional `br`, `switch`, `unreachable`,
+    /// fences, atomics …).
+    #[default]
+    Other,
+}
+
 /// One instruction's effect on the analyses.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Inst {
+    /// The SSA variable `%x = …` defines, `alloca`'s slot included.
+    pub result: Option<u32>,
+    /// What it does to values and memory (value flow).
+    pub op: Op,
     /// 1-based line in the IR file.
     pub line: u64,
     /// Its `!dbg` location, when the IR has debug info.
@@ -168,6 +229,15 @@ pub struct Program {
     pub files: Vec<SourceFile>,
     /// Skipped constructs, each `file:line: what`.
     pub warnings: Vec<String>,
+    /// Per global variable: the addresses its initializer holds (variables
+    /// and functions it mentions, in order; field-insensitive), e.g. a
+    /// table of function pointers. Globals without such values are absent.
+    pub global_inits: Vec<(u32, Vec<Value>)>,
+    /// The source name of a variable, from `llvm.dbg.declare` /
+    /// `llvm.dbg.value` (`DILocalVariable`) or a global's
+    /// `DIGlobalVariable`; parallel to `vars`, empty without debug info.
+    /// For witnesses only: no analysis reads it.
+    pub source_names: Vec<Option<String>>,
 }
 
 /// Counts that LLVM's own tools report for the same module.

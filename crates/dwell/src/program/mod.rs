@@ -34,6 +34,7 @@ pub mod icfg;
 pub mod ir;
 mod lex;
 pub mod llvm;
+pub mod models;
 pub mod problems;
 
 pub use bundle::{Bundle, Counts, Meta};
