@@ -113,7 +113,11 @@ pub enum Op {
     Copy(Vec<Value>),
     /// `icmp`/`fcmp` with its predicate (`eq`, `ne`, `slt` …): guards read
     /// how a sanitizer's verdict is tested.
-    Cmp { pred: String, lhs: Value, rhs: Value },
+    Cmp {
+        pred: String,
+        lhs: Value,
+        rhs: Value,
+    },
     /// `call`/`invoke`/`callbr` ([`Inst::call`] says who): `callee` is
     /// `Func(f)` for a direct or cast callee, the pointer value for an
     /// indirect one (`Const` for asm); `args` in order, varargs included.
@@ -161,11 +165,45 @@ pub struct Block {
     pub end_uses: Vec<u32>,
 }
 
+/// How a function or global variable links across modules
+/// (the linker): by name, or not at all.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Linkage {
+    /// One definition program-wide (plain `define`, `@g = global`,
+    /// `external` declarations).
+    #[default]
+    External,
+    /// May be defined in several modules, one definition kept (`weak`,
+    /// `weak_odr`, `linkonce`, `linkonce_odr`, `common`,
+    /// `available_externally`, `extern_weak`).
+    Weak,
+    /// Local to its module (`internal`, `private`): a clash is renamed.
+    Internal,
+}
+
+/// A global variable as the linker sees it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct GlobalVar {
+    /// Its variable ([`Program::vars`]).
+    pub var: u32,
+    /// With an initializer (not `external global`).
+    pub defined: bool,
+    pub linkage: Linkage,
+    /// The functions and global variables its initializer names, in
+    /// order, each once: the order `llvm-link` creates them in.
+    pub mentions: Vec<Value>,
+}
+
 /// A function, defined (with blocks) or declared.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Function {
     pub name: String,
     pub defined: bool,
+    pub linkage: Linkage,
+    /// The functions and global variables the body names, each once, in
+    /// LLVM's operand order (a call's callee after its arguments): the
+    /// order `llvm-link` creates them in, which its renaming follows.
+    pub mentions: Vec<Value>,
     /// `llvm.*`.
     pub intrinsic: bool,
     /// Fixed parameters.
@@ -238,6 +276,9 @@ pub struct Program {
     /// `DIGlobalVariable`; parallel to `vars`, empty without debug info.
     /// For witnesses only: no analysis reads it.
     pub source_names: Vec<Option<String>>,
+    /// Every global variable's linkage and initializer mentions, in
+    /// module order (the linker reads them).
+    pub globals: Vec<GlobalVar>,
 }
 
 /// Counts that LLVM's own tools report for the same module.

@@ -58,6 +58,8 @@ impl<'a> Parser<'a> {
         }
         f.param_vars = param_vars;
         f.blocks = blocks;
+        f.mentions = std::mem::take(&mut self.mentions);
+        self.mentioned.clear();
         Ok(next)
     }
 

@@ -1,7 +1,7 @@
 //! Function headers: `define`/`declare` lines, read in both passes (pass 1
 //! names the function, pass 2 needs its parameter names).
 
-use super::super::ir::Function;
+use super::super::ir::{Function, Linkage};
 use super::super::lex::{self, Tok};
 use super::types::ret_type;
 use super::{ParseError, Parser};
@@ -65,6 +65,7 @@ impl<'a> Parser<'a> {
                 name: name.to_string(),
                 defined,
                 intrinsic: is_intrinsic(name),
+                linkage: linkage(&toks[1..at]),
                 params: param_names.len(),
                 varargs,
                 ret: ret_type(&toks[1..at]),
@@ -74,6 +75,27 @@ impl<'a> Parser<'a> {
             params: param_names,
         })
     }
+}
+
+/// The linkage named among `toks` (the words before a function's or
+/// after a global variable's name); external when none is.
+pub(super) fn linkage(toks: &[Tok<'_>]) -> Linkage {
+    for t in toks {
+        if let Tok::Word(w) = t {
+            match *w {
+                "internal" | "private" => return Linkage::Internal,
+                "weak"
+                | "weak_odr"
+                | "linkonce"
+                | "linkonce_odr"
+                | "common"
+                | "available_externally"
+                | "extern_weak" => return Linkage::Weak,
+                _ => {}
+            }
+        }
+    }
+    Linkage::External
 }
 
 /// The parameter list's contents `inner` (between the parentheses): each

@@ -7,7 +7,7 @@
 //! pointer operand that is exactly a slot or a global variable is a def.
 //! `llvm.dbg.*` calls are no instruction at all.
 
-use super::super::ir::{Block, Callee, Inst};
+use super::super::ir::{Block, Callee, Inst, Value};
 use super::super::lex::{self, Tok};
 use super::body::Scope;
 use super::debug::dbg_ref;
@@ -69,9 +69,12 @@ impl<'a> Parser<'a> {
             inst.is_ret = opcode == "ret";
         }
         let mut direct_callee_at = None;
+        let mut callee_pos = None;
         if matches!(opcode, "call" | "invoke" | "callbr") {
             let (site, callee_at) = self.call_site(ins.line, ops, s)?;
+            callee_pos = Some(callee_at);
             if opcode == "call" && is_debug_intrinsic(ops.get(callee_at)) {
+                self.note_mentions(ops, callee_pos);
                 // Debug intrinsics describe variables; they are no
                 // instruction of the program (LLVM's passes ignore them
                 // too), so `-g` IR gives the same defs, uses and supergraph
@@ -91,6 +94,7 @@ impl<'a> Parser<'a> {
             self.store_target(s, ops, &mut skip, &mut inst);
         }
         self.operand_uses(s, ops, &skip, direct_callee_at, &mut inst);
+        self.note_mentions(ops, callee_pos);
         out.insts.push(inst);
         Ok(known_term)
     }
@@ -261,6 +265,30 @@ impl<'a> Parser<'a> {
         }
         inst.uses.sort_unstable();
         inst.uses.dedup();
+    }
+}
+
+impl<'a> Parser<'a> {
+    /// Add the functions and global variables `ops` names to the current
+    /// function's mentions, in LLVM's operand order: a call's callee (at
+    /// `callee_at`) after its arguments.
+    fn note_mentions(&mut self, ops: &[Tok<'a>], callee_at: Option<usize>) {
+        let order = (0..ops.len())
+            .filter(|&j| Some(j) != callee_at)
+            .chain(callee_at);
+        for j in order {
+            let Some(Tok::Global(n)) = ops.get(j) else {
+                continue;
+            };
+            let v = match self.globals.get(n) {
+                Some(GlobalKind::Function(f)) => Value::Func(*f),
+                Some(GlobalKind::Variable(v)) => Value::Var(*v),
+                _ => continue,
+            };
+            if self.mentioned.insert(v) {
+                self.mentions.push(v);
+            }
+        }
     }
 }
 

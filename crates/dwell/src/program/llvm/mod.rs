@@ -122,6 +122,11 @@ struct Parser<'a> {
     /// Function names mentioned outside a direct-callee position.
     taken: Vec<bool>,
     debug: debug::DebugInfo,
+    /// The current function's mentions of functions and global variables
+    /// ([`Function::mentions`](super::ir::Function::mentions)), and which
+    /// are in it already.
+    mentions: Vec<super::ir::Value>,
+    mentioned: std::collections::HashSet<super::ir::Value>,
 }
 
 impl<'a> Parser<'a> {
@@ -133,6 +138,8 @@ impl<'a> Parser<'a> {
             globals: HashMap::new(),
             taken: Vec::new(),
             debug: debug::DebugInfo::default(),
+            mentions: Vec::new(),
+            mentioned: std::collections::HashSet::new(),
         }
     }
 

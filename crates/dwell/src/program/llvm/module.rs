@@ -7,7 +7,7 @@
 //! a global initializer takes; other top-level statements carry no control
 //! flow and are skipped.
 
-use super::super::ir::{Program, VarKind};
+use super::super::ir::{GlobalVar, Program, Value, VarKind};
 use super::super::lex::Tok;
 use super::{GlobalKind, ParseError, Parser};
 
@@ -58,6 +58,7 @@ impl<'a> Parser<'a> {
                 // Global variable, alias or ifunc: every function it
                 // mentions (after the name) has its address taken.
                 self.mark_taken(&toks[2..]);
+                self.note_init_mentions(toks);
             }
             Some(Tok::Local(_)) if toks.get(1) == Some(&Tok::P(b'=')) => {} // type
             Some(Tok::Meta(_)) | Some(Tok::P(b'^')) => {}                   // metadata, summary
@@ -143,6 +144,53 @@ impl<'a> Parser<'a> {
             self.prog.vars.push(format!("@{name}"));
             self.prog.var_kinds.push(VarKind::Global);
             self.globals.insert(name, GlobalKind::Variable(id));
+            // Linkage words stand between `=` and `global`/`constant`.
+            let kw = toks
+                .iter()
+                .position(|t| t.is_word("global") || t.is_word("constant"))
+                .unwrap_or(toks.len());
+            let words = &toks[2..kw.max(2)];
+            let declared = words
+                .iter()
+                .any(|t| t.is_word("external") || t.is_word("extern_weak"));
+            self.prog.globals.push(GlobalVar {
+                var: id,
+                defined: !declared,
+                linkage: super::header::linkage(words),
+                mentions: Vec::new(),
+            });
+        }
+    }
+
+    /// The functions and variables a global variable's initializer names
+    /// (`toks` is its whole statement), in order, each once.
+    fn note_init_mentions(&mut self, toks: &[Tok<'a>]) {
+        let Some(Tok::Global(name)) = toks.first() else {
+            return;
+        };
+        let Some(GlobalKind::Variable(var)) = self.globals.get(name) else {
+            return;
+        };
+        let var = *var;
+        let mut mentions: Vec<Value> = Vec::new();
+        let mut seen = std::collections::HashSet::new();
+        for t in toks.get(2..).unwrap_or(&[]) {
+            let v = match t {
+                Tok::Global(n) => match self.globals.get(n) {
+                    Some(GlobalKind::Function(f)) => Value::Func(*f),
+                    Some(GlobalKind::Variable(v)) => Value::Var(*v),
+                    _ => continue,
+                },
+                _ => continue,
+            };
+            if seen.insert(v) {
+                mentions.push(v);
+            }
+        }
+        let globals = &mut self.prog.globals;
+        let at = globals.partition_point(|g| g.var < var);
+        if let Some(g) = globals.get_mut(at).filter(|g| g.var == var) {
+            g.mentions = mentions;
         }
     }
 
