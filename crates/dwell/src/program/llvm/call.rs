@@ -13,6 +13,7 @@ use super::body::Scope;
 use super::types::ret_type;
 use super::words::CONSTEXPR_WORDS;
 use super::{GlobalKind, ParseError, Parser};
+use std::ops::Range;
 
 /// What the callee operand is, by its form.
 #[derive(Clone, Copy)]
@@ -29,14 +30,15 @@ enum Form {
 
 impl<'a> Parser<'a> {
     /// Classify the callee of `call`/`invoke`/`callbr` operands `ops`.
-    /// Returns the site and the callee token's index in `ops`; `None` for
-    /// `llvm.dbg.*` (not a call graph edge in LLVM).
+    /// Returns the site (`None` for `llvm.dbg.*`: not a call graph edge in
+    /// LLVM), the callee token's index in `ops` and the argument list's
+    /// tokens' range (between the parentheses).
     pub(super) fn call_site(
         &self,
         line: u64,
         ops: &[Tok<'a>],
         s: &Scope<'_>,
-    ) -> Result<(Option<CallSite>, usize), ParseError> {
+    ) -> Result<(Option<CallSite>, usize, Range<usize>), ParseError> {
         let (callee_at, args_open, form) = self.find_callee(line, ops, s)?;
         let close = lex::matching(ops, args_open).ok_or_else(|| self.bad_call(line))?;
         let inner = &ops[args_open + 1..close];
@@ -46,7 +48,7 @@ impl<'a> Parser<'a> {
             lex::split_top(inner).len()
         };
         let Some(callee) = self.callee(line, ops, callee_at, args_open, form)? else {
-            return Ok((None, callee_at));
+            return Ok((None, callee_at, args_open + 1..close));
         };
         let callee = match callee {
             Callee::Indirect { .. } => Callee::Indirect {
@@ -62,6 +64,7 @@ impl<'a> Parser<'a> {
                 line,
             }),
             callee_at,
+            args_open + 1..close,
         ))
     }
 

@@ -7,9 +7,11 @@
 //! - `DISubprogram(name:, file:, line:, scope:)` — a function's `!dbg`;
 //! - `DILexicalBlock(scope:, file:, line:)`, `DILexicalBlockFile(scope:,
 //!   file:)` — the scopes between a location and its subprogram;
-//! - `DIFile(filename:, directory:)`.
+//! - `DIFile(filename:, directory:)`;
+//! - `DILocalVariable(name:)` — the C name `llvm.dbg.declare`/`llvm.dbg.value`
+//!   give a slot or SSA value.
 //!
-//! Every other record (types, variables, expressions) is skipped without
+//! Every other record (types, global variables, expressions) is skipped without
 //! being parsed: that keeps the import of `-g` IR, where most lines are
 //! metadata, close to the speed of `-g0` IR. A location is the *innermost*
 //! one: for inlined code (`inlinedAt:` set) the line of the inlined callee,
@@ -39,6 +41,11 @@ enum Rec {
         column: u32,
         scope: u32,
     },
+    /// A `DILocalVariable`: the source name `llvm.dbg.declare`/`value` give
+    /// an IR value (witnesses name variables with it).
+    Var {
+        name: String,
+    },
 }
 
 /// The records read so far, and the source files handed out.
@@ -65,7 +72,12 @@ impl DebugInfo {
         let (kind, body) = rest.strip_prefix('!')?.split_once('(')?;
         if !matches!(
             kind,
-            "DILocation" | "DISubprogram" | "DIFile" | "DILexicalBlock" | "DILexicalBlockFile"
+            "DILocation"
+                | "DISubprogram"
+                | "DIFile"
+                | "DILexicalBlock"
+                | "DILexicalBlockFile"
+                | "DILocalVariable"
         ) {
             return None;
         }
@@ -77,6 +89,9 @@ impl DebugInfo {
             "DIFile" => Rec::File {
                 filename: get("filename")?.to_string(),
                 directory: get("directory").unwrap_or("").to_string(),
+            },
+            "DILocalVariable" => Rec::Var {
+                name: get("name")?.to_string(),
             },
             "DILocation" => Rec::Loc {
                 line: num("line"),
@@ -145,6 +160,14 @@ impl DebugInfo {
             line,
             column,
         })
+    }
+
+    /// The source name of the `DILocalVariable` `!id`.
+    pub fn var_name(&self, id: u32) -> Option<&str> {
+        match self.recs.get(&id)? {
+            Rec::Var { name } => Some(name),
+            _ => None,
+        }
     }
 
     /// A function's `!dbg !id`: its subprogram's location (column 0) and

@@ -12,6 +12,7 @@ use super::super::lex::{self, Tok};
 use super::body::Scope;
 use super::debug::dbg_ref;
 use super::function::Logical;
+use super::ops::CallParts;
 use super::words::{OTHER_OPCODES, TERMINATORS};
 use super::{GlobalKind, ParseError, Parser};
 
@@ -70,11 +71,14 @@ impl<'a> Parser<'a> {
         }
         let mut direct_callee_at = None;
         let mut callee_pos = None;
+        let mut args = 0..0;
         if matches!(opcode, "call" | "invoke" | "callbr") {
-            let (site, callee_at) = self.call_site(ins.line, ops, s)?;
+            let (site, callee_at, arg_toks) = self.call_site(ins.line, ops, s)?;
             callee_pos = Some(callee_at);
+            args = arg_toks;
             if opcode == "call" && is_debug_intrinsic(ops.get(callee_at)) {
                 self.note_mentions(ops, callee_pos);
+                self.note_source_name(s, &ops[args]);
                 // Debug intrinsics describe variables; they are no
                 // instruction of the program (LLVM's passes ignore them
                 // too), so `-g` IR gives the same defs, uses and supergraph
@@ -95,6 +99,13 @@ impl<'a> Parser<'a> {
         }
         self.operand_uses(s, ops, &skip, direct_callee_at, &mut inst);
         self.note_mentions(ops, callee_pos);
+        inst.result = result.and_then(|r| s.locals.get(r).copied());
+        let call = callee_pos.map(|callee_at| CallParts {
+            site: inst.call.as_ref(),
+            callee_at,
+            args,
+        });
+        inst.op = self.op(s, opcode, ops, call);
         out.insts.push(inst);
         Ok(known_term)
     }
@@ -287,6 +298,51 @@ impl<'a> Parser<'a> {
             };
             if self.mentioned.insert(v) {
                 self.mentions.push(v);
+            }
+        }
+    }
+}
+
+impl<'a> Parser<'a> {
+    /// `llvm.dbg.declare`/`llvm.dbg.value(metadata <value>, metadata !var,
+    /// …)` (`args`): the value's source name, the first one given.
+    fn note_source_name(&mut self, s: &Scope<'_>, args: &[Tok<'a>]) {
+        let parts = lex::split_top(args);
+        let (Some(value), Some(var)) = (parts.first(), parts.get(1)) else {
+            return;
+        };
+        let Some(v) = value.iter().find_map(|t| match t {
+            Tok::Local(n) => s.locals.get(n).copied(),
+            _ => None,
+        }) else {
+            return;
+        };
+        let Some(name) = var.iter().find_map(|t| match t {
+            Tok::Meta(id) => id.parse().ok().and_then(|id| self.debug.var_name(id)),
+            _ => None,
+        }) else {
+            return;
+        };
+        let names = &mut self.prog.source_names;
+        if names.len() <= v as usize {
+            names.resize(v as usize + 1, None);
+        }
+        names[v as usize].get_or_insert_with(|| name.to_string());
+    }
+
+    /// With debug info, every variable gets a slot in
+    /// [`Program::source_names`](super::super::ir::Program::source_names);
+    /// a global variable is named as in the IR.
+    pub(super) fn finish_source_names(&mut self) {
+        let p = &mut self.prog;
+        if p.source_names.is_empty() && p.files.is_empty() {
+            return;
+        }
+        p.source_names.resize(p.vars.len(), None);
+        for (k, kind) in p.var_kinds.iter().enumerate() {
+            if *kind == super::super::ir::VarKind::Global && p.source_names[k].is_none() {
+                let name = p.vars[k].trim_start_matches('@');
+                p.source_names[k] = Some(name.to_string());
             }
         }
     }

@@ -72,6 +72,8 @@
 //! - `inst`: one instruction: opcode, defs and uses, successors, phi and
 //!   store operands;
 //! - `call`: call sites: the callee and argument list, direct or indirect;
+//! - `ops`: what an instruction does to values and memory (loads, stores,
+//!   field paths, copies, calls' arguments) for points-to and value flow;
 //! - `types`: type text (return types);
 //! - `debug`: debug-info metadata and `!dbg` attachments;
 //! - `words`: the opcodes and keywords the reader knows.
@@ -83,6 +85,7 @@ mod function;
 mod header;
 mod inst;
 mod module;
+mod ops;
 mod types;
 mod words;
 
@@ -127,6 +130,9 @@ struct Parser<'a> {
     /// are in it already.
     mentions: Vec<super::ir::Value>,
     mentioned: std::collections::HashSet<super::ir::Value>,
+    /// Named types' bodies (`%struct.S = type { … }` → `{ … }`), for
+    /// `getelementptr` field paths.
+    types: HashMap<&'a str, Vec<Tok<'a>>>,
 }
 
 impl<'a> Parser<'a> {
@@ -140,6 +146,7 @@ impl<'a> Parser<'a> {
             debug: debug::DebugInfo::default(),
             mentions: Vec::new(),
             mentioned: std::collections::HashSet::new(),
+            types: HashMap::new(),
         }
     }
 

@@ -21,6 +21,14 @@ impl<'a> Parser<'a> {
             i = self.statement(i)?;
         }
         self.prog.files = std::mem::take(&mut self.debug.files);
+        self.prog.global_inits = self
+            .prog
+            .globals
+            .iter()
+            .filter(|g| !g.mentions.is_empty())
+            .map(|g| (g.var, g.mentions.clone()))
+            .collect();
+        self.finish_source_names();
         self.prog.address_taken = (0..self.taken.len() as u32)
             .filter(|&f| self.taken[f as usize])
             .collect();
@@ -93,6 +101,10 @@ impl<'a> Parser<'a> {
                 continue;
             }
             let line = self.lines[i].trim_start();
+            if line.starts_with('%') && line.contains("= type") {
+                self.name_type(i)?;
+                continue;
+            }
             let is_fn = line.starts_with("define") || line.starts_with("declare");
             if !(is_fn || line.starts_with('@')) {
                 continue;
@@ -106,6 +118,19 @@ impl<'a> Parser<'a> {
                 self.name_function(lineno, &toks)?;
             } else {
                 self.name_global(&toks);
+            }
+        }
+        Ok(())
+    }
+
+    /// Pass 1 for `%T = type …`: the body after `type`, joined when it
+    /// spans lines.
+    fn name_type(&mut self, i: usize) -> Result<(), ParseError> {
+        let mut toks = self.lex(i)?;
+        self.join_open(&mut toks, i + 1, false)?;
+        if let [Tok::Local(name), Tok::P(b'='), ty, body @ ..] = &toks[..] {
+            if ty.is_word("type") {
+                self.types.insert(name, body.to_vec());
             }
         }
         Ok(())
