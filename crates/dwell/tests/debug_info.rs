@@ -133,10 +133,10 @@ fn version_1_bundles_are_read_and_unknown_versions_refused() {
     strip("nodes.tsv", 5);
     strip("functions.tsv", 9);
     std::fs::remove_file(out.join("files.tsv")).unwrap();
-    std::fs::write(&meta, text.replace("\"version\": 2", "\"version\": 1")).unwrap();
+    std::fs::write(&meta, text.replace("\"version\": 3", "\"version\": 1")).unwrap();
     let b = bundle::read(&out).unwrap();
     assert!(b.node_place(0).is_none() && b.files.is_empty());
-    std::fs::write(&meta, text.replace("\"version\": 2", "\"version\": 3")).unwrap();
+    std::fs::write(&meta, text.replace("\"version\": 3", "\"version\": 4")).unwrap();
     let e = bundle::read(&out).unwrap_err().to_string();
-    assert!(e.contains("version 3") && e.contains("Fix:"), "{e}");
+    assert!(e.contains("version 4") && e.contains("Fix:"), "{e}");
 }

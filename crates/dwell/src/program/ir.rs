@@ -9,7 +9,7 @@
 //! (`icfg::build`, `bundle::write`) depend on the model, not on a parser.
 
 /// Who a call site calls.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Callee {
     /// `@f` naming a function (defined, declared or intrinsic).
     Direct(u32),
@@ -31,7 +31,7 @@ pub enum Callee {
 }
 
 /// One call site.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct CallSite {
     pub callee: Callee,
     /// `invoke` / `callbr`: the call ends its block.
@@ -41,7 +41,7 @@ pub struct CallSite {
 }
 
 /// A source file named by debug info (`DIFile`).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct SourceFile {
     pub filename: String,
     /// The compilation directory (empty or `.` when not recorded).
@@ -61,7 +61,7 @@ impl SourceFile {
 }
 
 /// A place in the C (or other) source, from debug info.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct SourceLoc {
     /// Index into [`Program::files`].
     pub file: u32,
@@ -133,7 +133,7 @@ pub enum Op {
 }
 
 /// One instruction's effect on the analyses.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Inst {
     /// The SSA variable `%x = …` defines, `alloca`'s slot included.
     pub result: Option<u32>,
@@ -154,7 +154,7 @@ pub struct Inst {
 }
 
 /// A basic block.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Block {
     /// Label without `%` (`entry`, `5`).
     pub name: String,
@@ -167,7 +167,7 @@ pub struct Block {
 
 /// How a function or global variable links across modules
 /// (the linker): by name, or not at all.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Linkage {
     /// One definition program-wide (plain `define`, `@g = global`,
     /// `external` declarations).
@@ -182,7 +182,7 @@ pub enum Linkage {
 }
 
 /// A global variable as the linker sees it.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct GlobalVar {
     /// Its variable ([`Program::vars`]).
     pub var: u32,
@@ -195,7 +195,7 @@ pub struct GlobalVar {
 }
 
 /// A function, defined (with blocks) or declared.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Function {
     pub name: String,
     pub defined: bool,
@@ -223,7 +223,7 @@ pub struct Function {
 }
 
 /// What a variable is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum VarKind {
     /// A parameter or instruction result.
@@ -254,7 +254,7 @@ impl VarKind {
 }
 
 /// A whole module.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Program {
     pub functions: Vec<Function>,
     /// Variable names: `@g` or `fn:%x`.

@@ -35,6 +35,7 @@ pub mod ir;
 mod lex;
 pub mod llvm;
 pub mod models;
+pub mod points_to;
 pub mod problems;
 
 pub use bundle::{Bundle, Counts, Meta};

@@ -19,6 +19,11 @@
 //!   vars.tsv        variable id, name (`@g`, `fn:%x`), kind (ssa, slot, global)
 //!   defs.txt        `node var var …` (FactSets::read format): defined variables
 //!   uses.txt        `node var var …`: upward-exposed uses
+//!   program.bin.gz  (version 3) the whole program model
+//!                   ([`Program`](super::Program), what the value-flow
+//!                   analyses read): [`PROGRAM_MAGIC`], then its bincode
+//!                   encoding (varint integers), gzip-compressed; read back
+//!                   by [`read_program`]
 //! ```
 //! A bundle is written into a temporary directory beside the target, then
 //! renamed into place; an existing bundle at the target is replaced only
@@ -26,7 +31,8 @@
 //!
 //! Version 1 bundles (no places) are still read, with every place unknown
 //! ([`Bundle::node_place`] is `None`); analyses run as before, and what needs
-//! places (SARIF) says to re-import.
+//! places (SARIF) says to re-import. Version 1 and 2 bundles hold no
+//! `program.bin.gz`: [`read`] reads them, [`read_program`] says to re-import.
 //!
 //! `write.rs` writes a bundle, `read.rs` reads one back, file by file; this
 //! file holds what both share: the types, the escaping of TSV fields and
@@ -35,7 +41,7 @@
 mod read;
 mod write;
 
-pub use read::read;
+pub use read::{read, read_program};
 pub use write::write;
 
 use super::icfg::{Icfg, LABELS};
@@ -46,8 +52,18 @@ use std::path::Path;
 
 /// Format name written to `bundle.json`.
 pub const FORMAT: &str = "dwell-program-bundle";
-/// Current bundle version (2: source places; 1 is still read).
-pub const VERSION: u32 = 2;
+/// Current bundle version (3: `program.bin.gz`; 2: source places; 1 and 2
+/// are still read).
+pub const VERSION: u32 = 3;
+
+/// First bytes of `program.bin.gz`, once decompressed.
+pub const PROGRAM_MAGIC: &[u8] = b"dwell program model 3\n";
+
+/// The bincode options of `program.bin.gz`: little endian, varint
+/// integers, trailing bytes rejected (a reader adds a byte limit).
+fn program_options() -> impl bincode::Options + Copy {
+    bincode::DefaultOptions::new()
+}
 
 /// What `bundle.json` holds.
 #[derive(Debug, Clone, serde::Serialize, serde::Deserialize, PartialEq, Eq)]

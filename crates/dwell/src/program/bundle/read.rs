@@ -2,16 +2,24 @@
 //! each other: `bundle.json` (the node count), `icfg.edges`, `files.tsv`,
 //! `functions.tsv`, `nodes.tsv`, `vars.tsv`, then `defs.txt` and
 //! `uses.txt`. Every malformed line is an error naming its file and line.
+//! [`read_program`] reads `program.bin.gz` (version 3) on its own, and
+//! checks every index in it, so that no corrupt or foreign file can make
+//! an analysis index out of bounds.
 
 use super::super::icfg::LABELS;
-use super::super::ir::{SourceFile, VarKind};
+use super::super::ir::{Callee, Op, Program, SourceFile, SourceLoc, Value, VarKind};
 use super::super::ProgramError;
 use super::{
-    io_err, label_names, parse_loc, unesc, Bundle, FunctionInfo, Meta, NodeInfo, FORMAT, VERSION,
+    io_err, label_names, parse_loc, program_options, unesc, Bundle, FunctionInfo, Meta, NodeInfo,
+    FORMAT, PROGRAM_MAGIC, VERSION,
 };
 use crate::graph::{Graph, GraphBuilder};
-use std::io::{BufRead, BufReader};
+use bincode::Options;
+use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
+
+/// The most bytes `program.bin.gz` may decompress to (4 GiB).
+const MAX_PROGRAM_BYTES: u64 = 4 << 30;
 
 /// Read a bundle directory.
 pub fn read(dir: &Path) -> Result<Bundle, ProgramError> {
@@ -280,4 +288,124 @@ fn for_lines(
         f(i + 1, &line)?;
     }
     Ok(())
+}
+
+/// Read the program model of a bundle (`program.bin.gz`, version 3).
+///
+/// A bundle of version 1 or 2 holds none; a missing, truncated, corrupt
+/// or inconsistent file is an error with a `Fix:` hint, never a panic.
+pub fn read_program(dir: &Path) -> Result<Program, ProgramError> {
+    let meta = read_meta(dir)?;
+    if meta.version < 3 {
+        return Err(ProgramError::Bundle(format!(
+            "{}: this bundle was written before version 3 and holds no program model (needed by data-flow taint and points-to). Fix: re-create it with this dwell's `dwell import llvm <file.ll> --out {}`",
+            dir.display(),
+            dir.display()
+        )));
+    }
+    let path = dir.join("program.bin.gz");
+    let corrupt = |what: String| {
+        ProgramError::Bundle(format!(
+            "{}: {what}. Fix: re-create the bundle with this dwell's `dwell import llvm <file.ll> --out {}`",
+            path.display(),
+            dir.display()
+        ))
+    };
+    let file = match std::fs::File::open(&path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return Err(corrupt("missing from a version 3 bundle".into()));
+        }
+        r => r.map_err(io_err(&path))?,
+    };
+    let mut bytes = Vec::new();
+    flate2::read::GzDecoder::new(BufReader::new(file))
+        .take(MAX_PROGRAM_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| corrupt(format!("cannot decompress it ({e}): truncated or corrupt")))?;
+    if bytes.len() as u64 > MAX_PROGRAM_BYTES {
+        return Err(corrupt(format!(
+            "decompresses to more than {MAX_PROGRAM_BYTES} bytes"
+        )));
+    }
+    let Some(body) = bytes.strip_prefix(PROGRAM_MAGIC) else {
+        return Err(corrupt(
+            "does not start with this dwell's program-model header".into(),
+        ));
+    };
+    let p: Program = program_options()
+        .with_limit(body.len() as u64)
+        .deserialize(body)
+        .map_err(|e| corrupt(format!("cannot decode the program model ({e})")))?;
+    check_program(&p).map_err(|what| corrupt(format!("inconsistent program model: {what}")))?;
+    Ok(p)
+}
+
+/// Every index in `p` within its table: variables, functions, blocks of
+/// the same function, source files.
+fn check_program(p: &Program) -> Result<(), String> {
+    let (nv, nf, nfiles) = (p.vars.len(), p.functions.len(), p.files.len());
+    let within = |what: &str, i: u32, n: usize| -> Result<(), String> {
+        if (i as usize) < n {
+            Ok(())
+        } else {
+            Err(format!("{what} {i} of {n}"))
+        }
+    };
+    let var = |v: u32| within("variable", v, nv);
+    let func = |f: u32| within("function", f, nf);
+    let value = |v: &Value| match *v {
+        Value::Var(x) => var(x),
+        Value::Func(f) => func(f),
+        Value::Int(_) | Value::Const => Ok(()),
+    };
+    let loc = |l: &Option<SourceLoc>| l.map_or(Ok(()), |l| within("source file", l.file, nfiles));
+    if p.var_kinds.len() != nv || p.source_names.len() > nv {
+        return Err("variable kinds or source names not parallel to the variables".into());
+    }
+    p.address_taken.iter().try_for_each(|&f| func(f))?;
+    for g in &p.globals {
+        var(g.var)?;
+        g.mentions.iter().try_for_each(value)?;
+    }
+    for (v, vals) in &p.global_inits {
+        var(*v)?;
+        vals.iter().try_for_each(value)?;
+    }
+    for f in &p.functions {
+        loc(&f.loc)?;
+        f.param_vars.iter().try_for_each(|&v| var(v))?;
+        f.mentions.iter().try_for_each(value)?;
+        for b in &f.blocks {
+            if let Some(&s) = b.succs.iter().find(|&&s| s as usize >= f.blocks.len()) {
+                return Err(format!("block {s} of {} in {}", f.blocks.len(), f.name));
+            }
+            b.end_uses.iter().try_for_each(|&v| var(v))?;
+            for i in &b.insts {
+                loc(&i.loc)?;
+                i.result.map_or(Ok(()), var)?;
+                i.defs.iter().chain(&i.uses).try_for_each(|&v| var(v))?;
+                if let Some(Callee::Direct(f) | Callee::Cast(f)) =
+                    i.call.as_ref().map(|c| &c.callee)
+                {
+                    func(*f)?;
+                }
+                op_values(&i.op).try_for_each(value)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The values an instruction's operation reads.
+fn op_values(op: &Op) -> Box<dyn Iterator<Item = &Value> + '_> {
+    match op {
+        Op::Alloca | Op::Other | Op::Ret(None) => Box::new(std::iter::empty()),
+        Op::Load { ptr } => Box::new(std::iter::once(ptr)),
+        Op::Store { value, ptr } => Box::new([value, ptr].into_iter()),
+        Op::Gep { base, .. } => Box::new(std::iter::once(base)),
+        Op::Copy(vs) => Box::new(vs.iter()),
+        Op::Cmp { lhs, rhs, .. } => Box::new([lhs, rhs].into_iter()),
+        Op::Call { callee, args } => Box::new(std::iter::once(callee).chain(args)),
+        Op::Ret(Some(v)) | Op::Branch { cond: v } => Box::new(std::iter::once(v)),
+    }
 }

@@ -4,7 +4,10 @@
 use super::super::icfg::{Icfg, NodeCall, LABELS};
 use super::super::ir::Program;
 use super::super::ProgramError;
-use super::{esc, is_bundle, loc_cols, Counts, Meta, FORMAT, VERSION};
+use super::{
+    esc, is_bundle, loc_cols, program_options, Counts, Meta, FORMAT, PROGRAM_MAGIC, VERSION,
+};
+use bincode::Options;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
@@ -102,6 +105,7 @@ fn write_files(
     file("vars.tsv", &|w| vars(w, p))?;
     file("defs.txt", &|w| sets(w, &g.defs))?;
     file("uses.txt", &|w| sets(w, &g.uses))?;
+    file("program.bin.gz", &|w| program(w, p))?;
     Ok(())
 }
 
@@ -212,5 +216,19 @@ fn sets(w: &mut dyn Write, sets: &[Vec<u32>]) -> std::io::Result<()> {
         }
         writeln!(w)?;
     }
+    Ok(())
+}
+
+/// `program.bin.gz`: the whole program model, [`PROGRAM_MAGIC`] then its
+/// bincode encoding, gzip-compressed.
+fn program(w: &mut dyn Write, p: &Program) -> std::io::Result<()> {
+    // Level 3: on SQLite's model within 1% of level 6's size, 4× faster.
+    let gz = flate2::write::GzEncoder::new(w, flate2::Compression::new(3));
+    let mut b = BufWriter::with_capacity(1 << 16, gz);
+    b.write_all(PROGRAM_MAGIC)?;
+    program_options()
+        .serialize_into(&mut b, p)
+        .map_err(std::io::Error::other)?;
+    b.into_inner().map_err(|e| e.into_error())?.finish()?;
     Ok(())
 }

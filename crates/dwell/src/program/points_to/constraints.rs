@@ -1,0 +1,315 @@
+//! Constraints of a program: its objects, base facts (`x ∋ &o`), copies
+//! (`x ⊇ y`), loads (`x ⊇ *y`), stores (`*x ⊇ y`), field offsets
+//! (`x ⊇ y.path`), content copies (`*x ⊇ *y`, memcpy) and the indirect
+//! calls to bind while solving.
+
+use super::{Loc, Locs};
+use crate::program::ir::{Callee, Op, Program, Value, VarKind};
+use crate::program::models::{Models, Place};
+
+/// What an abstract object is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ObjectKind {
+    /// A stack slot (`alloca`), by its variable.
+    Slot(u32),
+    /// A global variable, by its variable.
+    Global(u32),
+    /// A function's code (its address).
+    Function(u32),
+    /// What an allocating call returns, per call site
+    /// `(function, block, inst)` and callee name.
+    Heap {
+        site: (u32, u32, u32),
+        callee: String,
+    },
+    /// What a declared function returns a pointer to, per call site.
+    External {
+        site: (u32, u32, u32),
+        callee: String,
+    },
+}
+
+impl ObjectKind {
+    /// A short name: a slot's source name (else its IR name), `@g`,
+    /// `&f`, `malloc@f:line`.
+    pub fn name(&self, p: &Program) -> String {
+        let var = |v: u32| match p.source_names.get(v as usize) {
+            Some(Some(n)) if p.var_kinds[v as usize] != VarKind::Global => n.clone(),
+            _ => p.vars[v as usize].clone(),
+        };
+        match self {
+            ObjectKind::Slot(v) | ObjectKind::Global(v) => var(*v),
+            ObjectKind::Function(f) => format!("&{}", p.functions[*f as usize].name),
+            ObjectKind::Heap { site, callee } | ObjectKind::External { site, callee } => {
+                let f = &p.functions[site.0 as usize];
+                let ins = &f.blocks[site.1 as usize].insts[site.2 as usize];
+                let line = ins.loc.map_or(ins.line, |l| u64::from(l.line));
+                format!("{callee}@{}:{line}", f.name)
+            }
+        }
+    }
+}
+
+/// An indirect call to bind when its callee's set grows.
+#[derive(Debug, Clone)]
+pub struct IndirectCall {
+    pub site: (u32, u32, u32),
+    pub callee: u32,
+    /// A node per argument (`None`: a constant without an address).
+    pub args: Vec<Option<u32>>,
+    pub result: Option<u32>,
+}
+
+/// The constraint system of a program. Nodes: variables first
+/// (`0..vars`), one return node per function, then constant-address nodes.
+#[derive(Debug, Clone, Default)]
+pub struct Constraints {
+    pub nodes: u32,
+    pub kinds: Vec<ObjectKind>,
+    pub locs: Locs,
+    pub function_object: Vec<u32>,
+    pub base: Vec<(u32, Loc)>,
+    pub copy: Vec<(u32, u32)>,
+    /// `(ptr, dst)`: `dst ⊇ *ptr`.
+    pub load: Vec<(u32, u32)>,
+    /// `(src, ptr)`: `*ptr ⊇ src`.
+    pub store: Vec<(u32, u32)>,
+    /// `(base, dst, path)`: `dst ⊇ base.path`.
+    pub gep: Vec<(u32, u32, Vec<u32>)>,
+    /// `(src_ptr, dst_ptr)`: `*dst ⊇ *src`.
+    pub memcpy: Vec<(u32, u32)>,
+    pub calls: Vec<IndirectCall>,
+    /// Per function: its parameter variables and return node.
+    pub params: Vec<Vec<u32>>,
+    pub ret: Vec<u32>,
+}
+
+/// Does a return type text name a pointer?
+fn returns_pointer(ret: &str) -> bool {
+    ret == "ptr" || ret.ends_with('*') || ret.starts_with("ptr ")
+}
+
+impl Constraints {
+    /// The constraints of `p`, calls of declared functions read through
+    /// `models`.
+    pub fn of(p: &Program, models: &Models) -> Constraints {
+        let nvars = p.vars.len() as u32;
+        let mut c = Constraints {
+            nodes: nvars + p.functions.len() as u32,
+            ret: (0..p.functions.len() as u32).map(|f| nvars + f).collect(),
+            params: p.functions.iter().map(|f| f.param_vars.clone()).collect(),
+            ..Default::default()
+        };
+        for (v, kind) in p.var_kinds.iter().enumerate() {
+            if *kind == VarKind::Global {
+                let o = c.object(ObjectKind::Global(v as u32));
+                let root = c.locs.at(o, &[]);
+                c.base.push((v as u32, root));
+            }
+        }
+        for f in 0..p.functions.len() as u32 {
+            let o = c.object(ObjectKind::Function(f));
+            c.locs.at(o, &[]);
+            c.function_object.push(o);
+        }
+        for (g, vals) in &p.global_inits {
+            let Some(gl) = c.value_node(Value::Var(*g)) else {
+                continue;
+            };
+            if let Some(&(_, root)) = c.base.iter().find(|(n, _)| n == g) {
+                c.locs.collapse(c.locs.object_of(root));
+            }
+            for v in vals {
+                if let Some(n) = c.value_node(*v) {
+                    c.store.push((n, gl));
+                }
+            }
+        }
+        for (f, func) in p.functions.iter().enumerate() {
+            for (b, blk) in func.blocks.iter().enumerate() {
+                for (i, ins) in blk.insts.iter().enumerate() {
+                    let site = (f as u32, b as u32, i as u32);
+                    c.inst(p, models, site, ins.result, &ins.op);
+                }
+            }
+        }
+        c
+    }
+
+    fn object(&mut self, kind: ObjectKind) -> u32 {
+        self.kinds.push(kind);
+        self.kinds.len() as u32 - 1
+    }
+
+    /// A fresh node holding exactly `l`.
+    fn address_node(&mut self, l: Loc) -> u32 {
+        let n = self.nodes;
+        self.nodes += 1;
+        self.base.push((n, l));
+        n
+    }
+
+    /// The node whose set is value `v`'s (`None` for constants).
+    fn value_node(&mut self, v: Value) -> Option<u32> {
+        match v {
+            Value::Var(x) => Some(x),
+            Value::Func(f) => {
+                let o = self.function_object[f as usize];
+                let root = self.locs.at(o, &[]);
+                Some(self.address_node(root))
+            }
+            Value::Int(_) | Value::Const => None,
+        }
+    }
+
+    fn inst(
+        &mut self,
+        p: &Program,
+        models: &Models,
+        site: (u32, u32, u32),
+        result: Option<u32>,
+        op: &Op,
+    ) {
+        match op {
+            Op::Alloca => {
+                if let Some(r) = result {
+                    let o = self.object(ObjectKind::Slot(r));
+                    let root = self.locs.at(o, &[]);
+                    self.base.push((r, root));
+                }
+            }
+            Op::Load { ptr } => {
+                if let (Some(r), Some(ptr)) = (result, self.value_node(*ptr)) {
+                    self.load.push((ptr, r));
+                }
+            }
+            Op::Store { value, ptr } => {
+                if let (Some(v), Some(ptr)) = (self.value_node(*value), self.value_node(*ptr)) {
+                    self.store.push((v, ptr));
+                }
+            }
+            Op::Gep { base, path } => {
+                if let (Some(r), Some(b)) = (result, self.value_node(*base)) {
+                    if path.is_empty() {
+                        self.copy.push((b, r));
+                    } else {
+                        self.gep.push((b, r, path.clone()));
+                    }
+                }
+            }
+            Op::Copy(vals) => {
+                if let Some(r) = result {
+                    for v in vals {
+                        if let Some(n) = self.value_node(*v) {
+                            self.copy.push((n, r));
+                        }
+                    }
+                }
+            }
+            Op::Ret(Some(v)) => {
+                if let Some(n) = self.value_node(*v) {
+                    self.copy.push((n, self.ret[site.0 as usize]));
+                }
+            }
+            Op::Call { callee, args } => self.call(p, models, site, result, *callee, args),
+            Op::Ret(None) | Op::Cmp { .. } | Op::Branch { .. } | Op::Other => {}
+        }
+    }
+
+    fn call(
+        &mut self,
+        p: &Program,
+        models: &Models,
+        site: (u32, u32, u32),
+        result: Option<u32>,
+        callee: Value,
+        args: &[Value],
+    ) {
+        let nodes: Vec<Option<u32>> = args.iter().map(|a| self.value_node(*a)).collect();
+        let direct =
+            match &p.functions[site.0 as usize].blocks[site.1 as usize].insts[site.2 as usize].call
+            {
+                Some(cs) => match cs.callee {
+                    Callee::Direct(g) | Callee::Cast(g) => Some(g),
+                    _ => None,
+                },
+                None => None,
+            };
+        match direct {
+            Some(g) if p.functions[g as usize].defined => {
+                self.bind(g, &nodes, result);
+            }
+            Some(g) => self.external(p, models, site, g, &nodes, result),
+            None => {
+                if let Some(cn) = self.value_node(callee) {
+                    self.calls.push(IndirectCall {
+                        site,
+                        callee: cn,
+                        args: nodes,
+                        result,
+                    });
+                }
+            }
+        }
+    }
+
+    /// Arguments into `g`'s parameters, its return into `result`.
+    pub fn bind(&mut self, g: u32, args: &[Option<u32>], result: Option<u32>) {
+        for (a, &param) in args.iter().zip(&self.params[g as usize]) {
+            if let Some(a) = a {
+                self.copy.push((*a, param));
+            }
+        }
+        if let Some(r) = result {
+            self.copy.push((self.ret[g as usize], r));
+        }
+    }
+
+    /// A call of declared function `g`: a heap or external object for a
+    /// pointer result, and its model's pointer flows.
+    fn external(
+        &mut self,
+        p: &Program,
+        models: &Models,
+        site: (u32, u32, u32),
+        g: u32,
+        args: &[Option<u32>],
+        result: Option<u32>,
+    ) {
+        let gf = &p.functions[g as usize];
+        let model = models.get(&gf.name);
+        if let Some(r) = result {
+            let allocates = model.as_ref().is_some_and(|m| m.allocates);
+            if allocates || returns_pointer(&gf.ret) {
+                let callee = gf.name.clone();
+                let kind = if allocates {
+                    ObjectKind::Heap { site, callee }
+                } else {
+                    ObjectKind::External { site, callee }
+                };
+                let o = self.object(kind);
+                let root = self.locs.at(o, &[]);
+                self.base.push((r, root));
+            }
+        }
+        let Some(m) = model else {
+            return;
+        };
+        let arg = |i: usize| args.get(i).copied().flatten();
+        for &(from, to) in &m.flows {
+            match (from, to) {
+                (Place::Arg(i), Place::Ret) => {
+                    if let (Some(a), Some(r)) = (arg(i), result) {
+                        self.copy.push((a, r));
+                    }
+                }
+                (Place::Content(i), Place::Content(j)) => {
+                    if let (Some(s), Some(d)) = (arg(i), arg(j)) {
+                        self.memcpy.push((s, d));
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+}

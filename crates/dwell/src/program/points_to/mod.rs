@@ -1,0 +1,280 @@
+//! Whole-program points-to: inclusion-based (Andersen) analysis over
+//! abstract objects, field-sensitive for constant struct paths.
+//!
+//! Objects are the program's stack slots (`alloca`), global variables,
+//! functions (their addresses), heap allocation sites (calls of functions
+//! whose model `allocates`: malloc, calloc, realloc, strdup …) and external
+//! returns (each call site of a declared function returning a pointer, so
+//! that `getenv`'s string has a location). A location is an object and a
+//! field path of at most [`MAX_PATH`] constant struct indices; deeper paths
+//! fold into their prefix. Array elements are their array (no index
+//! sensitivity), heap and external objects are one per site, and the
+//! analysis is flow- and context-insensitive.
+//!
+//! The constraints (`constraints`) are solved by `solve` with difference
+//! propagation and lazy cycle detection (an edge whose two ends end with
+//! equal sets is checked for a cycle once; a cycle's nodes are merged), and
+//! indirect calls are bound on the fly as their callee's set grows, which
+//! gives [`PointsTo::callees`]. `reference` solves the same constraints by
+//! naive iteration to a fixpoint: the oracle of the property tests.
+//!
+//! Constant-expression operands stand for their first named object
+//! (`getelementptr (… @g, 0, 1)` is `@g`'s root; see `llvm/ops.rs`), and
+//! initializers are read field-insensitively, so a global with an
+//! initializer that holds addresses (a table of `{name, function}`) is one
+//! location from the start.
+
+mod constraints;
+mod reference;
+mod solve;
+
+pub use constraints::{Constraints, ObjectKind};
+pub use reference::reference;
+
+use super::ir::{Program, Value};
+use super::models::Models;
+use crate::progress::Stop;
+use crate::session::SessionError;
+use std::collections::HashMap;
+
+/// Longest field path a location keeps.
+pub const MAX_PATH: usize = 4;
+
+/// Most locations of one object: past it the object is collapsed to one
+/// field-insensitive location (its root), so that type-confused pointers
+/// (every `i8*` into every object) cannot multiply locations by paths.
+pub const MAX_LOCS_PER_OBJECT: usize = 16;
+
+/// A location: an object at a field path ([`PointsTo::object`],
+/// [`PointsTo::path`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Loc(pub u32);
+
+/// Every location handed out: object and path, and the lookup back.
+#[derive(Debug, Clone, Default)]
+pub struct Locs {
+    object: Vec<u32>,
+    path: Vec<Vec<u32>>,
+    index: HashMap<(u32, Vec<u32>), u32>,
+    /// Per object, its locations in creation order (the root first).
+    of_object: Vec<Vec<Loc>>,
+    /// Objects collapsed to their root ([`MAX_LOCS_PER_OBJECT`]).
+    collapsed: Vec<bool>,
+    /// Objects collapsed since the solver last asked.
+    newly_collapsed: Vec<u32>,
+}
+
+impl Locs {
+    /// The location of `object` at `path` (capped at [`MAX_PATH`]),
+    /// created when new.
+    pub fn at(&mut self, object: u32, path: &[u32]) -> Loc {
+        let path = &path[..path.len().min(MAX_PATH)];
+        if let Some(&l) = self.index.get(&(object, path.to_vec())) {
+            return Loc(l);
+        }
+        let o = object as usize;
+        if self.collapsed.get(o).copied().unwrap_or(false) {
+            return self.of_object[o][0];
+        }
+        if !path.is_empty() && self.of_object.get(o).map_or(0, Vec::len) >= MAX_LOCS_PER_OBJECT {
+            self.collapsed
+                .resize(self.collapsed.len().max(o + 1), false);
+            self.collapsed[o] = true;
+            self.newly_collapsed.push(object);
+            return self.of_object[o][0];
+        }
+        let l = self.object.len() as u32;
+        self.object.push(object);
+        self.path.push(path.to_vec());
+        self.index.insert((object, path.to_vec()), l);
+        let o = object as usize;
+        if self.of_object.len() <= o {
+            self.of_object.resize(o + 1, Vec::new());
+        }
+        self.of_object[o].push(Loc(l));
+        Loc(l)
+    }
+
+    /// `l` with `extra` appended to its path.
+    pub fn field(&mut self, l: Loc, extra: &[u32]) -> Loc {
+        if extra.is_empty() || self.path[l.0 as usize].len() >= MAX_PATH {
+            return l;
+        }
+        let mut p = self.path[l.0 as usize].clone();
+        p.extend_from_slice(extra);
+        self.at(self.object[l.0 as usize], &p)
+    }
+
+    pub fn len(&self) -> usize {
+        self.object.len()
+    }
+
+    /// The location whose content `l`'s content is: its object's root
+    /// when the object is collapsed, else `l`.
+    pub fn content_key(&self, l: Loc) -> Loc {
+        let o = self.object[l.0 as usize] as usize;
+        if self.collapsed.get(o).copied().unwrap_or(false) {
+            self.of_object[o][0]
+        } else {
+            l
+        }
+    }
+
+    /// Collapse object `o` (which has its root already) from the start: a
+    /// global whose initializer's values have no known field.
+    pub fn collapse(&mut self, o: u32) {
+        let o = o as usize;
+        self.collapsed
+            .resize(self.collapsed.len().max(o + 1), false);
+        self.collapsed[o] = true;
+    }
+
+    /// Objects collapsed since the last call.
+    pub fn take_newly_collapsed(&mut self) -> Vec<u32> {
+        std::mem::take(&mut self.newly_collapsed)
+    }
+
+    /// The locations of object `o`.
+    pub fn of(&self, o: u32) -> &[Loc] {
+        self.of_object.get(o as usize).map_or(&[], Vec::as_slice)
+    }
+
+    pub fn object_of(&self, l: Loc) -> u32 {
+        self.object[l.0 as usize]
+    }
+
+    pub fn path_of(&self, l: Loc) -> &[u32] {
+        &self.path[l.0 as usize]
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.object.is_empty()
+    }
+}
+
+/// The solution: what every variable and every location points to, and
+/// the functions each indirect call site may call.
+#[derive(Debug, Clone)]
+pub struct PointsTo {
+    kinds: Vec<ObjectKind>,
+    locs: Locs,
+    /// Per variable ([`Program::vars`]), sorted.
+    vars: Vec<Vec<Loc>>,
+    /// Per location, what is stored there, sorted.
+    content: Vec<Vec<Loc>>,
+    /// Per function, its object.
+    function_object: Vec<u32>,
+    /// Per indirect call site `(function, block, inst)`, the functions it
+    /// may call, ascending.
+    callees: HashMap<(u32, u32, u32), Vec<u32>>,
+}
+
+/// Work figures of a solve.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct SolveStats {
+    /// Constraint-graph nodes (variables, returns, constants, locations).
+    pub nodes: usize,
+    /// Nodes merged into another by cycle elimination.
+    pub collapsed: usize,
+    /// Nodes taken off the worklist.
+    pub visits: usize,
+}
+
+/// Solve points-to for `p` (its calls' effects from `models`); `stop` is
+/// polled so that a cancelled run ends early.
+pub fn solve(p: &Program, models: &Models, stop: Stop<'_>) -> Result<PointsTo, SessionError> {
+    solve_with_stats(p, models, stop).map(|(pts, _)| pts)
+}
+
+/// [`solve`], with the solver's work figures.
+pub fn solve_with_stats(
+    p: &Program,
+    models: &Models,
+    stop: Stop<'_>,
+) -> Result<(PointsTo, SolveStats), SessionError> {
+    let c = Constraints::of(p, models);
+    solve::run(p, c, stop).ok_or(SessionError::Cancelled {
+        runs: 0,
+        planned: 1,
+    })
+}
+
+impl PointsTo {
+    /// The locations value `v` may hold.
+    pub fn of_value(&self, v: Value) -> Vec<Loc> {
+        match v {
+            Value::Var(x) => self.of_var(x).to_vec(),
+            Value::Func(f) => self
+                .function_object
+                .get(f as usize)
+                .and_then(|&o| self.locs.of_object.get(o as usize))
+                .and_then(|ls| ls.first().copied())
+                .into_iter()
+                .collect(),
+            Value::Int(_) | Value::Const => Vec::new(),
+        }
+    }
+
+    /// The locations variable `v` may hold (empty for an unknown id).
+    pub fn of_var(&self, v: u32) -> &[Loc] {
+        self.vars.get(v as usize).map_or(&[], Vec::as_slice)
+    }
+
+    /// What location `l` may hold.
+    pub fn content(&self, l: Loc) -> &[Loc] {
+        let l = self.locs.content_key(l);
+        self.content.get(l.0 as usize).map_or(&[], Vec::as_slice)
+    }
+
+    pub fn object(&self, l: Loc) -> u32 {
+        self.locs.object[l.0 as usize]
+    }
+
+    pub fn path(&self, l: Loc) -> &[u32] {
+        &self.locs.path[l.0 as usize]
+    }
+
+    pub fn object_kind(&self, o: u32) -> &ObjectKind {
+        &self.kinds[o as usize]
+    }
+
+    /// Every location of object `o`, its root first.
+    pub fn locs_of_object(&self, o: u32) -> &[Loc] {
+        self.locs
+            .of_object
+            .get(o as usize)
+            .map_or(&[], Vec::as_slice)
+    }
+
+    /// Number of locations.
+    pub fn locs(&self) -> usize {
+        self.locs.len()
+    }
+
+    /// Number of objects.
+    pub fn objects(&self) -> usize {
+        self.kinds.len()
+    }
+
+    /// The functions indirect call site `(f, block, inst)` may call.
+    pub fn callees(&self, f: u32, block: u32, inst: u32) -> &[u32] {
+        self.callees
+            .get(&(f, block, inst))
+            .map_or(&[], Vec::as_slice)
+    }
+
+    /// Every indirect call site with its callees.
+    pub fn indirect_sites(&self) -> impl Iterator<Item = ((u32, u32, u32), &[u32])> {
+        self.callees.iter().map(|(k, v)| (*k, v.as_slice()))
+    }
+
+    /// A location as people read it: `cmd` or `h:%5` for a slot, `@g.1`
+    /// for field 1 of a global, `malloc@f:12` for a heap site.
+    pub fn loc_name(&self, p: &Program, l: Loc) -> String {
+        let mut s = self.kinds[self.object(l) as usize].name(p);
+        for k in self.path(l) {
+            s.push_str(&format!(".{k}"));
+        }
+        s
+    }
+}

@@ -1,0 +1,107 @@
+//! The oracle: the same constraints solved by naive iteration (every
+//! constraint applied to every set until nothing changes), with no
+//! difference propagation and no cycle elimination.
+
+use super::constraints::{Constraints, ObjectKind};
+use super::{Loc, PointsTo};
+use crate::program::ir::Program;
+use crate::program::models::Models;
+use std::collections::{BTreeSet, HashMap};
+
+/// Points-to of `p` by naive iteration.
+pub fn reference(p: &Program, models: &Models) -> PointsTo {
+    let mut c = Constraints::of(p, models);
+    let mut sets: HashMap<u32, BTreeSet<u32>> = HashMap::new();
+    let content_base = c.nodes;
+    for &(n, l) in &c.base {
+        sets.entry(n).or_default().insert(l.0);
+    }
+    let get = |sets: &HashMap<u32, BTreeSet<u32>>, n: u32| -> Vec<u32> {
+        sets.get(&n)
+            .map_or_else(Vec::new, |s| s.iter().copied().collect())
+    };
+    let mut callees: HashMap<(u32, u32, u32), BTreeSet<u32>> = HashMap::new();
+    let mut copy = c.copy.clone();
+    loop {
+        let mut changed = false;
+        let mut add = |sets: &mut HashMap<u32, BTreeSet<u32>>, n: u32, ls: &[u32]| {
+            let s = sets.entry(n).or_default();
+            for &l in ls {
+                changed |= s.insert(l);
+            }
+        };
+        for &(a, b) in &copy {
+            let v = get(&sets, a);
+            add(&mut sets, b, &v);
+        }
+        for &(ptr, dst) in &c.load {
+            for l in get(&sets, ptr) {
+                let k = c.locs.content_key(Loc(l)).0;
+                let v = get(&sets, content_base + k);
+                add(&mut sets, dst, &v);
+            }
+        }
+        for &(src, ptr) in &c.store {
+            let v = get(&sets, src);
+            for l in get(&sets, ptr) {
+                let k = c.locs.content_key(Loc(l)).0;
+                add(&mut sets, content_base + k, &v);
+            }
+        }
+        for (base, dst, path) in c.gep.clone() {
+            for l in get(&sets, base) {
+                let f = c.locs.field(Loc(l), &path);
+                add(&mut sets, dst, &[f.0]);
+            }
+        }
+        for &(src, dst) in &c.memcpy {
+            for ls in get(&sets, src) {
+                for ld in get(&sets, dst) {
+                    let (ks, kd) = (c.locs.content_key(Loc(ls)), c.locs.content_key(Loc(ld)));
+                    let v = get(&sets, content_base + ks.0);
+                    add(&mut sets, content_base + kd.0, &v);
+                }
+            }
+        }
+        for call in &c.calls {
+            for l in get(&sets, call.callee) {
+                let ObjectKind::Function(g) = c.kinds[c.locs.object_of(Loc(l)) as usize] else {
+                    continue;
+                };
+                if !c.locs.path_of(Loc(l)).is_empty()
+                    || !callees.entry(call.site).or_default().insert(g)
+                {
+                    continue;
+                }
+                changed = true;
+                for (a, &param) in call.args.iter().zip(&c.params[g as usize]) {
+                    if let Some(a) = a {
+                        copy.push((*a, param));
+                    }
+                }
+                if let Some(r) = call.result {
+                    copy.push((c.ret[g as usize], r));
+                }
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    let list = |n: u32| -> Vec<Loc> { get(&sets, n).into_iter().map(Loc).collect() };
+    let vars = (0..p.vars.len() as u32).map(list).collect();
+    let content = (0..c.locs.len() as u32)
+        .map(|l| list(content_base + c.locs.content_key(Loc(l)).0))
+        .collect();
+    PointsTo {
+        kinds: std::mem::take(&mut c.kinds),
+        locs: std::mem::take(&mut c.locs),
+        vars,
+        content,
+        function_object: c.function_object,
+        callees: callees
+            .into_iter()
+            .map(|(k, v)| (k, v.into_iter().collect()))
+            .collect(),
+    }
+}

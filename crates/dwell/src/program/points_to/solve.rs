@@ -1,0 +1,423 @@
+//! The Andersen solver: a worklist over constraint-graph nodes with
+//! difference propagation (a node hands on only what it gained since its
+//! last visit), complex constraints (loads, stores, field offsets, content
+//! copies, indirect calls) turned into copy edges as pointer sets grow, and
+//! lazy cycle detection (Hardekopf & Lin, PLDI'07): when an edge's two ends
+//! hold equal sets after a propagation, look once for a cycle through it
+//! and merge the cycle's nodes into one (union-find).
+
+use super::constraints::{Constraints, IndirectCall, ObjectKind};
+use super::{Loc, PointsTo, SolveStats};
+use crate::program::ir::Program;
+use crate::progress::Stop;
+use roaring::RoaringBitmap;
+use std::collections::{HashMap, HashSet, VecDeque};
+
+/// Per node: what it holds and what hangs off it.
+#[derive(Default, Clone)]
+struct Node {
+    pts: RoaringBitmap,
+    /// The part of `pts` already handed on.
+    done: RoaringBitmap,
+    succ: Vec<u32>,
+    loads: Vec<u32>,
+    stores: Vec<u32>,
+    geps: Vec<(u32, u32)>,
+    /// Content copies this node is the source (`true`) or target of, by id.
+    memcpys: Vec<usize>,
+    calls: Vec<usize>,
+}
+
+struct Solver {
+    nodes: Vec<Node>,
+    rep: Vec<u32>,
+    /// Nodes below it are constraint nodes; location `l`'s content node is
+    /// `first_content + l`.
+    first_content: u32,
+    paths: Vec<Vec<u32>>,
+    memcpy: Vec<(u32, u32)>,
+    calls: Vec<IndirectCall>,
+    bound: HashSet<(usize, u32)>,
+    callees: HashMap<(u32, u32, u32), Vec<u32>>,
+    queue: VecDeque<u32>,
+    queued: Vec<bool>,
+    edges: hashbrown::HashSet<(u32, u32)>,
+    c: Constraints,
+    stats: SolveStats,
+}
+
+/// Solve `c`; `None` when `stop` asked.
+pub fn run(p: &Program, c: Constraints, stop: Stop<'_>) -> Option<(PointsTo, SolveStats)> {
+    let mut s = Solver::new(c);
+    let mut polled = 0u32;
+    // Cycles are collapsed offline, each time the visits double.
+    let mut next_sweep = s.nodes.len() as u32;
+    s.collapse_cycles();
+    while let Some(n) = s.queue.pop_front() {
+        if polled >= next_sweep {
+            s.collapse_cycles();
+            next_sweep = polled.saturating_mul(2);
+        }
+        s.queued[n as usize] = false;
+        polled += 1;
+        if polled.is_multiple_of(4096) && stop.requested() {
+            return None;
+        }
+        s.visit(n);
+        if polled.is_multiple_of(1 << 14) && std::env::var_os("DWELL_PTS_TRACE").is_some() {
+            let big = s.nodes.iter().map(|x| x.pts.len()).max().unwrap_or(0);
+            let sum: u64 = s.nodes.iter().map(|x| x.pts.len()).sum();
+            eprintln!(
+                "pts: {polled} visits, queue {}, nodes {}, collapsed {}, edges {}, largest {big}, total {sum}",
+                s.queue.len(),
+                s.nodes.len(),
+                s.stats.collapsed,
+                s.edges.len()
+            );
+        }
+    }
+    Some(s.finish(p))
+}
+
+impl Solver {
+    fn new(mut c: Constraints) -> Solver {
+        let first_content = c.nodes;
+        let mut s = Solver {
+            nodes: vec![Node::default(); (first_content as usize) + c.locs.len()],
+            rep: (0..first_content + c.locs.len() as u32).collect(),
+            first_content,
+            paths: Vec::new(),
+            memcpy: std::mem::take(&mut c.memcpy),
+            calls: std::mem::take(&mut c.calls),
+            bound: HashSet::new(),
+            callees: HashMap::new(),
+            queue: VecDeque::new(),
+            queued: Vec::new(),
+            edges: hashbrown::HashSet::new(),
+            c,
+            stats: SolveStats::default(),
+        };
+        s.queued = vec![false; s.nodes.len()];
+        for (n, l) in std::mem::take(&mut s.c.base) {
+            s.add_loc(n, l.0);
+        }
+        for (a, b) in std::mem::take(&mut s.c.copy) {
+            s.add_edge(a, b);
+        }
+        for (ptr, dst) in std::mem::take(&mut s.c.load) {
+            s.nodes[ptr as usize].loads.push(dst);
+            s.push(ptr);
+        }
+        for (src, ptr) in std::mem::take(&mut s.c.store) {
+            s.nodes[ptr as usize].stores.push(src);
+            s.push(ptr);
+        }
+        for (base, dst, path) in std::mem::take(&mut s.c.gep) {
+            let id = s.paths.len() as u32;
+            s.paths.push(path);
+            s.nodes[base as usize].geps.push((dst, id));
+            s.push(base);
+        }
+        for (k, &(src, dst)) in s.memcpy.clone().iter().enumerate() {
+            s.nodes[src as usize].memcpys.push(k);
+            s.nodes[dst as usize].memcpys.push(k);
+            s.push(src);
+        }
+        for k in 0..s.calls.len() {
+            let n = s.calls[k].callee;
+            s.nodes[n as usize].calls.push(k);
+            s.push(n);
+        }
+        s
+    }
+
+    fn find(&mut self, mut n: u32) -> u32 {
+        while self.rep[n as usize] != n {
+            let up = self.rep[self.rep[n as usize] as usize];
+            self.rep[n as usize] = up;
+            n = up;
+        }
+        n
+    }
+
+    fn push(&mut self, n: u32) {
+        let n = self.find(n);
+        if !self.queued[n as usize] {
+            self.queued[n as usize] = true;
+            self.queue.push_back(n);
+        }
+    }
+
+    /// The content node of location `l`, made when the location is new.
+    #[inline(never)]
+    fn content(&mut self, l: u32) -> u32 {
+        let n = self.first_content + l;
+        while self.nodes.len() <= n as usize {
+            self.rep.push(self.nodes.len() as u32);
+            self.nodes.push(Node::default());
+            self.queued.push(false);
+        }
+        self.find(n)
+    }
+
+    fn add_loc(&mut self, n: u32, l: u32) {
+        let n = self.find(n);
+        if self.nodes[n as usize].pts.insert(l) {
+            self.push(n);
+        }
+    }
+
+    /// `a` → `b`: `b` gets what `a` handed on already; the rest follows
+    /// with `a`'s next visit.
+    #[inline(never)]
+    fn add_edge(&mut self, a: u32, b: u32) {
+        let (a, b) = (self.find(a), self.find(b));
+        if a == b || !self.edges.insert((a, b)) {
+            return;
+        }
+        self.nodes[a as usize].succ.push(b);
+        if self.nodes[a as usize].done.is_empty() {
+            return;
+        }
+        let done = std::mem::take(&mut self.nodes[a as usize].done);
+        let grew = {
+            let pts = &mut self.nodes[b as usize].pts;
+            let before = pts.len();
+            *pts |= &done;
+            pts.len() > before
+        };
+        self.nodes[a as usize].done = done;
+        if grew {
+            self.push(b);
+        }
+    }
+
+    #[inline(never)]
+    fn visit(&mut self, n: u32) {
+        let n = self.find(n);
+        self.stats.visits += 1;
+        let node = &mut self.nodes[n as usize];
+        let delta = &node.pts - &node.done;
+        if delta.is_empty() {
+            return;
+        }
+        node.done |= &delta;
+        let loads = node.loads.clone();
+        let stores = node.stores.clone();
+        let geps = node.geps.clone();
+        let memcpys = node.memcpys.clone();
+        let calls = node.calls.clone();
+        for l in &delta {
+            let cn = self.content(l);
+            for &d in &loads {
+                self.add_edge(cn, d);
+            }
+            for &s in &stores {
+                self.add_edge(s, cn);
+            }
+            for &(dst, path) in &geps {
+                let f = self.c.locs.field(Loc(l), &self.paths[path as usize]);
+                self.content(f.0);
+                self.add_loc(dst, f.0);
+                for o in self.c.locs.take_newly_collapsed() {
+                    // One location for the whole object from now on.
+                    let ls = self.c.locs.of(o).to_vec();
+                    let root = self.content(ls[0].0);
+                    for m in &ls[1..] {
+                        let cm = self.content(m.0);
+                        self.merge(cm, root);
+                    }
+                    self.push(root);
+                }
+            }
+            for &k in &calls {
+                self.bind_call(k, l);
+            }
+        }
+        for k in memcpys {
+            self.content_copy(k, n, &delta);
+        }
+        let succ = self.nodes[n as usize].succ.clone();
+        for m in succ {
+            let m = self.find(m);
+            if m == n {
+                continue;
+            }
+            let grew = {
+                let pts = &mut self.nodes[m as usize].pts;
+                let before = pts.len();
+                *pts |= &delta;
+                pts.len() > before
+            };
+            if grew {
+                self.push(m);
+            }
+        }
+    }
+
+    /// `*dst ⊇ *src` for the new pairs of locations: `delta` is what node
+    /// `n` (the source, the target or both) gained.
+    #[inline(never)]
+    fn content_copy(&mut self, k: usize, n: u32, delta: &RoaringBitmap) {
+        let (src, dst) = self.memcpy[k];
+        let (src, dst) = (self.find(src), self.find(dst));
+        let pairs = |a: &RoaringBitmap, b: &RoaringBitmap| -> Vec<(u32, u32)> {
+            a.iter()
+                .flat_map(|x| b.iter().map(move |y| (x, y)))
+                .collect()
+        };
+        let mut todo = Vec::new();
+        if src == n {
+            todo.extend(pairs(delta, &self.nodes[dst as usize].pts));
+        }
+        if dst == n {
+            todo.extend(pairs(&self.nodes[src as usize].pts, delta));
+        }
+        for (ls, ld) in todo {
+            let (cs, cd) = (self.content(ls), self.content(ld));
+            self.add_edge(cs, cd);
+        }
+    }
+
+    /// Indirect call `k` reaches location `l`: a function's root binds it.
+    #[inline(never)]
+    fn bind_call(&mut self, k: usize, l: u32) {
+        let o = self.c.locs.object_of(Loc(l));
+        let ObjectKind::Function(g) = self.c.kinds[o as usize] else {
+            return;
+        };
+        if !self.c.locs.path_of(Loc(l)).is_empty() || !self.bound.insert((k, g)) {
+            return;
+        }
+        let call = self.calls[k].clone();
+        self.callees.entry(call.site).or_default().push(g);
+        for (a, &param) in call.args.iter().zip(&self.c.params[g as usize].clone()) {
+            if let Some(a) = a {
+                self.add_edge(*a, param);
+            }
+        }
+        if let Some(r) = call.result {
+            self.add_edge(self.c.ret[g as usize], r);
+        }
+    }
+
+    /// Find every cycle of copy edges (Tarjan, iteratively) and merge
+    /// each one's nodes into one: they end with equal sets anyway.
+    fn collapse_cycles(&mut self) {
+        const NONE: u32 = u32::MAX;
+        let n = self.nodes.len();
+        let mut index = vec![NONE; n];
+        let mut low = vec![0u32; n];
+        let mut on_stack = vec![false; n];
+        let mut stack: Vec<u32> = Vec::new();
+        let mut next = 0u32;
+        let mut sccs: Vec<Vec<u32>> = Vec::new();
+        for root in 0..n as u32 {
+            if self.rep[root as usize] != root || index[root as usize] != NONE {
+                continue;
+            }
+            // (node, position in its succ list)
+            let mut calls: Vec<(u32, usize)> = vec![(root, 0)];
+            index[root as usize] = next;
+            low[root as usize] = next;
+            next += 1;
+            stack.push(root);
+            on_stack[root as usize] = true;
+            while let Some(&mut (v, ref mut at)) = calls.last_mut() {
+                if let Some(&w) = self.nodes[v as usize].succ.get(*at) {
+                    *at += 1;
+                    let w = self.find(w);
+                    if index[w as usize] == NONE {
+                        index[w as usize] = next;
+                        low[w as usize] = next;
+                        next += 1;
+                        stack.push(w);
+                        on_stack[w as usize] = true;
+                        calls.push((w, 0));
+                    } else if on_stack[w as usize] {
+                        low[v as usize] = low[v as usize].min(index[w as usize]);
+                    }
+                    continue;
+                }
+                calls.pop();
+                if let Some(&(u, _)) = calls.last() {
+                    low[u as usize] = low[u as usize].min(low[v as usize]);
+                }
+                if low[v as usize] == index[v as usize] {
+                    let mut scc = Vec::new();
+                    while let Some(x) = stack.pop() {
+                        on_stack[x as usize] = false;
+                        scc.push(x);
+                        if x == v {
+                            break;
+                        }
+                    }
+                    if scc.len() > 1 {
+                        sccs.push(scc);
+                    }
+                }
+            }
+        }
+        for scc in sccs {
+            let keep = scc[0];
+            for &other in &scc[1..] {
+                self.merge(other, keep);
+            }
+            self.push(keep);
+        }
+    }
+
+    /// Merge node `a` into `b`.
+    #[inline(never)]
+    fn merge(&mut self, a: u32, b: u32) {
+        let (a, b) = (self.find(a), self.find(b));
+        if a == b {
+            return;
+        }
+        self.stats.collapsed += 1;
+        self.rep[a as usize] = b;
+        let na = std::mem::take(&mut self.nodes[a as usize]);
+        let nb = &mut self.nodes[b as usize];
+        nb.pts |= &na.pts;
+        // What both handed on is done; the rest is handed on again.
+        nb.done &= &na.done;
+        nb.succ
+            .extend(na.succ.iter().copied().filter(|&m| m != a && m != b));
+        nb.loads.extend(na.loads);
+        nb.stores.extend(na.stores);
+        nb.geps.extend(na.geps);
+        nb.memcpys.extend(na.memcpys);
+        nb.calls.extend(na.calls);
+        nb.succ.sort_unstable();
+        nb.succ.dedup();
+    }
+
+    fn finish(mut self, p: &Program) -> (PointsTo, SolveStats) {
+        let nvars = p.vars.len() as u32;
+        let vars = (0..nvars)
+            .map(|v| {
+                let r = self.find(v);
+                self.nodes[r as usize].pts.iter().map(Loc).collect()
+            })
+            .collect();
+        let content = (0..self.c.locs.len() as u32)
+            .map(|l| {
+                let n = self.content(l);
+                self.nodes[n as usize].pts.iter().map(Loc).collect()
+            })
+            .collect();
+        for v in self.callees.values_mut() {
+            v.sort_unstable();
+        }
+        self.stats.nodes = self.nodes.len();
+        let pts = PointsTo {
+            kinds: self.c.kinds,
+            locs: self.c.locs,
+            vars,
+            content,
+            function_object: self.c.function_object,
+            callees: self.callees,
+        };
+        (pts, self.stats)
+    }
+}
