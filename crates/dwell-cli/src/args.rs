@@ -521,6 +521,16 @@ pub enum ImportKind {
     },
 }
 
+/// How `dwell run taint BUNDLE` reads a program.
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum TaintMode {
+    /// Values, memory and calls: the data itself must reach the sink.
+    #[default]
+    DataFlow,
+    /// A path of control flow from a source call to a sink call.
+    ControlFlow,
+}
+
 /// Flags of `dwell run` that only program bundles use.
 #[derive(Args, Debug, Default, Clone)]
 pub struct ProgramArgs {
@@ -535,9 +545,21 @@ pub struct ProgramArgs {
     pub sanitizers_fn: Vec<String>,
     /// taint on a bundle: follow any path of arcs, also those that return
     /// into a caller other than the one that called (default: only
-    /// realizable, call/return-matched paths).
+    /// realizable, call/return-matched paths). Control-flow mode only; it
+    /// implies `--mode control-flow`.
     #[arg(long)]
     pub context_insensitive: bool,
+    /// taint on a bundle: `data-flow` follows values, memory (points-to) and
+    /// calls from a source's data to a sink's argument; `control-flow`
+    /// reports a sink call that some path of ICFG arcs from a source call
+    /// reaches, whatever data it carries.
+    #[arg(long, value_enum, default_value_t = TaintMode::DataFlow)]
+    pub mode: TaintMode,
+    /// taint on a bundle (data flow): a model file of sources, sinks,
+    /// sanitizers and library flows, added to (and overriding) the shipped
+    /// libc models.
+    #[arg(long)]
+    pub models: Option<PathBuf>,
     /// liveness / reaching-defs: one function, with per-node sets.
     #[arg(long)]
     pub function: Option<String>,

@@ -34,6 +34,7 @@ mod sarif;
 mod serve;
 mod shard;
 mod snapshot;
+mod taint_flow;
 mod timely;
 
 use args::{Cli, Command, EvidenceAction};

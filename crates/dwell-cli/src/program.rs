@@ -2,7 +2,7 @@
 //! liveness|reaching-defs|taint BUNDLE`): per function or over the whole
 //! supergraph, and context-sensitive taint on the host kernels.
 
-use crate::args::{AnalysisName, FormatArg, RunArgs};
+use crate::args::{AnalysisName, FormatArg, RunArgs, TaintMode};
 use crate::error::Result;
 use crate::input::Io;
 use crate::progress::Bar;
@@ -46,6 +46,11 @@ pub fn run(
     let which = match args.analysis {
         AnalysisName::Liveness => problems::Problem::Liveness,
         AnalysisName::ReachingDefs => problems::Problem::ReachingDefs,
+        AnalysisName::Taint
+            if args.program.mode == TaintMode::DataFlow && !args.program.context_insensitive =>
+        {
+            return crate::taint_flow::run(b, args, bar, progress, stdout);
+        }
         AnalysisName::Taint => {
             let taint = run_taint(b, args, mask, backend, (bar, progress), budget_bytes)?;
             return report_taint(b, args, backend, load_ms, taint, stdout);
@@ -60,13 +65,7 @@ pub fn run(
         }
     };
     let per_function = p.function.is_none() && !p.whole;
-    let scopes = match (&p.function, p.whole) {
-        (Some(name), _) => vec![Scope::Function(b.function_id(name).ok_or_else(|| {
-            format!("no function {name:?} in the bundle. Fix: name one from functions.tsv")
-        })?)],
-        (None, true) => vec![Scope::Whole],
-        (None, false) => defined_functions(b),
-    };
+    let scopes = scopes(b, p)?;
     bar.phase(format!(
         "{which:?} on {} ({})",
         path.display(),
@@ -135,6 +134,17 @@ pub fn run(
         }
     }
     Ok(())
+}
+
+/// What `--function` / `--whole` ask to solve.
+fn scopes(b: &Bundle, p: &crate::args::ProgramArgs) -> Result<Vec<Scope>> {
+    Ok(match (&p.function, p.whole) {
+        (Some(name), _) => vec![Scope::Function(b.function_id(name).ok_or_else(|| {
+            format!("no function {name:?} in the bundle. Fix: name one from functions.tsv")
+        })?)],
+        (None, true) => vec![Scope::Whole],
+        (None, false) => defined_functions(b),
+    })
 }
 
 /// Every defined function of `b`, each its own problem.

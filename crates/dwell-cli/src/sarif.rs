@@ -252,6 +252,132 @@ fn fingerprint(b: &Bundle, f: &ProgramFinding) -> String {
         call_key(b, f.nodes.0),
         call_key(b, f.nodes.1)
     );
+    fnv(&text)
+}
+
+/// The data-flow taint log (`--mode data-flow`), written as a stream: the
+/// header with one rule per model rule used, then each result in turn. A
+/// result is one sink argument: `locations` the sink call,
+/// `relatedLocations` every source call reaching it, one code flow whose
+/// steps name the variables and memory the data passes through.
+pub fn flow_log(
+    w: &mut dyn std::io::Write,
+    b: &Bundle,
+    models: &dwell::program::models::Models,
+    found: &[dwell::program::flow::findings::Finding],
+) -> std::io::Result<()> {
+    let mut used: Vec<&str> = found.iter().map(|f| f.rule.as_str()).collect();
+    used.sort_unstable();
+    used.dedup();
+    let rules: Vec<Value> = used
+        .iter()
+        .map(|id| {
+            let r = models.rules.iter().find(|r| r.id == *id);
+            let name = r.map_or(*id, |r| r.name.as_str());
+            let help = r.map_or("", |r| r.help.as_str());
+            json!({
+                "id": id,
+                "name": camel(id),
+                "shortDescription": {"text": name},
+                "fullDescription": {"text": format!("{name}: untrusted data (from a modelled source) reaches this argument along values, memory and calls.")},
+                "help": {"text": help},
+                "defaultConfiguration": {"level": "warning"},
+                "properties": {"tags": ["security", "taint"]},
+            })
+        })
+        .collect();
+    let head = json!({
+        "tool": {"driver": {"name": "dwell", "version": env!("CARGO_PKG_VERSION"), "rules": rules}},
+        "properties": {"mode": "data-flow", "bundleSource": b.meta.source},
+    });
+    let head = serde_json::to_string(&head)?;
+    // The run object without its closing brace, then the results array.
+    write!(
+        w,
+        "{{\"$schema\":{},\"version\":\"2.1.0\",\"runs\":[{},\"results\":[",
+        serde_json::to_string(SCHEMA)?,
+        &head[..head.len() - 1]
+    )?;
+    for (i, f) in found.iter().enumerate() {
+        if i > 0 {
+            w.write_all(b",\n")?;
+        }
+        let rule = used.iter().position(|id| *id == f.rule).unwrap_or(0);
+        serde_json::to_writer(&mut *w, &flow_result(f, rule))?;
+    }
+    writeln!(w, "]}}]}}")
+}
+
+fn flow_location(at: &dwell::program::flow::findings::At, message: Option<&str>) -> Value {
+    let mut loc = json!({"logicalLocations": [{"name": at.function, "kind": "function"}]});
+    if let (Some(file), true) = (&at.file, at.line > 0) {
+        let mut region = json!({"startLine": at.line});
+        if at.column > 0 {
+            region["startColumn"] = json!(at.column);
+        }
+        loc["physicalLocation"] = json!({"artifactLocation": {"uri": uri(file)}, "region": region});
+    }
+    if let Some(m) = message {
+        loc["message"] = json!({"text": m});
+    }
+    loc
+}
+
+fn flow_result(f: &dwell::program::flow::findings::Finding, rule: usize) -> Value {
+    let related: Vec<Value> = f
+        .sources
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let mut l = flow_location(
+                &s.at,
+                Some(&format!("source: {} returns untrusted data", s.callee)),
+            );
+            l["id"] = json!(i + 1);
+            l
+        })
+        .collect();
+    // The witness starts at its source's call; steps without a place
+    // (memory, a parameter's content) have no line to show.
+    let first = f.sources.first().map(|s| {
+        let what = format!("source: {} returns untrusted data", s.callee);
+        json!({"location": flow_location(&s.at, Some(&what))})
+    });
+    let steps: Vec<Value> = first
+        .into_iter()
+        .chain(f.steps.iter().filter_map(|s| {
+            let at = s.at.as_ref()?;
+            Some(json!({"location": flow_location(at, Some(&s.what))}))
+        }))
+        .chain(std::iter::once(json!({"location": flow_location(&f.at, Some(&format!("sink: argument {} of {}", f.arg + 1, f.sink)))})))
+        .collect();
+    let key = format!(
+        "{}|{}|{}|{}|{}",
+        f.rule,
+        f.at.function,
+        f.sink,
+        f.arg,
+        f.sources
+            .iter()
+            .map(|s| format!("{}/{}", s.at.function, s.callee))
+            .collect::<Vec<_>>()
+            .join(",")
+    );
+    json!({
+        "ruleId": f.rule,
+        "ruleIndex": rule,
+        "level": "warning",
+        "message": {"text": f.message()},
+        "locations": [flow_location(&f.at, None)],
+        "relatedLocations": related,
+        "codeFlows": [{"threadFlows": [{"locations": steps}]}],
+        "partialFingerprints": {"dwellTaintFlow/v1": fnv(&key)},
+        "properties": {"argument": f.arg + 1, "sink": f.sink},
+    })
+}
+
+/// FNV-1a (64 bits) of `text`, as 16 hex digits.
+fn fnv(text: &str) -> String {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for byte in text.bytes() {
         h ^= u64::from(byte);

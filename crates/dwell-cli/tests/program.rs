@@ -98,7 +98,7 @@ fn taint_on_bundle_and_errors() {
     let b = dir.path().join("t");
     import(&b, "crates/dwell/tests/data/llvm/taint.ll");
     let out = ok(dwell()
-        .args(["run", "taint"])
+        .args(["run", "taint", "--mode", "control-flow"])
         .arg(&b)
         .args([
             "--sources-fn",
@@ -142,7 +142,7 @@ fn taint_on_bundle_and_errors() {
     let args = ["--sources-fn", "getenv", "--sinks-fn", "system", "--json"];
     for (extra, want) in [(None, 0), (Some("--context-insensitive"), 1)] {
         let out = ok(dwell()
-            .args(["run", "taint"])
+            .args(["run", "taint", "--mode", "control-flow"])
             .arg(&c)
             .args(args)
             .args(extra));
@@ -151,7 +151,14 @@ fn taint_on_bundle_and_errors() {
         assert_eq!(r["findings"].as_array().unwrap().len(), want, "{extra:?}");
     }
     let out = ok(dwell()
-        .args(["run", "taint", "--backend", "cpu-reference"])
+        .args([
+            "run",
+            "taint",
+            "--mode",
+            "control-flow",
+            "--backend",
+            "cpu-reference",
+        ])
         .arg(&c)
         .args(args));
     assert!(out.contains("\"findings\": []"), "{out}");
@@ -289,7 +296,7 @@ fn bundle_analyses_honour_the_budget() {
     assert_eq!(answer(&["--budget-bytes", "100000000000"]), answer(&[]));
     let taint = |extra: &[&str]| {
         dwell()
-            .args(["run", "taint"])
+            .args(["run", "taint", "--mode", "control-flow"])
             .arg(&b)
             .args([
                 "--sources-fn",

@@ -49,7 +49,7 @@ const SPEC: [&str; 6] = [
 /// The SARIF log of taint on `bundle` (to `--out` when `out` is given).
 fn sarif(bundle: &Path, extra: &[&str], out: Option<&Path>) -> Value {
     let mut cmd = dwell();
-    cmd.args(["run", "taint"])
+    cmd.args(["run", "taint", "--mode", "control-flow"])
         .arg(bundle)
         .args(SPEC)
         .args(["--format", "sarif"])
@@ -284,4 +284,53 @@ fn sarif_elsewhere_is_refused_with_a_fix() {
         "sarif",
     ]));
     assert!(!ok && err.contains("Fix:"), "{err}");
+}
+
+/// Data-flow taint (the default mode) on the demo program: a valid log,
+/// one result per sink argument at a marked sink line of taint_demo.c,
+/// rules by kind with help text, every source a related location, and
+/// a code flow from a source line to the sink line.
+#[test]
+fn data_flow_sarif_is_valid_and_names_the_argument() {
+    let dir = tempfile::tempdir().unwrap();
+    let b = import(dir.path(), "taint_demo.ll");
+    let file = dir.path().join("flow.sarif");
+    let (ok, _, err) = run(dwell()
+        .args(["run", "taint"])
+        .arg(&b)
+        .args(SPEC)
+        .args(["--format", "sarif", "--out"])
+        .arg(&file));
+    assert!(ok, "{err}");
+    validate(&file);
+    let log: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    let run0 = &log["runs"][0];
+    let rules = run0["tool"]["driver"]["rules"].as_array().unwrap();
+    assert!(!rules.is_empty());
+    for r in rules {
+        assert!(r["help"]["text"].as_str().unwrap().contains("Fix"), "{r}");
+    }
+    let results = run0["results"].as_array().unwrap();
+    assert!(!results.is_empty());
+    let mut keys = std::collections::BTreeSet::new();
+    for r in results {
+        let idx = r["ruleIndex"].as_u64().unwrap() as usize;
+        assert_eq!(rules[idx]["id"], r["ruleId"]);
+        let (uri, line) = region(&r["locations"][0]);
+        assert_eq!(uri, "taint_demo.c");
+        let arg = r["properties"]["argument"].as_u64().unwrap();
+        assert!(
+            keys.insert((line, arg)),
+            "two results for one sink argument: {r}"
+        );
+        let msg = r["message"]["text"].as_str().unwrap();
+        assert!(msg.contains("argument"), "{msg}");
+        assert!(!r["relatedLocations"].as_array().unwrap().is_empty());
+        let steps = r["codeFlows"][0]["threadFlows"][0]["locations"]
+            .as_array()
+            .unwrap();
+        let (_, last) = region(&steps.last().unwrap()["location"]);
+        assert_eq!(last, line, "the code flow ends at the sink");
+        assert!(steps.len() >= 2, "{r}");
+    }
 }

@@ -59,89 +59,7 @@ fn program(seed: u64) -> Program {
         vals.extend(&globals);
         for i in 0..rng.gen_range(3..=14) {
             let r = var(&mut p, format!("f{f}:%v{i}"), VarKind::Ssa);
-            let pick = |rng: &mut rand_chacha::ChaCha8Rng, vals: &[u32]| {
-                Value::Var(vals[rng.gen_range(0..vals.len())])
-            };
-            let (op, result, call) = match rng.gen_range(0..9) {
-                0 => {
-                    p.var_kinds[r as usize] = VarKind::Slot;
-                    (Op::Alloca, Some(r), None)
-                }
-                1 => (
-                    Op::Load {
-                        ptr: pick(&mut rng, &vals),
-                    },
-                    Some(r),
-                    None,
-                ),
-                2 | 3 => {
-                    let (value, ptr) = (pick(&mut rng, &vals), pick(&mut rng, &vals));
-                    (Op::Store { value, ptr }, None, None)
-                }
-                4 => {
-                    let path = (0..rng.gen_range(0..=2))
-                        .map(|_| rng.gen_range(0..2))
-                        .collect();
-                    let base = pick(&mut rng, &vals);
-                    (Op::Gep { base, path }, Some(r), None)
-                }
-                5 => {
-                    let a = pick(&mut rng, &vals);
-                    let b = if rng.gen_bool(0.3) {
-                        Value::Func(rng.gen_range(0..nf as u32))
-                    } else {
-                        pick(&mut rng, &vals)
-                    };
-                    (Op::Copy(vec![a, b]), Some(r), None)
-                }
-                6 => {
-                    let args = vec![pick(&mut rng, &vals)];
-                    let site = CallSite {
-                        callee: Callee::Direct(malloc),
-                        terminator: false,
-                        line: 0,
-                    };
-                    let op = Op::Call {
-                        callee: Value::Func(malloc),
-                        args,
-                    };
-                    (op, Some(r), Some(site))
-                }
-                7 => {
-                    let g = rng.gen_range(0..nf as u32);
-                    let args = (0..rng.gen_range(0..=2))
-                        .map(|_| pick(&mut rng, &vals))
-                        .collect();
-                    let site = CallSite {
-                        callee: Callee::Direct(g),
-                        terminator: false,
-                        line: 0,
-                    };
-                    (
-                        Op::Call {
-                            callee: Value::Func(g),
-                            args,
-                        },
-                        Some(r),
-                        Some(site),
-                    )
-                }
-                _ => {
-                    let callee = pick(&mut rng, &vals);
-                    let args = (0..rng.gen_range(0..=2))
-                        .map(|_| pick(&mut rng, &vals))
-                        .collect();
-                    let site = CallSite {
-                        callee: Callee::Indirect {
-                            args: 0,
-                            ret: "i8*".into(),
-                        },
-                        terminator: false,
-                        line: 0,
-                    };
-                    (Op::Call { callee, args }, Some(r), Some(site))
-                }
-            };
+            let (op, result, call) = random_op(&mut rng, &mut p, r, &vals, (nf, malloc));
             if result.is_some() {
                 vals.push(r);
             }
@@ -165,6 +83,96 @@ fn program(seed: u64) -> Program {
         }];
     }
     p
+}
+
+/// One random instruction defining `r` (or nothing, for a store), over the
+/// values `vals` and the `nf` defined functions and `malloc`.
+fn random_op(
+    rng: &mut rand_chacha::ChaCha8Rng,
+    p: &mut Program,
+    r: u32,
+    vals: &[u32],
+    (nf, malloc): (usize, u32),
+) -> (Op, Option<u32>, Option<CallSite>) {
+    let pick = |rng: &mut rand_chacha::ChaCha8Rng, vals: &[u32]| {
+        Value::Var(vals[rng.gen_range(0..vals.len())])
+    };
+    match rng.gen_range(0..9u32) {
+        0 => {
+            p.var_kinds[r as usize] = VarKind::Slot;
+            (Op::Alloca, Some(r), None)
+        }
+        1 => (
+            Op::Load {
+                ptr: pick(rng, vals),
+            },
+            Some(r),
+            None,
+        ),
+        2 | 3 => {
+            let (value, ptr) = (pick(rng, vals), pick(rng, vals));
+            (Op::Store { value, ptr }, None, None)
+        }
+        4 => {
+            let path = (0..rng.gen_range(0..=2))
+                .map(|_| rng.gen_range(0..2))
+                .collect();
+            let base = pick(rng, vals);
+            (Op::Gep { base, path }, Some(r), None)
+        }
+        5 => {
+            let a = pick(rng, vals);
+            let b = if rng.gen_bool(0.3) {
+                Value::Func(rng.gen_range(0..nf as u32))
+            } else {
+                pick(rng, vals)
+            };
+            (Op::Copy(vec![a, b]), Some(r), None)
+        }
+        6 => {
+            let args = vec![pick(rng, vals)];
+            let site = CallSite {
+                callee: Callee::Direct(malloc),
+                terminator: false,
+                line: 0,
+            };
+            let op = Op::Call {
+                callee: Value::Func(malloc),
+                args,
+            };
+            (op, Some(r), Some(site))
+        }
+        7 => {
+            let g = rng.gen_range(0..nf as u32);
+            let args = (0..rng.gen_range(0..=2)).map(|_| pick(rng, vals)).collect();
+            let site = CallSite {
+                callee: Callee::Direct(g),
+                terminator: false,
+                line: 0,
+            };
+            (
+                Op::Call {
+                    callee: Value::Func(g),
+                    args,
+                },
+                Some(r),
+                Some(site),
+            )
+        }
+        _ => {
+            let callee = pick(rng, vals);
+            let args = (0..rng.gen_range(0..=2)).map(|_| pick(rng, vals)).collect();
+            let site = CallSite {
+                callee: Callee::Indirect {
+                    args: 0,
+                    ret: "i8*".into(),
+                },
+                terminator: false,
+                line: 0,
+            };
+            (Op::Call { callee, args }, Some(r), Some(site))
+        }
+    }
 }
 
 type Named = BTreeSet<(u32, Vec<u32>)>;

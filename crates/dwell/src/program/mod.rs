@@ -30,10 +30,12 @@
 pub mod bundle;
 pub mod call_taint;
 pub mod cfl;
+pub mod flow;
 pub mod icfg;
 pub mod ir;
 mod lex;
 pub mod llvm;
+pub mod locals;
 pub mod models;
 pub mod points_to;
 pub mod problems;

@@ -1,10 +1,13 @@
 //! Constraints of a program: its objects, base facts (`x ∋ &o`), copies
 //! (`x ⊇ y`), loads (`x ⊇ *y`), stores (`*x ⊇ y`), field offsets
 //! (`x ⊇ y.path`), content copies (`*x ⊇ *y`, memcpy) and the indirect
-//! calls to bind while solving.
+//! calls to bind while solving. Loads of slots whose address never
+//! escapes read the stores that reach them (`program::locals`), not the
+//! slot's flow-insensitive content.
 
 use super::{Loc, Locs};
-use crate::program::ir::{Callee, Op, Program, Value, VarKind};
+use crate::program::ir::{Callee, Function, Op, Program, Value, VarKind};
+use crate::program::locals::{At, Locals};
 use crate::program::models::{Models, Place};
 
 /// What an abstract object is.
@@ -126,14 +129,34 @@ impl Constraints {
             }
         }
         for (f, func) in p.functions.iter().enumerate() {
+            let locals = Locals::of(func);
             for (b, blk) in func.blocks.iter().enumerate() {
                 for (i, ins) in blk.insts.iter().enumerate() {
                     let site = (f as u32, b as u32, i as u32);
+                    if let (Op::Load { ptr }, Some(r)) = (&ins.op, ins.result) {
+                        if locals.is_private(*ptr) {
+                            c.private_load(func, &locals, (b as u32, i as u32), r);
+                            continue;
+                        }
+                    }
                     c.inst(p, models, site, ins.result, &ins.op);
                 }
             }
         }
         c
+    }
+
+    /// A load of a slot whose address never escapes sees only the stores
+    /// that reach it along the CFG (a strong update: `cmd = "date"` after
+    /// `cmd = getenv(…)` leaves `system(cmd)` one string to point to).
+    fn private_load(&mut self, f: &Function, locals: &Locals, at: At, r: u32) {
+        for &(b, i) in locals.reaching.get(&at).into_iter().flatten() {
+            if let Op::Store { value, .. } = f.blocks[b as usize].insts[i as usize].op {
+                if let Some(n) = self.value_node(value) {
+                    self.copy.push((n, r));
+                }
+            }
+        }
     }
 
     fn object(&mut self, kind: ObjectKind) -> u32 {

@@ -230,6 +230,12 @@ impl PointsTo {
         self.locs.object[l.0 as usize]
     }
 
+    /// The location that holds `l`'s content: `l`, or its object's root
+    /// when the object is collapsed.
+    pub fn content_loc(&self, l: Loc) -> Loc {
+        self.locs.content_key(l)
+    }
+
     pub fn path(&self, l: Loc) -> &[u32] {
         &self.locs.path[l.0 as usize]
     }

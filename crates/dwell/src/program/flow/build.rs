@@ -1,0 +1,703 @@
+//! Building the value-flow graph from a program, its points-to and models:
+//! sites first, then each function's own arcs (with models of external
+//! calls, sources and sinks), then call and return arcs per site until
+//! every parameter-content node is linked to every caller.
+
+use super::guards::{direct_callee, Ctx, Guards};
+use super::{Arc, Node, SinkArg, Site, Source, ValueFlow, NO_FUNCTION};
+use crate::program::ir::{Function, Op, Program, Value};
+use crate::program::locals::{self, At, Locals, Origin};
+use crate::program::models::{FnModel, Models, Place};
+use crate::program::points_to::{Loc, PointsTo};
+use std::collections::{HashMap, HashSet};
+
+/// Longest field path of a content node.
+const MAX_PATH: usize = 4;
+
+/// Build the value-flow graph of `p`.
+pub fn build(p: &Program, pts: &PointsTo, models: &Models) -> ValueFlow {
+    let locals = locals::all(p);
+    let mut sites = Vec::new();
+    let mut site_of = HashMap::new();
+    for (f, func) in p.functions.iter().enumerate() {
+        for (b, blk) in func.blocks.iter().enumerate() {
+            for (i, ins) in blk.insts.iter().enumerate() {
+                if matches!(ins.op, Op::Call { .. }) {
+                    let at = (b as u32, i as u32);
+                    site_of.insert((f as u32, at), sites.len() as u32);
+                    sites.push(Site {
+                        function: f as u32,
+                        at,
+                        callee: String::new(),
+                    });
+                }
+            }
+        }
+    }
+    let targets: Vec<Vec<u32>> = sites
+        .iter()
+        .map(|s| {
+            let func = &p.functions[s.function as usize];
+            match direct_callee(func, s.at) {
+                Some(g) => vec![g],
+                None => pts.callees(s.function, s.at.0, s.at.1).to_vec(),
+            }
+        })
+        .collect();
+    for (s, t) in sites.iter_mut().zip(&targets) {
+        s.callee = match t[..] {
+            [g] => p.functions[g as usize].name.clone(),
+            [] => "*indirect".into(),
+            _ => format!("*indirect ({} targets)", t.len()),
+        };
+    }
+    let single = |f: u32, at: At| -> Option<u32> {
+        let s = site_of.get(&(f, at))?;
+        match targets[*s as usize][..] {
+            [g] => Some(g),
+            _ => None,
+        }
+    };
+    let cx = Ctx {
+        p,
+        pts,
+        locals: &locals,
+        callee: &single,
+    };
+    let guards = Guards::new(&cx, models);
+    let wrappers = alloc_wrappers(p, &locals, models, &single);
+    let mut b = Builder {
+        p,
+        pts,
+        models,
+        cx: &cx,
+        guards: &guards,
+        wrappers: &wrappers,
+        site_of: &site_of,
+        targets: &targets,
+        nvars: p.vars.len() as u32,
+        interned: HashMap::new(),
+        extra: Vec::new(),
+        arcs: Vec::new(),
+        rets: vec![Vec::new(); p.functions.len()],
+        content_of: vec![Vec::new(); p.functions.len()],
+        sources: Vec::new(),
+        sinks: Vec::new(),
+        unmodelled: 0,
+        passes: passes_through(p, &locals),
+    };
+    for (f, func) in p.functions.iter().enumerate() {
+        if func.defined {
+            b.function_body(f as u32, func, &locals[f]);
+        }
+    }
+    b.link_calls(&sites);
+    b.finish(sites, &locals)
+}
+
+struct Builder<'a> {
+    p: &'a Program,
+    pts: &'a PointsTo,
+    models: &'a Models,
+    cx: &'a Ctx<'a>,
+    guards: &'a Guards,
+    wrappers: &'a HashSet<u32>,
+    site_of: &'a HashMap<(u32, At), u32>,
+    targets: &'a [Vec<u32>],
+    nvars: u32,
+    interned: HashMap<Node, u32>,
+    /// Nodes past variables and locations, in id order.
+    extra: Vec<Node>,
+    arcs: Vec<(u32, u32, Arc)>,
+    /// Returned variables per function.
+    rets: Vec<Vec<u32>>,
+    /// Parameter- and return-content nodes per function.
+    content_of: Vec<Vec<u32>>,
+    sources: Vec<Source>,
+    sinks: Vec<SinkArg>,
+    unmodelled: usize,
+    /// Per function: the parameter (and field path inside what it points
+    /// to) that every return hands back, as `skip_blanks(s)` returns `s`.
+    passes: Vec<Option<(u32, Vec<u32>)>>,
+}
+
+/// Functions that return a pointer into what one of their parameters
+/// points to: a call's result content is then the argument's, in the
+/// caller's own context.
+fn passes_through(p: &Program, locals: &[Locals]) -> Vec<Option<(u32, Vec<u32>)>> {
+    p.functions
+        .iter()
+        .zip(locals)
+        .map(|(func, l)| {
+            let mut found: Option<(u32, Vec<u32>)> = None;
+            for ins in func.blocks.iter().flat_map(|b| &b.insts) {
+                if let Op::Ret(Some(v)) = ins.op {
+                    let Some(Origin::Param(k, path)) = l.origin(func, v) else {
+                        return None;
+                    };
+                    match &found {
+                        Some(prev) if *prev != (k, path.clone()) => return None,
+                        _ => found = Some((k, path)),
+                    }
+                }
+            }
+            found
+        })
+        .collect()
+}
+
+impl Builder<'_> {
+    fn loc_node(&self, l: Loc) -> u32 {
+        self.nvars + self.pts.content_loc(l).0
+    }
+
+    /// `v`'s content nodes and, where they are memory locations, every
+    /// field below them: `read(fd, &packet, …)` fills `packet.len` too.
+    fn content_fields(&mut self, f: u32, v: Value) -> Vec<u32> {
+        let mut out = self.content(f, v, &[]);
+        let first_extra = self.nvars + self.pts.locs() as u32;
+        let mut fields = Vec::new();
+        for &n in &out {
+            if n < self.nvars || n >= first_extra {
+                continue;
+            }
+            let l = Loc(n - self.nvars);
+            let path = self.pts.path(l);
+            for &m in self.pts.locs_of_object(self.pts.object(l)) {
+                if self.pts.path(m).starts_with(path) {
+                    fields.push(self.loc_node(m));
+                }
+            }
+        }
+        out.extend(fields);
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// What the memory locations among `nodes` point to: a command
+    /// vector's strings (`execv(path, argv)`), one level down.
+    fn pointees(&self, nodes: &[u32]) -> Vec<u32> {
+        let first_extra = self.nvars + self.pts.locs() as u32;
+        let mut out = Vec::new();
+        for &n in nodes {
+            if n >= self.nvars && n < first_extra {
+                let l = Loc(n - self.nvars);
+                out.extend(self.pts.content(l).iter().map(|&m| self.loc_node(m)));
+            }
+        }
+        out
+    }
+
+    fn intern(&mut self, n: Node) -> u32 {
+        if let Some(&id) = self.interned.get(&n) {
+            return id;
+        }
+        let id = self.nvars + self.pts.locs() as u32 + self.extra.len() as u32;
+        match &n {
+            Node::ParamContent { f, .. } | Node::RetContent { f, .. } => {
+                self.content_of[*f as usize].push(id)
+            }
+            _ => {}
+        }
+        self.extra.push(n.clone());
+        self.interned.insert(n, id);
+        id
+    }
+
+    fn value_clean(&self, f: u32, b: u32, v: Value) -> bool {
+        self.guards.any(f) && self.guards.clean(f, b, &self.cx.value_keys(f, v))
+    }
+
+    fn content_clean(&self, f: u32, b: u32, v: Value) -> bool {
+        self.guards.any(f)
+            && self
+                .cx
+                .content_key(v)
+                .is_some_and(|k| self.guards.clean(f, b, &[k]))
+    }
+
+    /// The nodes holding what `v` points to (at `extra` further in), in
+    /// function `f`.
+    fn content(&mut self, f: u32, v: Value, extra: &[u32]) -> Vec<u32> {
+        let func = &self.p.functions[f as usize];
+        let l = Locals::default();
+        let origin = if func.defined {
+            self.cx.locals[f as usize].origin(func, v)
+        } else {
+            l.origin(func, v)
+        };
+        let grow = |mut path: Vec<u32>| {
+            path.extend_from_slice(extra);
+            path.truncate(MAX_PATH);
+            path
+        };
+        match origin {
+            Some(Origin::Param(param, path)) => {
+                let n = Node::ParamContent {
+                    f,
+                    param,
+                    path: grow(path),
+                };
+                return vec![self.intern(n)];
+            }
+            Some(Origin::Call(at, path)) => {
+                let site = self.site_of[&(f, at)];
+                let callee = match self.targets[site as usize][..] {
+                    [g] => Some(g),
+                    _ => None,
+                };
+                if callee.is_some_and(|g| self.wrappers.contains(&g)) {
+                    let n = Node::SiteContent {
+                        site,
+                        path: grow(path),
+                    };
+                    return vec![self.intern(n)];
+                }
+                if let Some((k, mut inner)) =
+                    callee.and_then(|g| self.passes.get(g as usize).cloned().flatten())
+                {
+                    let ins = &func.blocks[at.0 as usize].insts[at.1 as usize];
+                    if let Op::Call { args, .. } = &ins.op {
+                        if let Some(&a) = args.get(k as usize) {
+                            inner.extend(path);
+                            inner.extend_from_slice(extra);
+                            inner.truncate(MAX_PATH);
+                            return self.content(f, a, &inner);
+                        }
+                    }
+                }
+                let allocates = callee
+                    .and_then(|g| self.models.get(&self.p.functions[g as usize].name))
+                    .is_some_and(|m| m.allocates);
+                if allocates && self.wrappers.contains(&f) {
+                    let n = Node::RetContent {
+                        f,
+                        path: grow(path),
+                    };
+                    return vec![self.intern(n)];
+                }
+            }
+            None => {}
+        }
+        let mut out: Vec<u32> = self
+            .pts
+            .of_value(v)
+            .into_iter()
+            .map(|l| self.loc_node(self.deeper(l, extra)))
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// The location `extra` further into `l`, when points-to has it.
+    fn deeper(&self, l: Loc, extra: &[u32]) -> Loc {
+        if extra.is_empty() {
+            return l;
+        }
+        let o = self.pts.object(l);
+        let mut want = self.pts.path(l).to_vec();
+        want.extend_from_slice(extra);
+        self.pts
+            .locs_of_object(o)
+            .iter()
+            .copied()
+            .find(|&m| self.pts.path(m) == want.as_slice())
+            .unwrap_or(l)
+    }
+
+    fn arc(&mut self, from: u32, to: u32, kind: Arc) {
+        if from != to || kind != Arc::Flow {
+            self.arcs.push((from, to, kind));
+        }
+    }
+
+    fn function_body(&mut self, f: u32, func: &Function, l: &Locals) {
+        for (b, blk) in func.blocks.iter().enumerate() {
+            let b = b as u32;
+            for (i, ins) in blk.insts.iter().enumerate() {
+                let at = (b, i as u32);
+                let r = ins.result;
+                match &ins.op {
+                    Op::Load { ptr } => self.load(f, at, *ptr, r, l, func),
+                    Op::Store { value, ptr } if !l.is_private(*ptr) => {
+                        if let Value::Var(w) = *value {
+                            if !self.value_clean(f, b, *value) {
+                                for c in self.content(f, *ptr, &[]) {
+                                    self.arc(w, c, Arc::Flow);
+                                }
+                            }
+                        }
+                    }
+                    Op::Gep { base, .. } => self.flow_to_result(f, b, &[*base], r),
+                    Op::Copy(vals) => self.flow_to_result(f, b, vals, r),
+                    Op::Cmp { lhs, rhs, .. } => self.flow_to_result(f, b, &[*lhs, *rhs], r),
+                    Op::Call { args, .. } => self.call(f, at, args, r),
+                    Op::Ret(Some(Value::Var(x))) => self.rets[f as usize].push(*x),
+                    _ => {}
+                }
+            }
+        }
+    }
+
+    fn flow_to_result(&mut self, f: u32, b: u32, vals: &[Value], r: Option<u32>) {
+        let Some(r) = r else { return };
+        for &v in vals {
+            if let Value::Var(w) = v {
+                if !self.value_clean(f, b, v) {
+                    self.arc(w, r, Arc::Flow);
+                }
+            }
+        }
+    }
+
+    fn load(&mut self, f: u32, at: At, ptr: Value, r: Option<u32>, l: &Locals, func: &Function) {
+        let Some(r) = r else { return };
+        if self.value_clean(f, at.0, Value::Var(r)) {
+            return;
+        }
+        if l.is_private(ptr) {
+            for &(sb, si) in l.reaching.get(&at).map(Vec::as_slice).unwrap_or(&[]) {
+                if let Op::Store {
+                    value: Value::Var(w),
+                    ..
+                } = func.blocks[sb as usize].insts[si as usize].op
+                {
+                    self.arc(w, r, Arc::Flow);
+                }
+            }
+            return;
+        }
+        for c in self.content(f, ptr, &[]) {
+            self.arc(c, r, Arc::Flow);
+        }
+        // Reading memory an attacker's pointer selects.
+        if let Value::Var(q) = ptr {
+            if !self.value_clean(f, at.0, ptr) {
+                self.arc(q, r, Arc::Flow);
+            }
+        }
+    }
+
+    fn call(&mut self, f: u32, at: At, args: &[Value], r: Option<u32>) {
+        let site = self.site_of[&(f, at)];
+        let targets = self.targets[site as usize].clone();
+        let mut modelled = false;
+        for &g in &targets {
+            let gf = &self.p.functions[g as usize];
+            if gf.defined {
+                continue;
+            }
+            if let Some(m) = self.models.get(&gf.name) {
+                modelled = true;
+                let m = m.clone();
+                self.apply_model(f, at, site, &m, args, r);
+            }
+        }
+        if !modelled
+            && targets
+                .iter()
+                .all(|&g| !self.p.functions[g as usize].defined)
+        {
+            self.unmodelled += 1;
+        }
+    }
+
+    /// Argument positions a place covers.
+    fn positions(place: Place, n: usize) -> std::ops::Range<usize> {
+        match place {
+            Place::Arg(i) | Place::Content(i) => i.min(n)..(i + 1).min(n),
+            Place::ArgsFrom(i) | Place::ContentFrom(i) => i.min(n)..n,
+            Place::Ret | Place::RetContent => 0..0,
+        }
+    }
+
+    /// Nodes a place reads at a call (sanitized uses left out).
+    fn read(&mut self, f: u32, b: u32, place: Place, args: &[Value], r: Option<u32>) -> Vec<u32> {
+        let mut out = Vec::new();
+        match place {
+            Place::Ret => out.extend(r),
+            Place::RetContent => {
+                if let Some(r) = r {
+                    out.push(r);
+                    out.extend(self.content(f, Value::Var(r), &[]));
+                }
+            }
+            _ => {
+                let content = matches!(place, Place::Content(_) | Place::ContentFrom(_));
+                for k in Self::positions(place, args.len()) {
+                    let a = args[k];
+                    if let Value::Var(x) = a {
+                        if !self.value_clean(f, b, a) {
+                            out.push(x);
+                        }
+                    }
+                    if content && !self.content_clean(f, b, a) {
+                        out.extend(self.content_fields(f, a));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Nodes a place writes at a call.
+    fn write(&mut self, f: u32, place: Place, args: &[Value], r: Option<u32>) -> Vec<u32> {
+        let mut out = Vec::new();
+        match place {
+            Place::Ret => out.extend(r),
+            Place::RetContent => {
+                if let Some(r) = r {
+                    let c = self.content(f, Value::Var(r), &[]);
+                    // Unknown contents: the pointer itself carries them.
+                    if c.is_empty() {
+                        out.push(r);
+                    }
+                    out.extend(c);
+                }
+            }
+            Place::Content(_) | Place::ContentFrom(_) => {
+                for k in Self::positions(place, args.len()) {
+                    let c = self.content_fields(f, args[k]);
+                    match (c.is_empty(), args[k]) {
+                        (true, Value::Var(x)) => out.push(x),
+                        _ => out.extend(c),
+                    }
+                }
+            }
+            Place::Arg(_) | Place::ArgsFrom(_) => {}
+        }
+        out
+    }
+
+    fn apply_model(
+        &mut self,
+        f: u32,
+        at: At,
+        site: u32,
+        m: &FnModel,
+        args: &[Value],
+        r: Option<u32>,
+    ) {
+        for &(from, to) in &m.flows {
+            let src = self.read(f, at.0, from, args, r);
+            let dst = self.write(f, to, args, r);
+            for &s in &src {
+                for &d in &dst {
+                    self.arc(s, d, Arc::Flow);
+                }
+            }
+        }
+        if !m.sources.is_empty() {
+            let mut nodes = Vec::new();
+            for &place in &m.sources {
+                nodes.extend(self.write(f, place, args, r));
+            }
+            nodes.sort_unstable();
+            nodes.dedup();
+            self.sources.push(Source { site, nodes });
+        }
+        for sink in &m.sinks {
+            for k in Self::positions(sink.place, args.len()) {
+                let place = match sink.place {
+                    Place::Content(_) | Place::ContentFrom(_) => Place::Content(k),
+                    _ => Place::Arg(k),
+                };
+                let mut nodes = self.read(f, at.0, place, args, r);
+                if let Place::Content(_) = place {
+                    let deeper = self.pointees(&nodes);
+                    nodes.extend(deeper);
+                }
+                nodes.sort_unstable();
+                nodes.dedup();
+                if !nodes.is_empty() {
+                    self.sinks.push(SinkArg {
+                        site,
+                        arg: k,
+                        rule: sink.rule,
+                        nodes,
+                    });
+                }
+            }
+        }
+    }
+
+    /// Call and return arcs at every site of a defined callee, repeated
+    /// while linking creates parameter-content nodes not yet linked.
+    fn link_calls(&mut self, sites: &[Site]) {
+        let mut linked: HashSet<(u32, u32)> = HashSet::new();
+        let mut first = true;
+        loop {
+            let before = linked.len();
+            for (s, site) in sites.iter().enumerate() {
+                let s = s as u32;
+                let func = &self.p.functions[site.function as usize];
+                let ins = &func.blocks[site.at.0 as usize].insts[site.at.1 as usize];
+                let Op::Call { args, .. } = &ins.op else {
+                    continue;
+                };
+                let r = ins.result;
+                for g in self.targets[s as usize].clone() {
+                    let gf = &self.p.functions[g as usize];
+                    if !gf.defined {
+                        continue;
+                    }
+                    if first {
+                        self.link_values(site.function, site.at, s, g, args, r);
+                    }
+                    for node in self.content_of[g as usize].clone() {
+                        if linked.insert((s, node)) {
+                            self.link_content(site.function, site.at, s, node, args, r);
+                        }
+                    }
+                }
+            }
+            first = false;
+            if linked.len() == before {
+                return;
+            }
+        }
+    }
+
+    fn link_values(&mut self, f: u32, at: At, s: u32, g: u32, args: &[Value], r: Option<u32>) {
+        let gf = &self.p.functions[g as usize];
+        for (k, &formal) in gf.param_vars.iter().enumerate() {
+            if let Some(&a @ Value::Var(x)) = args.get(k) {
+                if !self.value_clean(f, at.0, a) {
+                    self.arc(x, formal, Arc::Call(s));
+                }
+            }
+        }
+        if let Some(r) = r {
+            for x in self.rets[g as usize].clone() {
+                self.arc(x, r, Arc::Return(s));
+            }
+        }
+    }
+
+    fn link_content(&mut self, f: u32, at: At, s: u32, node: u32, args: &[Value], r: Option<u32>) {
+        let idx = node - self.nvars - self.pts.locs() as u32;
+        match self.extra[idx as usize].clone() {
+            Node::ParamContent { param, path, .. } => {
+                let Some(&a) = args.get(param as usize) else {
+                    return;
+                };
+                let clean = self.content_clean(f, at.0, a);
+                for c in self.content(f, a, &path) {
+                    if !clean {
+                        self.arc(c, node, Arc::Call(s));
+                    }
+                    self.arc(node, c, Arc::Return(s));
+                }
+            }
+            Node::RetContent { path, .. } if r.is_some() => {
+                let n = self.intern(Node::SiteContent { site: s, path });
+                self.arc(node, n, Arc::Return(s));
+            }
+            _ => {}
+        }
+    }
+
+    fn finish(self, sites: Vec<Site>, _locals: &[Locals]) -> ValueFlow {
+        let nvars = self.nvars as usize;
+        let nlocs = self.pts.locs();
+        let total = nvars + nlocs + self.extra.len();
+        let mut nodes = Vec::with_capacity(total);
+        let mut function = Vec::with_capacity(total);
+        let var_fn = var_functions(self.p);
+        for (v, &vf) in var_fn.iter().enumerate().take(nvars) {
+            nodes.push(Node::Var(v as u32));
+            function.push(vf);
+        }
+        for l in 0..nlocs {
+            nodes.push(Node::Loc(l as u32));
+            function.push(NO_FUNCTION);
+        }
+        for n in &self.extra {
+            function.push(match n {
+                Node::ParamContent { f, .. } | Node::RetContent { f, .. } => *f,
+                Node::SiteContent { site, .. } => sites[*site as usize].function,
+                _ => NO_FUNCTION,
+            });
+        }
+        nodes.extend(self.extra);
+        let mut arcs = self.arcs;
+        arcs.sort_unstable();
+        arcs.dedup();
+        let mut offsets = vec![0u32; total + 1];
+        for &(from, _, _) in &arcs {
+            offsets[from as usize + 1] += 1;
+        }
+        for v in 0..total {
+            offsets[v + 1] += offsets[v];
+        }
+        ValueFlow {
+            nodes,
+            function,
+            offsets,
+            targets: arcs.iter().map(|a| a.1).collect(),
+            arcs: arcs.iter().map(|a| a.2).collect(),
+            sites,
+            sources: self.sources,
+            sinks: self.sinks,
+            unmodelled_calls: self.unmodelled,
+        }
+    }
+}
+
+/// The function of each variable (`NO_FUNCTION` for globals).
+pub fn var_functions(p: &Program) -> Vec<u32> {
+    let mut out = vec![NO_FUNCTION; p.vars.len()];
+    for (f, func) in p.functions.iter().enumerate() {
+        for &v in &func.param_vars {
+            out[v as usize] = f as u32;
+        }
+        for blk in &func.blocks {
+            for ins in &blk.insts {
+                if let Some(r) = ins.result {
+                    out[r as usize] = f as u32;
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Defined functions that return only fresh allocations of their own (or
+/// null): each call of one gets its own contents.
+fn alloc_wrappers(
+    p: &Program,
+    locals: &[Locals],
+    models: &Models,
+    callee: &dyn Fn(u32, At) -> Option<u32>,
+) -> HashSet<u32> {
+    let mut out = HashSet::new();
+    for (f, func) in p.functions.iter().enumerate() {
+        if !func.defined {
+            continue;
+        }
+        let mut any = false;
+        let mut all = true;
+        for blk in &func.blocks {
+            for ins in &blk.insts {
+                let Op::Ret(Some(v)) = ins.op else { continue };
+                if !matches!(v, Value::Var(_)) {
+                    continue;
+                }
+                let fresh = match locals[f].origin(func, v) {
+                    Some(Origin::Call(at, path)) if path.is_empty() => callee(f as u32, at)
+                        .and_then(|g| models.get(&p.functions[g as usize].name))
+                        .is_some_and(|m| m.allocates),
+                    _ => false,
+                };
+                any |= fresh;
+                all &= fresh;
+            }
+        }
+        if any && all {
+            out.insert(f as u32);
+        }
+    }
+    out
+}

@@ -1,0 +1,264 @@
+//! Findings in program terms: one per sink argument that attacker data
+//! reaches, with every source that reaches it and one witness whose steps
+//! name variables and source lines.
+
+use super::taint::{Reach, Solver};
+use super::{Node, ValueFlow, NO_FUNCTION};
+use crate::program::ir::{Program, SourceLoc};
+use crate::program::models::Models;
+use crate::program::points_to::{Loc, PointsTo};
+use crate::progress::Stop;
+use rayon::prelude::*;
+use std::collections::BTreeMap;
+
+/// A place in the program: function, IR line and, with debug info, the
+/// source location.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct At {
+    pub function: String,
+    pub ir_line: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub file: Option<String>,
+    /// 1-based source line (0: none recorded).
+    pub line: u32,
+    pub column: u32,
+}
+
+impl At {
+    /// `file.c:12`, or the function and IR line without debug info.
+    pub fn place(&self) -> String {
+        match &self.file {
+            Some(file) if self.line > 0 => format!("{file}:{}", self.line),
+            _ => format!("{} (IR line {})", self.function, self.ir_line),
+        }
+    }
+}
+
+/// A call that fills attacker data.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct SourceCall {
+    pub callee: String,
+    pub at: At,
+}
+
+/// One step of a witness: a value or memory, where it is defined.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Step {
+    /// The variable (source name when debug info has one) or memory.
+    pub what: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub at: Option<At>,
+}
+
+/// Attacker data reaching one argument of one sink call.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Finding {
+    /// Rule id (`command-injection` …).
+    pub rule: String,
+    pub sink: String,
+    /// 0-based argument position.
+    pub arg: usize,
+    pub at: At,
+    pub sources: Vec<SourceCall>,
+    /// From the first source to the sink's argument.
+    pub steps: Vec<Step>,
+}
+
+impl Finding {
+    /// One sentence: which data reaches which argument of which call.
+    pub fn message(&self) -> String {
+        let sources: Vec<String> = self
+            .sources
+            .iter()
+            .map(|s| format!("{} at {}", s.callee, s.at.place()))
+            .collect();
+        format!(
+            "data from {} reaches argument {} of {} at {}",
+            sources.join(", "),
+            self.arg + 1,
+            self.sink,
+            self.at.place()
+        )
+    }
+}
+
+/// Names what the graph's nodes and sites are, in program terms.
+pub struct Namer<'a> {
+    pub p: &'a Program,
+    pub pts: &'a PointsTo,
+    /// Where each variable is defined: (function, IR line, location).
+    def: Vec<Option<(u32, u64, Option<SourceLoc>)>>,
+}
+
+impl<'a> Namer<'a> {
+    pub fn new(p: &'a Program, pts: &'a PointsTo) -> Namer<'a> {
+        let mut def = vec![None; p.vars.len()];
+        for (f, func) in p.functions.iter().enumerate() {
+            for &v in &func.param_vars {
+                def[v as usize] = Some((f as u32, func.line, func.loc));
+            }
+            for blk in &func.blocks {
+                for ins in &blk.insts {
+                    if let Some(r) = ins.result {
+                        def[r as usize] = Some((f as u32, ins.line, ins.loc));
+                    }
+                }
+            }
+        }
+        Namer { p, pts, def }
+    }
+
+    fn at(&self, f: u32, ir_line: u64, loc: Option<SourceLoc>) -> At {
+        let function = &self.p.functions[f as usize];
+        At {
+            function: function
+                .source_name
+                .clone()
+                .unwrap_or_else(|| function.name.clone()),
+            ir_line,
+            file: loc.and_then(|l| self.p.files.get(l.file as usize).map(|s| s.path())),
+            line: loc.map_or(0, |l| l.line),
+            column: loc.map_or(0, |l| l.column),
+        }
+    }
+
+    /// The place of call site `s`.
+    pub fn site(&self, vf: &ValueFlow, s: u32) -> At {
+        let site = &vf.sites[s as usize];
+        let ins = &self.p.functions[site.function as usize].blocks[site.at.0 as usize].insts
+            [site.at.1 as usize];
+        self.at(site.function, ins.line, ins.loc)
+    }
+
+    fn var_name(&self, v: u32) -> String {
+        match self.p.source_names.get(v as usize).and_then(Option::as_ref) {
+            Some(n) => n.clone(),
+            None => self.p.vars[v as usize].clone(),
+        }
+    }
+
+    /// A witness step for node `n`.
+    pub fn step(&self, vf: &ValueFlow, n: u32) -> Step {
+        let fname = |f: u32| self.p.functions[f as usize].name.clone();
+        match &vf.nodes[n as usize] {
+            Node::Var(v) => Step {
+                what: self.var_name(*v),
+                at: self.def[*v as usize].map(|(f, line, loc)| self.at(f, line, loc)),
+            },
+            Node::Loc(l) => Step {
+                what: format!("memory {}", self.pts.loc_name(self.p, Loc(*l))),
+                at: None,
+            },
+            Node::ParamContent { f, param, path } => Step {
+                what: format!(
+                    "*{}{} (parameter {} of {})",
+                    self.p.functions[*f as usize]
+                        .param_vars
+                        .get(*param as usize)
+                        .map_or_else(|| format!("arg{param}"), |&v| self.var_name(v)),
+                    fields(path),
+                    param,
+                    fname(*f)
+                ),
+                at: None,
+            },
+            Node::RetContent { f, path } => Step {
+                what: format!("*result{} of {}", fields(path), fname(*f)),
+                at: None,
+            },
+            Node::SiteContent { site, path } => Step {
+                what: format!(
+                    "*result{} of call to {}",
+                    fields(path),
+                    vf.sites[*site as usize].callee
+                ),
+                at: Some(self.site(vf, *site)),
+            },
+        }
+    }
+}
+
+fn fields(path: &[u32]) -> String {
+    path.iter().map(|k| format!(".{k}")).collect()
+}
+
+/// A sink argument: (site, argument, rule).
+type SinkKey = (u32, usize, usize);
+
+/// Every finding of the graph's sources, each source searched on its own
+/// (in parallel) so that a finding lists exactly the sources reaching it.
+/// `None` when stopped.
+pub fn findings(
+    vf: &ValueFlow,
+    solver: &Solver<'_>,
+    namer: &Namer<'_>,
+    models: &Models,
+    stop: Stop<'_>,
+) -> Option<Vec<Finding>> {
+    let reaches: Vec<Option<Reach>> = vf
+        .sources
+        .par_iter()
+        .map(|s| solver.reach(&s.nodes, stop))
+        .collect();
+    if reaches.iter().any(Option::is_none) {
+        return None;
+    }
+    // Sink argument → (sources reaching it, witness from the first).
+    let mut hit: BTreeMap<SinkKey, (Vec<usize>, Vec<u32>)> = BTreeMap::new();
+    for (si, reach) in reaches.iter().enumerate() {
+        let reach = reach.as_ref().expect("checked above");
+        for sink in &vf.sinks {
+            let Some(&n) = sink.nodes.iter().find(|&&n| reach.tainted[n as usize]) else {
+                continue;
+            };
+            let e = hit
+                .entry((sink.site, sink.arg, sink.rule))
+                .or_insert_with(|| (Vec::new(), reach.path(n)));
+            e.0.push(si);
+        }
+    }
+    let rule_id = |r: usize| {
+        models
+            .rules
+            .get(r)
+            .map_or_else(|| format!("rule{r}"), |r| r.id.clone())
+    };
+    let out = hit
+        .into_iter()
+        .map(|((site, arg, rule), (srcs, path))| {
+            let mut sources: Vec<SourceCall> = srcs
+                .iter()
+                .map(|&si| {
+                    let s = vf.sources[si].site;
+                    SourceCall {
+                        callee: vf.sites[s as usize].callee.clone(),
+                        at: namer.site(vf, s),
+                    }
+                })
+                .collect();
+            sources.dedup();
+            let mut steps: Vec<Step> = Vec::new();
+            for n in path {
+                let step = namer.step(vf, n);
+                // Memory and repeated places add nothing a reader needs twice.
+                if steps.last() != Some(&step) {
+                    steps.push(step);
+                }
+            }
+            Finding {
+                rule: rule_id(rule),
+                sink: vf.sites[site as usize].callee.clone(),
+                arg,
+                at: namer.site(vf, site),
+                sources,
+                steps,
+            }
+        })
+        .collect();
+    Some(out)
+}
+
+/// Is node `n` memory without a function (for statistics)?
+pub fn is_memory(vf: &ValueFlow, n: u32) -> bool {
+    vf.function[n as usize] == NO_FUNCTION
+}

@@ -1,0 +1,214 @@
+//! The value-flow graph: what data can become what, the graph data-flow
+//! taint runs on.
+//!
+//! ```text
+//! ir::Program ──locals──▶ non-escaping slots, reaching stores, pointer origins
+//!             ──points_to::solve──▶ PointsTo (locations, call targets)
+//!             ──guards──▶ sanitizer verdicts, accepting edges
+//!             ──build──▶ ValueFlow (nodes, flow/call/return arcs, sources, sinks)
+//! ValueFlow ──taint::Solver──▶ tainted nodes per source set ──▶ findings
+//! ```
+//!
+//! # Nodes
+//! Every variable (an SSA value; for a slot or global, its address, which
+//! no data flows into), every memory location of points-to (object and
+//! field path), and three kinds of context-bound memory: what parameter `i`
+//! of `f` points to (at a field path), what an allocating wrapper `f`
+//! returns, and what the result of one call of such a wrapper points to.
+//! Memory reached through a parameter is the parameter's content node, not
+//! the caller's locations, so a helper that copies into its argument moves
+//! data only into the caller that passed it (call and return arcs per site
+//! connect the two).
+//!
+//! # Arcs
+//! - `flow` inside a function: def-use (casts, phi, select, arithmetic,
+//!   field steps, compares), store → location → load through points-to,
+//!   and a load from a tainted pointer (reading attacker-chosen memory);
+//!   stores into a slot whose address never escapes go straight to the
+//!   loads they reach along the CFG (strong updates: overwritten data no
+//!   longer reaches);
+//! - models of external calls (`strcpy`: contents of argument 1 → contents
+//!   of argument 0, …) as flow arcs at the call;
+//! - `call` (actual → formal, parameter contents in) and `return` (returned
+//!   value → result, parameter contents out), labelled by call site so the
+//!   taint solver matches them.
+//!
+//! A use that a sanitizer's accepting branch dominates (see [`guards`])
+//! gets no arc from the value it checked.
+//!
+//! # What is not modelled
+//! The heap and globals are flow- and context-insensitive (one location per
+//! allocation site, field-sensitive); there is no path sensitivity beyond
+//! guards, and no implicit flow (a branch on tainted data taints nothing).
+//! Calls of external functions without a model carry no data.
+
+pub mod build;
+pub mod findings;
+pub mod guards;
+pub mod taint;
+
+pub use build::build;
+
+use super::ir::Program;
+use super::models::Models;
+use super::{points_to, ProgramError};
+use crate::program::locals::At;
+use crate::progress::Stop;
+use crate::session::SessionError;
+use std::time::Instant;
+
+/// A value-flow node.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Node {
+    /// Variable `v` of [`crate::program::ir::Program::vars`].
+    Var(u32),
+    /// A points-to location.
+    Loc(u32),
+    /// What parameter `param` of function `f` points to, at `path`.
+    ParamContent { f: u32, param: u32, path: Vec<u32> },
+    /// What allocating wrapper `f` returns, at `path`.
+    RetContent { f: u32, path: Vec<u32> },
+    /// What the result of call site `site` (of an allocating wrapper)
+    /// points to, at `path`.
+    SiteContent { site: u32, path: Vec<u32> },
+}
+
+/// How an arc is taken.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Arc {
+    Flow,
+    /// Into a callee at call site `site`.
+    Call(u32),
+    /// Back to call site `site`.
+    Return(u32),
+}
+
+/// A call site.
+#[derive(Debug, Clone)]
+pub struct Site {
+    pub function: u32,
+    pub at: At,
+    /// The callee's name (`*indirect` when points-to found none).
+    pub callee: String,
+}
+
+/// Where attacker data enters: the nodes a source call fills.
+#[derive(Debug, Clone)]
+pub struct Source {
+    pub site: u32,
+    pub nodes: Vec<u32>,
+}
+
+/// One argument of a sink call and the nodes whose taint reaches it.
+#[derive(Debug, Clone)]
+pub struct SinkArg {
+    pub site: u32,
+    /// 0-based argument position.
+    pub arg: usize,
+    /// Index into the models' rules.
+    pub rule: usize,
+    /// The argument's value node (when it is a variable) and, for a
+    /// contents sink, its content nodes; sanitized uses are left out.
+    pub nodes: Vec<u32>,
+}
+
+/// The value-flow graph.
+#[derive(Debug, Default)]
+pub struct ValueFlow {
+    pub nodes: Vec<Node>,
+    /// The function each node belongs to (`u32::MAX`: memory, globals).
+    pub function: Vec<u32>,
+    /// Out-arcs, CSR: `offsets[v]..offsets[v + 1]` index `targets`/`arcs`.
+    pub offsets: Vec<u32>,
+    pub targets: Vec<u32>,
+    pub arcs: Vec<Arc>,
+    pub sites: Vec<Site>,
+    pub sources: Vec<Source>,
+    pub sinks: Vec<SinkArg>,
+    /// Calls of external functions without a model (their data is lost).
+    pub unmodelled_calls: usize,
+}
+
+/// Nodes without a function.
+pub const NO_FUNCTION: u32 = u32::MAX;
+
+impl ValueFlow {
+    /// Arcs out of `v`.
+    pub fn out(&self, v: u32) -> impl Iterator<Item = (u32, Arc)> + '_ {
+        let (a, b) = (self.offsets[v as usize], self.offsets[v as usize + 1]);
+        (a..b).map(move |k| (self.targets[k as usize], self.arcs[k as usize]))
+    }
+
+    pub fn arc_count(&self) -> usize {
+        self.targets.len()
+    }
+}
+
+/// Figures of one data-flow taint run.
+#[derive(Debug, Clone, Default, serde::Serialize)]
+pub struct Stats {
+    /// Abstract objects and locations of points-to.
+    pub objects: usize,
+    pub locations: usize,
+    pub nodes: usize,
+    pub arcs: usize,
+    pub summaries: usize,
+    /// Source calls and sink arguments the models found.
+    pub sources: usize,
+    pub sink_args: usize,
+    pub unmodelled_calls: usize,
+    pub points_to_ms: f64,
+    pub build_ms: f64,
+    pub summaries_ms: f64,
+    pub query_ms: f64,
+}
+
+/// What [`taint`] found.
+#[derive(Debug, Clone)]
+pub struct Run {
+    pub findings: Vec<findings::Finding>,
+    pub stats: Stats,
+}
+
+fn cancelled() -> ProgramError {
+    ProgramError::Session(SessionError::Cancelled {
+        runs: 0,
+        planned: 1,
+    })
+}
+
+/// Data-flow taint of a whole program: points-to, the value-flow graph,
+/// summaries, then every source's reach.
+pub fn taint(p: &Program, models: &Models, stop: Stop<'_>) -> Result<Run, ProgramError> {
+    let ms = |t: Instant| t.elapsed().as_secs_f64() * 1e3;
+    let t = Instant::now();
+    let pts = points_to::solve(p, models, stop)?;
+    let points_to_ms = ms(t);
+    let t = Instant::now();
+    let vf = build(p, &pts, models);
+    let build_ms = ms(t);
+    let t = Instant::now();
+    let solver = taint::Solver::new(&vf, stop).ok_or_else(cancelled)?;
+    let summaries_ms = ms(t);
+    let t = Instant::now();
+    let namer = findings::Namer::new(p, &pts);
+    let found = findings::findings(&vf, &solver, &namer, models, stop).ok_or_else(cancelled)?;
+    let stats = Stats {
+        objects: pts.objects(),
+        locations: pts.locs(),
+        nodes: vf.nodes.len(),
+        arcs: vf.arc_count(),
+        summaries: solver.summaries(),
+        sources: vf.sources.len(),
+        sink_args: vf.sinks.len(),
+        unmodelled_calls: vf.unmodelled_calls,
+        points_to_ms,
+        build_ms,
+        summaries_ms,
+        query_ms: ms(t),
+    };
+    Ok(Run {
+        findings: found,
+        stats,
+    })
+}

@@ -1,0 +1,261 @@
+//! Taint over the value-flow graph: realizable paths only (every return
+//! goes back to the call it leaves from), as `program::cfl` does on the
+//! supergraph, generalised to functions with many entries and exits.
+//!
+//! A function's *formal-ins* are the nodes call arcs enter (parameters,
+//! parameter contents), its *formal-outs* the nodes return arcs leave
+//! (returned values, parameter and return contents). A summary arc
+//! `a → r` says: at call site `c`, `a` enters formal-in `n` (`call c`), `n`
+//! reaches formal-out `x` along a same-level path inside the callee (flow
+//! arcs that stay in it, and summary arcs of its own calls), and `x`
+//! returns to `r` (`return c`). Summaries are found once per graph, by a
+//! worklist over functions (a new summary in a caller makes the caller's
+//! formal-ins search again).
+//!
+//! A query then searches in two phases from its sources: phase 1 ascends
+//! (flow, summary and return arcs: the sources' functions may have been
+//! called from anywhere), phase 2 descends from everything phase 1 reached
+//! (flow, summary and call arcs; no return but through summaries). Memory
+//! without a function (globals, the heap, locations of escaping locals) is
+//! context-free: a node of it reached in phase 2 ascends again.
+//!
+//! [`reference`] is the oracle: the same rule as an explicit-stack search
+//! of (node, open call sites) states, bounded in stack depth, on small
+//! graphs.
+
+use super::{Arc, ValueFlow, NO_FUNCTION};
+use crate::progress::Stop;
+use std::collections::{HashMap, HashSet, VecDeque};
+
+/// No parent: a source.
+pub const ROOT: u32 = u32::MAX;
+
+/// A value-flow graph with its summary arcs.
+#[derive(Debug)]
+pub struct Solver<'g> {
+    vf: &'g ValueFlow,
+    /// Summary arcs out of each node.
+    summary: HashMap<u32, Vec<u32>>,
+}
+
+/// What one query reached.
+#[derive(Debug, Clone)]
+pub struct Reach {
+    pub tainted: Vec<bool>,
+    /// The node each was first reached from (`ROOT` for sources).
+    pub parent: Vec<u32>,
+}
+
+impl Reach {
+    /// The path from a source to `v` (source first), when `v` is tainted.
+    pub fn path(&self, v: u32) -> Vec<u32> {
+        let mut out = vec![v];
+        let mut at = v;
+        while self.parent[at as usize] != ROOT && out.len() <= self.parent.len() {
+            at = self.parent[at as usize];
+            out.push(at);
+        }
+        out.reverse();
+        out
+    }
+}
+
+impl<'g> Solver<'g> {
+    /// Compute the summary arcs of `vf`; `None` when stopped.
+    pub fn new(vf: &'g ValueFlow, stop: Stop<'_>) -> Option<Solver<'g>> {
+        let n = vf.nodes.len();
+        let mut call_in: HashMap<u32, Vec<(u32, u32)>> = HashMap::new();
+        let mut ret_out: HashMap<u32, Vec<(u32, u32)>> = HashMap::new();
+        for v in 0..n as u32 {
+            for (t, a) in vf.out(v) {
+                match a {
+                    Arc::Call(s) => call_in.entry(t).or_default().push((v, s)),
+                    Arc::Return(s) => ret_out.entry(v).or_default().push((t, s)),
+                    Arc::Flow => {}
+                }
+            }
+        }
+        let mut ins_of: HashMap<u32, Vec<u32>> = HashMap::new();
+        for &m in call_in.keys() {
+            ins_of.entry(vf.function[m as usize]).or_default().push(m);
+        }
+        let mut summary: HashMap<u32, Vec<u32>> = HashMap::new();
+        let mut have: HashSet<(u32, u32)> = HashSet::new();
+        let mut work: VecDeque<u32> = ins_of.keys().copied().collect();
+        let mut queued: HashSet<u32> = work.iter().copied().collect();
+        while let Some(f) = work.pop_front() {
+            queued.remove(&f);
+            if stop.requested() {
+                return None;
+            }
+            let mut found = Vec::new();
+            for &m in ins_of.get(&f).map(Vec::as_slice).unwrap_or(&[]) {
+                for x in same_level(vf, &summary, f, m) {
+                    let Some(outs) = ret_out.get(&x) else {
+                        continue;
+                    };
+                    for &(a, c) in &call_in[&m] {
+                        for &(r, c2) in outs {
+                            if c == c2 && have.insert((a, r)) {
+                                found.push((a, r, c));
+                            }
+                        }
+                    }
+                }
+            }
+            for (a, r, c) in found {
+                summary.entry(a).or_default().push(r);
+                let caller = vf.sites[c as usize].function;
+                if ins_of.contains_key(&caller) && queued.insert(caller) {
+                    work.push_back(caller);
+                }
+            }
+        }
+        Some(Solver { vf, summary })
+    }
+
+    /// Summary arcs in all.
+    pub fn summaries(&self) -> usize {
+        self.summary.values().map(Vec::len).sum()
+    }
+
+    /// Everything the sources taint; `None` when stopped.
+    pub fn reach(&self, sources: &[u32], stop: Stop<'_>) -> Option<Reach> {
+        let vf = self.vf;
+        let n = vf.nodes.len();
+        let mut up = vec![false; n];
+        let mut down = vec![false; n];
+        let mut parent = vec![ROOT; n];
+        let mut q1: VecDeque<u32> = VecDeque::new();
+        let mut q2: VecDeque<u32> = VecDeque::new();
+        for &s in sources {
+            if !up[s as usize] {
+                up[s as usize] = true;
+                q1.push_back(s);
+            }
+        }
+        let no = Vec::new();
+        let mut steps = 0u64;
+        loop {
+            if let Some(v) = q1.pop_front() {
+                if !down[v as usize] {
+                    down[v as usize] = true;
+                    q2.push_back(v);
+                }
+                let summ = self.summary.get(&v).unwrap_or(&no);
+                let next = vf
+                    .out(v)
+                    .filter(|(_, a)| !matches!(a, Arc::Call(_)))
+                    .map(|(t, _)| t)
+                    .chain(summ.iter().copied());
+                for t in next {
+                    if !up[t as usize] {
+                        up[t as usize] = true;
+                        if parent[t as usize] == ROOT && !sources.contains(&t) {
+                            parent[t as usize] = v;
+                        }
+                        q1.push_back(t);
+                    }
+                }
+            } else if let Some(v) = q2.pop_front() {
+                let summ = self.summary.get(&v).unwrap_or(&no);
+                let next = vf
+                    .out(v)
+                    .filter(|(_, a)| !matches!(a, Arc::Return(_)))
+                    .map(|(t, _)| t)
+                    .chain(summ.iter().copied());
+                for t in next {
+                    let ti = t as usize;
+                    if !down[ti] && !up[ti] {
+                        parent[ti] = v;
+                    }
+                    if vf.function[ti] == NO_FUNCTION && !up[ti] {
+                        // Context-free memory: ascend from it too.
+                        up[ti] = true;
+                        q1.push_back(t);
+                    } else if !down[ti] {
+                        down[ti] = true;
+                        q2.push_back(t);
+                    }
+                }
+            } else {
+                break;
+            }
+            steps += 1;
+            if steps.is_multiple_of(65_536) && stop.requested() {
+                return None;
+            }
+        }
+        let tainted = up.iter().zip(&down).map(|(a, b)| *a || *b).collect();
+        Some(Reach { tainted, parent })
+    }
+}
+
+/// Nodes of function `f` reached from `m` along flow arcs that stay in `f`
+/// and summary arcs.
+fn same_level(vf: &ValueFlow, summary: &HashMap<u32, Vec<u32>>, f: u32, m: u32) -> Vec<u32> {
+    let mut seen: HashSet<u32> = HashSet::from([m]);
+    let mut stack = vec![m];
+    let no = Vec::new();
+    while let Some(v) = stack.pop() {
+        let flows = vf
+            .out(v)
+            .filter(|&(t, a)| a == Arc::Flow && vf.function[t as usize] == f)
+            .map(|(t, _)| t);
+        for t in flows.chain(summary.get(&v).unwrap_or(&no).iter().copied()) {
+            if seen.insert(t) {
+                stack.push(t);
+            }
+        }
+    }
+    seen.into_iter().collect()
+}
+
+/// The oracle: states (node, stack of open call sites), ascending while the
+/// stack is empty and no call was taken; a return pops its own site or,
+/// with an empty stack before any call, ascends. Stacks deeper than
+/// `depth` are cut (enough for small generated graphs).
+pub fn reference(vf: &ValueFlow, sources: &[u32], depth: usize) -> Vec<bool> {
+    let n = vf.nodes.len();
+    let mut tainted = vec![false; n];
+    // (node, stack, may still ascend)
+    let mut seen: HashSet<(u32, Vec<u32>, bool)> = HashSet::new();
+    let mut work: Vec<(u32, Vec<u32>, bool)> = Vec::new();
+    for &s in sources {
+        work.push((s, Vec::new(), true));
+    }
+    while let Some(state) = work.pop() {
+        if !seen.insert(state.clone()) {
+            continue;
+        }
+        let (v, stack, can_up) = state;
+        tainted[v as usize] = true;
+        // Context-free memory forgets the stack.
+        let (stack, can_up) = if vf.function[v as usize] == NO_FUNCTION {
+            (Vec::new(), true)
+        } else {
+            (stack, can_up)
+        };
+        for (t, a) in vf.out(v) {
+            match a {
+                Arc::Flow => work.push((t, stack.clone(), can_up)),
+                Arc::Call(c) if stack.len() < depth => {
+                    let mut s = stack.clone();
+                    s.push(c);
+                    work.push((t, s, false));
+                }
+                Arc::Call(_) => {}
+                Arc::Return(c) => match stack.last() {
+                    Some(&top) if top == c => {
+                        let mut s = stack.clone();
+                        s.pop();
+                        work.push((t, s, can_up));
+                    }
+                    None if can_up => work.push((t, Vec::new(), true)),
+                    _ => {}
+                },
+            }
+        }
+    }
+    tainted
+}
