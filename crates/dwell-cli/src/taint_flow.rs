@@ -33,10 +33,14 @@ pub fn models(args: &RunArgs) -> Result<Models> {
 pub fn run(
     b: &Bundle,
     args: &RunArgs,
+    backend: &str,
     bar: &Bar,
     progress: &dyn Progress,
     stdout: &mut Out,
 ) -> Result<()> {
+    if !backend.starts_with("cpu") {
+        return Err(format!("context-sensitive taint runs on host kernels, which the {backend} backend has not. Fix: drop --backend (data-flow taint runs on the CPU), or add --mode control-flow").into());
+    }
     if args.budget_bytes.is_some() {
         return Err("--budget-bytes bounds session plans; data-flow taint runs on host kernels without one. Fix: drop --budget-bytes".into());
     }

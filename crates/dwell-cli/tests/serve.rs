@@ -245,6 +245,8 @@ fn bundle_analyses_agree(a: &str, bundle: &str) {
         &[
             "taint",
             bundle,
+            "--mode",
+            "control-flow",
             "--sources-fn",
             "getenv,fgets",
             "--sinks-fn",

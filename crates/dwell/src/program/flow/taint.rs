@@ -211,47 +211,44 @@ fn same_level(vf: &ValueFlow, summary: &HashMap<u32, Vec<u32>>, f: u32, m: u32) 
     seen.into_iter().collect()
 }
 
-/// The oracle: states (node, stack of open call sites), ascending while the
-/// stack is empty and no call was taken; a return pops its own site or,
-/// with an empty stack before any call, ascends. Stacks deeper than
-/// `depth` are cut (enough for small generated graphs).
+/// The oracle: states (node, stack of open call sites); a call pushes its
+/// site, a return pops its own site or, with no call open, ascends to any
+/// caller (a realizable path may leave functions it did not enter, also
+/// after calls it has returned from). Memory forgets the stack. Stacks
+/// deeper than `depth` are cut (enough for small generated graphs).
 pub fn reference(vf: &ValueFlow, sources: &[u32], depth: usize) -> Vec<bool> {
     let n = vf.nodes.len();
     let mut tainted = vec![false; n];
-    // (node, stack, may still ascend)
-    let mut seen: HashSet<(u32, Vec<u32>, bool)> = HashSet::new();
-    let mut work: Vec<(u32, Vec<u32>, bool)> = Vec::new();
-    for &s in sources {
-        work.push((s, Vec::new(), true));
-    }
+    let mut seen: HashSet<(u32, Vec<u32>)> = HashSet::new();
+    let mut work: Vec<(u32, Vec<u32>)> = sources.iter().map(|&s| (s, Vec::new())).collect();
     while let Some(state) = work.pop() {
         if !seen.insert(state.clone()) {
             continue;
         }
-        let (v, stack, can_up) = state;
+        let (v, stack) = state;
         tainted[v as usize] = true;
         // Context-free memory forgets the stack.
-        let (stack, can_up) = if vf.function[v as usize] == NO_FUNCTION {
-            (Vec::new(), true)
+        let stack = if vf.function[v as usize] == NO_FUNCTION {
+            Vec::new()
         } else {
-            (stack, can_up)
+            stack
         };
         for (t, a) in vf.out(v) {
             match a {
-                Arc::Flow => work.push((t, stack.clone(), can_up)),
+                Arc::Flow => work.push((t, stack.clone())),
                 Arc::Call(c) if stack.len() < depth => {
                     let mut s = stack.clone();
                     s.push(c);
-                    work.push((t, s, false));
+                    work.push((t, s));
                 }
                 Arc::Call(_) => {}
                 Arc::Return(c) => match stack.last() {
                     Some(&top) if top == c => {
                         let mut s = stack.clone();
                         s.pop();
-                        work.push((t, s, can_up));
+                        work.push((t, s));
                     }
-                    None if can_up => work.push((t, Vec::new(), true)),
+                    None => work.push((t, Vec::new())),
                     _ => {}
                 },
             }

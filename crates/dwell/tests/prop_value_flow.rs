@@ -1,0 +1,143 @@
+//! Value-flow taint (`program::flow::taint`) on random value-flow graphs:
+//! functions with their own nodes, memory nodes without a function, flow
+//! arcs, and call sites whose `call` arcs enter a callee and whose
+//! `return` arcs leave it for the same site. The summary-based solver is
+//! checked against the oracle that carries an explicit call stack: equal
+//! when the call graph is acyclic (the stack bound is then never hit), a
+//! superset of it otherwise. Every witness path is checked to follow arcs.
+
+use dwell::program::flow::taint::{reference, Solver};
+use dwell::program::flow::{Arc, Node, Site, ValueFlow, NO_FUNCTION};
+use dwell::progress::Stop;
+use proptest::prelude::*;
+use rand::{Rng, SeedableRng};
+
+/// A random graph; with `dag`, function `f` calls only functions `> f`.
+fn graph(seed: u64, dag: bool) -> (ValueFlow, Vec<u32>) {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let nf = rng.gen_range(1..=5u32);
+    let mut function = Vec::new();
+    let mut of_fn: Vec<Vec<u32>> = vec![Vec::new(); nf as usize];
+    for f in 0..nf {
+        for _ in 0..rng.gen_range(1..=6) {
+            of_fn[f as usize].push(function.len() as u32);
+            function.push(f);
+        }
+    }
+    let memory: Vec<u32> = (0..rng.gen_range(0..=2))
+        .map(|_| {
+            function.push(NO_FUNCTION);
+            function.len() as u32 - 1
+        })
+        .collect();
+    let n = function.len() as u32;
+    let mut arcs: Vec<(u32, u32, Arc)> = Vec::new();
+    let pick = |rng: &mut rand_chacha::ChaCha8Rng, v: &[u32]| v[rng.gen_range(0..v.len())];
+    for f in 0..nf as usize {
+        for _ in 0..rng.gen_range(0..=8) {
+            let (a, b) = (pick(&mut rng, &of_fn[f]), pick(&mut rng, &of_fn[f]));
+            arcs.push((a, b, Arc::Flow));
+        }
+    }
+    for &m in &memory {
+        for _ in 0..rng.gen_range(0..=2) {
+            let v = rng.gen_range(0..n);
+            if rng.gen_bool(0.5) {
+                arcs.push((v, m, Arc::Flow));
+            } else {
+                arcs.push((m, v, Arc::Flow));
+            }
+        }
+    }
+    let mut sites = Vec::new();
+    for _ in 0..rng.gen_range(0..=6) {
+        let caller = rng.gen_range(0..nf);
+        let callee = if dag {
+            if caller + 1 >= nf {
+                continue;
+            }
+            rng.gen_range(caller + 1..nf)
+        } else {
+            rng.gen_range(0..nf)
+        };
+        let s = sites.len() as u32;
+        sites.push(Site {
+            function: caller,
+            at: (0, s),
+            callee: format!("f{callee}"),
+        });
+        for _ in 0..rng.gen_range(1..=2) {
+            let (a, p) = (
+                pick(&mut rng, &of_fn[caller as usize]),
+                pick(&mut rng, &of_fn[callee as usize]),
+            );
+            arcs.push((a, p, Arc::Call(s)));
+        }
+        for _ in 0..rng.gen_range(1..=2) {
+            let (r, t) = (
+                pick(&mut rng, &of_fn[callee as usize]),
+                pick(&mut rng, &of_fn[caller as usize]),
+            );
+            arcs.push((r, t, Arc::Return(s)));
+        }
+    }
+    arcs.sort_by_key(|a| a.0);
+    let mut offsets = vec![0u32; n as usize + 1];
+    for a in &arcs {
+        offsets[a.0 as usize + 1] += 1;
+    }
+    for v in 0..n as usize {
+        offsets[v + 1] += offsets[v];
+    }
+    let vf = ValueFlow {
+        nodes: (0..n).map(Node::Var).collect(),
+        function,
+        offsets,
+        targets: arcs.iter().map(|a| a.1).collect(),
+        arcs: arcs.iter().map(|a| a.2).collect(),
+        sites,
+        ..Default::default()
+    };
+    let sources = (0..rng.gen_range(1..=2))
+        .map(|_| rng.gen_range(0..n))
+        .collect();
+    (vf, sources)
+}
+
+fn check(seed: u64, dag: bool) {
+    let (vf, sources) = graph(seed, dag);
+    let solver = Solver::new(&vf, Stop::never()).unwrap();
+    let reach = solver.reach(&sources, Stop::never()).unwrap();
+    let oracle = reference(&vf, &sources, 5);
+    for v in 0..vf.nodes.len() {
+        if dag {
+            assert_eq!(reach.tainted[v], oracle[v], "seed {seed}: node {v}");
+        } else {
+            assert!(
+                !oracle[v] || reach.tainted[v],
+                "seed {seed}: node {v} missed"
+            );
+        }
+        if reach.tainted[v] {
+            let path = reach.path(v as u32);
+            assert!(
+                sources.contains(&path[0]),
+                "seed {seed}: witness of {v} starts off a source"
+            );
+            assert_eq!(*path.last().unwrap(), v as u32);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+    #[test]
+    fn acyclic_calls_equal_the_stack_oracle(seed in any::<u64>()) {
+        check(seed, true);
+    }
+
+    #[test]
+    fn recursive_calls_contain_the_stack_oracle(seed in any::<u64>()) {
+        check(seed, false);
+    }
+}
