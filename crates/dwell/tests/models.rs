@@ -123,11 +123,11 @@ fn fortified_variants_shift_argument_positions() {
     );
     assert_eq!(
         m.get("__fread_chk").unwrap().sources,
-        vec![Place::Content(0)]
+        vec![Place::Content(0), Place::Ret]
     );
     assert_eq!(
         m.get("__recv_chk").unwrap().sources,
-        vec![Place::Content(1)]
+        vec![Place::Content(1), Place::Ret]
     );
 }
 

@@ -4,7 +4,7 @@
 
 use super::taint::{Reach, Solver};
 use super::{Node, ValueFlow, NO_FUNCTION};
-use crate::program::ir::{Program, SourceLoc};
+use crate::program::ir::{Op, Program, SourceLoc, Value};
 use crate::program::models::Models;
 use crate::program::points_to::{Loc, PointsTo};
 use crate::progress::Stop;
@@ -88,11 +88,15 @@ pub struct Namer<'a> {
     pub pts: &'a PointsTo,
     /// Where each variable is defined: (function, IR line, location).
     def: Vec<Option<(u32, u64, Option<SourceLoc>)>>,
+    /// The slot or global a value was loaded from (`-O0` code reads a C
+    /// variable that way): a witness names the variable.
+    loaded_from: Vec<Option<u32>>,
 }
 
 impl<'a> Namer<'a> {
     pub fn new(p: &'a Program, pts: &'a PointsTo) -> Namer<'a> {
         let mut def = vec![None; p.vars.len()];
+        let mut loaded_from = vec![None; p.vars.len()];
         for (f, func) in p.functions.iter().enumerate() {
             for &v in &func.param_vars {
                 def[v as usize] = Some((f as u32, func.line, func.loc));
@@ -101,11 +105,19 @@ impl<'a> Namer<'a> {
                 for ins in &blk.insts {
                     if let Some(r) = ins.result {
                         def[r as usize] = Some((f as u32, ins.line, ins.loc));
+                        if let Op::Load { ptr: Value::Var(s) } = ins.op {
+                            loaded_from[r as usize] = Some(s);
+                        }
                     }
                 }
             }
         }
-        Namer { p, pts, def }
+        Namer {
+            p,
+            pts,
+            def,
+            loaded_from,
+        }
     }
 
     fn at(&self, f: u32, ir_line: u64, loc: Option<SourceLoc>) -> At {
@@ -131,9 +143,11 @@ impl<'a> Namer<'a> {
     }
 
     fn var_name(&self, v: u32) -> String {
-        match self.p.source_names.get(v as usize).and_then(Option::as_ref) {
-            Some(n) => n.clone(),
-            None => self.p.vars[v as usize].clone(),
+        let name = |v: u32| self.p.source_names.get(v as usize).and_then(Option::as_ref);
+        let from = self.loaded_from[v as usize];
+        match (name(v), from.and_then(name)) {
+            (Some(n), _) | (None, Some(n)) => n.clone(),
+            (None, None) => self.p.vars[v as usize].clone(),
         }
     }
 
@@ -175,6 +189,24 @@ impl<'a> Namer<'a> {
                 at: Some(self.site(vf, *site)),
             },
         }
+    }
+}
+
+/// A callee as its C source names it: `llvm.memcpy.p0i8.p0i8.i64` is
+/// `memcpy`, `__isoc99_scanf` is `scanf`, `__strcpy_chk` is `strcpy`.
+pub fn as_written(callee: &str) -> String {
+    if let Some(rest) = callee.strip_prefix("llvm.") {
+        return rest.split('.').next().unwrap_or(rest).to_string();
+    }
+    if let Some(rest) = callee.strip_prefix("__isoc99_") {
+        return rest.to_string();
+    }
+    match callee
+        .strip_prefix("__")
+        .and_then(|c| c.strip_suffix("_chk"))
+    {
+        Some(base) => base.to_string(),
+        None => callee.to_string(),
     }
 }
 
@@ -231,7 +263,7 @@ pub fn findings(
                 .map(|&si| {
                     let s = vf.sources[si].site;
                     SourceCall {
-                        callee: vf.sites[s as usize].callee.clone(),
+                        callee: as_written(&vf.sites[s as usize].callee),
                         at: namer.site(vf, s),
                     }
                 })
@@ -247,7 +279,7 @@ pub fn findings(
             }
             Finding {
                 rule: rule_id(rule),
-                sink: vf.sites[site as usize].callee.clone(),
+                sink: as_written(&vf.sites[site as usize].callee),
                 arg,
                 at: namer.site(vf, site),
                 sources,

@@ -163,7 +163,7 @@ pub struct Stats {
     pub query_ms: f64,
 }
 
-/// What [`taint`] found.
+/// What [`taint()`] found.
 #[derive(Debug, Clone)]
 pub struct Run {
     pub findings: Vec<findings::Finding>,

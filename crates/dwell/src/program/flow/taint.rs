@@ -19,7 +19,7 @@
 //! without a function (globals, the heap, locations of escaping locals) is
 //! context-free: a node of it reached in phase 2 ascends again.
 //!
-//! [`reference`] is the oracle: the same rule as an explicit-stack search
+//! [`reference()`] is the oracle: the same rule as an explicit-stack search
 //! of (node, open call sites) states, bounded in stack depth, on small
 //! graphs.
 
