@@ -167,7 +167,7 @@ fn without_debug_info_there_are_no_source_names() {
     let p = parse(text, "t.ll").unwrap();
     assert!(p.source_names.is_empty());
     let f = &p.functions[0].blocks[0].insts;
-    assert_eq!(f[0].op, Op::Copy(vec![Value::Var(0)]));
+    assert_eq!(f[0].op, Op::Compute(vec![Value::Var(0)]));
     assert_eq!(f[0].result, Some(1));
     assert_eq!(f[1].op, Op::Ret(Some(Value::Var(1))));
 }

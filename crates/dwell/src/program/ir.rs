@@ -106,11 +106,14 @@ pub enum Op {
     /// struct fields selected, in order; array indices and the leading
     /// pointer index select no field and are not in it).
     Gep { base: Value, path: Vec<u32> },
-    /// The result is computed from these values and nothing else: casts,
-    /// `phi` (its incoming values), `select` (the two choices, not the
-    /// condition), arithmetic, `freeze`, `extractvalue`/`insertvalue`,
-    /// vector operations.
+    /// The result is one of these values, moved: casts, `phi` (its
+    /// incoming values), `select` (the two choices, not the condition),
+    /// `freeze`, `extractvalue`/`insertvalue`, vector operations.
     Copy(Vec<Value>),
+    /// The result is arithmetic on these values (`add`, `and`, `shl`,
+    /// `fneg` …): data flows through it, addresses do not (points-to skips
+    /// it; C reaches into objects with `getelementptr`).
+    Compute(Vec<Value>),
     /// `icmp`/`fcmp` with its predicate (`eq`, `ne`, `slt` …): guards read
     /// how a sanitizer's verdict is tested.
     Cmp {

@@ -192,7 +192,7 @@ fn escaping_mentions(op: &Op, uses: &[u32]) -> Vec<u32> {
         Op::Load { .. } | Op::Alloca | Op::Branch { .. } => Vec::new(),
         Op::Store { value, .. } => var(value).into_iter().collect(),
         Op::Gep { base, .. } => var(base).into_iter().collect(),
-        Op::Copy(vals) => vals.iter().filter_map(var).collect(),
+        Op::Copy(vals) | Op::Compute(vals) => vals.iter().filter_map(var).collect(),
         Op::Cmp { lhs, rhs, .. } => [lhs, rhs].into_iter().filter_map(var).collect(),
         Op::Call { callee, args } => std::iter::once(callee)
             .chain(args)

@@ -331,7 +331,7 @@ impl Builder<'_> {
                         }
                     }
                     Op::Gep { base, .. } => self.flow_to_result(f, b, &[*base], r),
-                    Op::Copy(vals) => self.flow_to_result(f, b, vals, r),
+                    Op::Copy(vals) | Op::Compute(vals) => self.flow_to_result(f, b, vals, r),
                     Op::Cmp { lhs, rhs, .. } => self.flow_to_result(f, b, &[*lhs, *rhs], r),
                     Op::Call { args, .. } => self.call(f, at, args, r),
                     Op::Ret(Some(Value::Var(x))) => self.rets[f as usize].push(*x),

@@ -159,7 +159,7 @@ impl Ctx<'_> {
                     _ => None,
                 }
             }
-            Op::Copy(vals) => {
+            Op::Copy(vals) | Op::Compute(vals) => {
                 let mut found: Option<(Accepts, Vec<Key>)> = None;
                 let mut zero = false;
                 for &w in vals {

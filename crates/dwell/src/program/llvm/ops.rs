@@ -33,27 +33,14 @@ const CASTS: &[&str] = &[
     "addrspacecast",
 ];
 
-/// Operations whose result is computed from their operands only.
-const COMPUTE: &[&str] = &[
-    "fneg",
-    "add",
-    "fadd",
-    "sub",
-    "fsub",
-    "mul",
-    "fmul",
-    "udiv",
-    "sdiv",
-    "fdiv",
-    "urem",
-    "srem",
-    "frem",
-    "shl",
-    "lshr",
-    "ashr",
-    "and",
-    "or",
-    "xor",
+/// Arithmetic: the result is computed from its operands.
+const ARITHMETIC: &[&str] = &[
+    "fneg", "add", "fadd", "sub", "fsub", "mul", "fmul", "udiv", "sdiv", "fdiv", "urem", "srem",
+    "frem", "shl", "lshr", "ashr", "and", "or", "xor",
+];
+
+/// Aggregate and vector moves: the result is made of its operands.
+const MOVES: &[&str] = &[
     "extractelement",
     "insertelement",
     "shufflevector",
@@ -122,7 +109,13 @@ impl<'a> Parser<'a> {
                     .unwrap_or(ops.len());
                 copies([self.operand(&ops[..to], s)])
             }
-            _ if COMPUTE.contains(&opcode) => copies(parts.iter().map(|p| self.operand(p, s))),
+            _ if MOVES.contains(&opcode) => copies(parts.iter().map(|p| self.operand(p, s))),
+            _ if ARITHMETIC.contains(&opcode) => {
+                match copies(parts.iter().map(|p| self.operand(p, s))) {
+                    Op::Copy(vals) => Op::Compute(vals),
+                    other => other,
+                }
+            }
             _ => Op::Other,
         }
     }

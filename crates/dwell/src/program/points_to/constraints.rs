@@ -235,7 +235,8 @@ impl Constraints {
                 }
             }
             Op::Call { callee, args } => self.call(p, models, site, result, *callee, args),
-            Op::Ret(None) | Op::Cmp { .. } | Op::Branch { .. } | Op::Other => {}
+            // Arithmetic makes numbers, not addresses.
+            Op::Compute(_) | Op::Ret(None) | Op::Cmp { .. } | Op::Branch { .. } | Op::Other => {}
         }
     }
 
