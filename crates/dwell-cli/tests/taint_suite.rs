@@ -119,35 +119,29 @@ fn num(v: &Value) -> u64 {
 }
 
 /// Runs the script on FILES at -O0 (dwell only, no main) and returns its JSON and work dir.
-fn run_script() -> (Value, tempfile::TempDir) {
+/// Run the scorer with `args` (the tool paths, `--json` and `--keep` added);
+/// its JSON document, its stdout and the folder holding what it kept.
+fn run_script(args: &[&str]) -> (Value, String, tempfile::TempDir) {
     let work = tempfile::tempdir().unwrap();
     let json = work.path().join("rows.json");
     let out = Command::new("python3")
         .arg(repo("scripts/taint-suite.py"))
         .args(["--clang", "clang", "--dwell", env!("CARGO_BIN_EXE_dwell")])
-        .args([
-            "--levels",
-            "O0",
-            "--no-csa",
-            "--no-main",
-            "--files",
-            &FILES.join(","),
-        ])
+        .args(args)
         .arg("--json")
         .arg(&json)
         .arg("--keep")
         .arg(work.path().join("keep"))
         .output()
         .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
     assert!(
         out.status.success(),
         "{stdout}\n{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    assert!(stdout.contains("| dwell | -O0 | no |"), "{stdout}");
     let doc: Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
-    (doc, work)
+    (doc, stdout, work)
 }
 
 #[test]
@@ -155,7 +149,10 @@ fn scored_suite_subset_at_o0() {
     if !have("clang") || !have("python3") {
         return;
     }
-    let (doc, work) = run_script();
+    let files = FILES.join(",");
+    let args = ["--levels", "O0", "--no-csa", "--no-main", "--files", &files];
+    let (doc, stdout, work) = run_script(&args);
+    assert!(stdout.contains("| dwell | -O0 | no |"), "{stdout}");
     let mut truth = BTreeMap::new();
     for f in FILES {
         let m = markers(f);
@@ -226,22 +223,7 @@ fn data_flow_taint_scores_the_whole_suite() {
     if !have("clang") || !have("python3") {
         return;
     }
-    let work = tempfile::tempdir().unwrap();
-    let json = work.path().join("rows.json");
-    let out = Command::new("python3")
-        .arg(repo("scripts/taint-suite.py"))
-        .args(["--clang", "clang", "--dwell", env!("CARGO_BIN_EXE_dwell")])
-        .args(["--levels", "O0,O2", "--no-csa", "--json"])
-        .arg(&json)
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{stdout}\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let doc: Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let (doc, stdout, _work) = run_script(&["--levels", "O0,O2", "--no-csa"]);
     let rows = doc["rows"].as_array().unwrap();
     assert_eq!(rows.len(), 4, "{stdout}");
     for row in rows {

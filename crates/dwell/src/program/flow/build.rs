@@ -92,7 +92,7 @@ pub fn build(p: &Program, pts: &PointsTo, models: &Models) -> ValueFlow {
         }
     }
     b.link_calls(&sites);
-    b.finish(sites, &locals)
+    b.finish(sites)
 }
 
 struct Builder<'a> {
@@ -599,7 +599,7 @@ impl Builder<'_> {
         }
     }
 
-    fn finish(self, sites: Vec<Site>, _locals: &[Locals]) -> ValueFlow {
+    fn finish(self, sites: Vec<Site>) -> ValueFlow {
         let nvars = self.nvars as usize;
         let nlocs = self.pts.locs();
         let total = nvars + nlocs + self.extra.len();

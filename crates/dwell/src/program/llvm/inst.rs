@@ -13,7 +13,7 @@ use super::body::Scope;
 use super::debug::dbg_ref;
 use super::function::Logical;
 use super::ops::CallParts;
-use super::words::{OTHER_OPCODES, TERMINATORS};
+use super::words::{is_other_opcode, TERMINATORS};
 use super::{GlobalKind, ParseError, Parser};
 
 /// An instruction split at its opcode.
@@ -52,7 +52,7 @@ impl<'a> Parser<'a> {
             }
         }
         let known_term = TERMINATORS.contains(&opcode);
-        if !known_term && !OTHER_OPCODES.contains(&opcode) {
+        if !known_term && !is_other_opcode(opcode) {
             self.warn(
                 ins.line,
                 format_args!(

@@ -13,41 +13,9 @@
 use super::super::ir::{CallSite, Callee, Op, Value};
 use super::super::lex::{self, Tok};
 use super::body::Scope;
+use super::words::{ARITHMETIC, CASTS, MOVES};
 use super::{GlobalKind, Parser};
 use std::ops::Range;
-
-/// Casts: one operand, before `to <type>`.
-const CASTS: &[&str] = &[
-    "trunc",
-    "zext",
-    "sext",
-    "fptrunc",
-    "fpext",
-    "fptoui",
-    "fptosi",
-    "uitofp",
-    "sitofp",
-    "ptrtoint",
-    "inttoptr",
-    "bitcast",
-    "addrspacecast",
-];
-
-/// Arithmetic: the result is computed from its operands.
-const ARITHMETIC: &[&str] = &[
-    "fneg", "add", "fadd", "sub", "fsub", "mul", "fmul", "udiv", "sdiv", "fdiv", "urem", "srem",
-    "frem", "shl", "lshr", "ashr", "and", "or", "xor",
-];
-
-/// Aggregate and vector moves: the result is made of its operands.
-const MOVES: &[&str] = &[
-    "extractelement",
-    "insertelement",
-    "shufflevector",
-    "extractvalue",
-    "insertvalue",
-    "freeze",
-];
 
 /// A call's callee and argument tokens, as `call::call_site` found them.
 pub(super) struct CallParts<'s> {

@@ -15,38 +15,8 @@ pub(super) const TERMINATORS: &[&str] = &[
     "callbr",
 ];
 
-pub(super) const OTHER_OPCODES: &[&str] = &[
-    "fneg",
-    "add",
-    "fadd",
-    "sub",
-    "fsub",
-    "mul",
-    "fmul",
-    "udiv",
-    "sdiv",
-    "fdiv",
-    "urem",
-    "srem",
-    "frem",
-    "shl",
-    "lshr",
-    "ashr",
-    "and",
-    "or",
-    "xor",
-    "extractelement",
-    "insertelement",
-    "shufflevector",
-    "extractvalue",
-    "insertvalue",
-    "alloca",
-    "load",
-    "store",
-    "fence",
-    "cmpxchg",
-    "atomicrmw",
-    "getelementptr",
+/// Casts: one operand, before `to <type>`.
+pub(super) const CASTS: &[&str] = &[
     "trunc",
     "zext",
     "sext",
@@ -60,17 +30,50 @@ pub(super) const OTHER_OPCODES: &[&str] = &[
     "inttoptr",
     "bitcast",
     "addrspacecast",
+];
+
+/// Arithmetic: the result is computed from its operands.
+pub(super) const ARITHMETIC: &[&str] = &[
+    "fneg", "add", "fadd", "sub", "fsub", "mul", "fmul", "udiv", "sdiv", "fdiv", "urem", "srem",
+    "frem", "shl", "lshr", "ashr", "and", "or", "xor",
+];
+
+/// Aggregate and vector moves: the result is made of its operands.
+pub(super) const MOVES: &[&str] = &[
+    "extractelement",
+    "insertelement",
+    "shufflevector",
+    "extractvalue",
+    "insertvalue",
+    "freeze",
+];
+
+/// Non-terminators beside the casts, arithmetic and moves.
+pub(super) const OTHER_OPCODES: &[&str] = &[
+    "alloca",
+    "load",
+    "store",
+    "fence",
+    "cmpxchg",
+    "atomicrmw",
+    "getelementptr",
     "icmp",
     "fcmp",
     "phi",
     "select",
-    "freeze",
     "call",
     "va_arg",
     "landingpad",
     "catchpad",
     "cleanuppad",
 ];
+
+/// Is `opcode` a non-terminator the reader knows?
+pub(super) fn is_other_opcode(opcode: &str) -> bool {
+    [OTHER_OPCODES, CASTS, ARITHMETIC, MOVES]
+        .iter()
+        .any(|list| list.contains(&opcode))
+}
 
 /// Keywords that may sit between `call` and the return type, or before a
 /// function's return type in `define`/`declare`.
