@@ -113,6 +113,9 @@ impl Constraints {
         for f in 0..p.functions.len() as u32 {
             let o = c.object(ObjectKind::Function(f));
             c.locs.at(o, &[]);
+            // Code has no fields: an offset from a function's address
+            // (a type-confused pointer) is the function.
+            c.locs.collapse(o);
             c.function_object.push(o);
         }
         for (g, vals) in &p.global_inits {

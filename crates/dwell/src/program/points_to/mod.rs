@@ -7,7 +7,7 @@
 //! returns (each call site of a declared function returning a pointer, so
 //! that `getenv`'s string has a location). A location is an object and a
 //! field path of at most [`MAX_PATH`] constant struct indices; deeper paths
-//! fold into their prefix. Array elements are their array (no index
+//! fold into their prefix; a function's address has no fields. Array elements are their array (no index
 //! sensitivity), heap and external objects are one per site, and the
 //! analysis is flow- and context-insensitive.
 //!

@@ -215,24 +215,12 @@ impl Solver {
             for &s in &stores {
                 self.add_edge(s, cn);
             }
-            for &(dst, path) in &geps {
-                let f = self.c.locs.field(Loc(l), &self.paths[path as usize]);
-                self.content(f.0);
-                self.add_loc(dst, f.0);
-                for o in self.c.locs.take_newly_collapsed() {
-                    // One location for the whole object from now on.
-                    let ls = self.c.locs.of(o).to_vec();
-                    let root = self.content(ls[0].0);
-                    for m in &ls[1..] {
-                        let cm = self.content(m.0);
-                        self.merge(cm, root);
-                    }
-                    self.push(root);
-                }
-            }
             for &k in &calls {
                 self.bind_call(k, l);
             }
+        }
+        for &(dst, path) in &geps {
+            self.offset(&delta, dst, path);
         }
         for k in memcpys {
             self.content_copy(k, n, &delta);
@@ -252,6 +240,38 @@ impl Solver {
             if grew {
                 self.push(m);
             }
+        }
+    }
+
+    /// `dst ⊇ delta.path`: one union per offset, not one insert per
+    /// location (a sorted insert into a large set is linear).
+    #[inline(never)]
+    fn offset(&mut self, delta: &RoaringBitmap, dst: u32, path: u32) {
+        let mut fields = Vec::with_capacity(delta.len() as usize);
+        for l in delta {
+            let f = self.c.locs.field(Loc(l), &self.paths[path as usize]);
+            self.content(f.0);
+            fields.push(f.0);
+            for o in self.c.locs.take_newly_collapsed() {
+                // One location for the whole object from now on.
+                let ls = self.c.locs.of(o).to_vec();
+                let root = self.content(ls[0].0);
+                for m in &ls[1..] {
+                    let cm = self.content(m.0);
+                    self.merge(cm, root);
+                }
+                self.push(root);
+            }
+        }
+        fields.sort_unstable();
+        fields.dedup();
+        let fields = RoaringBitmap::from_sorted_iter(fields).expect("sorted and distinct");
+        let dst = self.find(dst);
+        let pts = &mut self.nodes[dst as usize].pts;
+        let before = pts.len();
+        *pts |= fields;
+        if pts.len() > before {
+            self.push(dst);
         }
     }
 
