@@ -198,6 +198,9 @@ pub enum AnalysisName {
     Liveness,
     /// On a program bundle: reaching definitions (forward).
     ReachingDefs,
+    /// On a program bundle: whole-program points-to (what each named
+    /// pointer may point to, what each indirect call may call).
+    PointsTo,
 }
 
 /// `dwell run --format`.

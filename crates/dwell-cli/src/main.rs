@@ -25,6 +25,7 @@ mod input;
 mod interrupt;
 mod peer;
 mod plan;
+mod points_to;
 mod program;
 mod progress;
 mod query;

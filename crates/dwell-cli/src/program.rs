@@ -49,7 +49,10 @@ pub fn run(
         AnalysisName::Taint
             if args.program.mode == TaintMode::DataFlow && !args.program.context_insensitive =>
         {
-            return crate::taint_flow::run(b, args, backend.name(), bar, progress, stdout);
+            return crate::taint_flow::run(b, args, backend.name(), budget_bytes, (bar, progress), stdout);
+        }
+        AnalysisName::PointsTo => {
+            return crate::points_to::run(args, budget_bytes, (bar, progress), stdout);
         }
         AnalysisName::Taint => {
             let taint = run_taint(b, args, mask, backend, (bar, progress), budget_bytes)?;

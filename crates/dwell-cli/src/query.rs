@@ -65,8 +65,13 @@ pub fn from_flags(args: &RunArgs, g: &Graph, files: &Files) -> Result<Query> {
             witnesses: !args.no_witness,
         }),
         AnalysisName::Wcc | AnalysisName::Scc => with_sources(args.analysis, Vec::new())?,
-        AnalysisName::Liveness | AnalysisName::ReachingDefs => {
-            return Err(format!("{:?} runs on a program bundle, not a graph file. Fix: `dwell import llvm FILE.ll --out BUNDLE`, then `dwell run {} BUNDLE`", args.analysis, if args.analysis == AnalysisName::Liveness { "liveness" } else { "reaching-defs" }).into())
+        AnalysisName::Liveness | AnalysisName::ReachingDefs | AnalysisName::PointsTo => {
+            let name = match args.analysis {
+                AnalysisName::Liveness => "liveness",
+                AnalysisName::ReachingDefs => "reaching-defs",
+                _ => "points-to",
+            };
+            return Err(format!("{name} runs on a program bundle, not a graph file. Fix: `dwell import llvm FILE.ll --out BUNDLE`, then `dwell run {name} BUNDLE`").into());
         }
         AnalysisName::Dataflow => {
             let (Some(gen), Some(kill)) = (&args.gen, &args.kill) else {

@@ -34,15 +34,12 @@ pub fn run(
     b: &Bundle,
     args: &RunArgs,
     backend: &str,
-    bar: &Bar,
-    progress: &dyn Progress,
+    budget_bytes: u64,
+    (bar, progress): (&Bar, &dyn Progress),
     stdout: &mut Out,
 ) -> Result<()> {
     if !backend.starts_with("cpu") {
         return Err(format!("context-sensitive taint runs on host kernels, which the {backend} backend has not. Fix: drop --backend (data-flow taint runs on the CPU), or add --mode control-flow").into());
-    }
-    if args.budget_bytes.is_some() {
-        return Err("--budget-bytes bounds session plans; data-flow taint runs on host kernels without one. Fix: drop --budget-bytes".into());
     }
     let models = models(args)?;
     bar.phase(format!("data-flow taint on {}", args.graph.graph.display()));
@@ -50,7 +47,7 @@ pub fn run(
     let program = dwell::program::bundle::read_program(&args.graph.graph)?;
     let read_ms = t.elapsed().as_secs_f64() * 1e3;
     let stop = Stop::of(progress);
-    let run = flow::taint(&program, &models, stop)?;
+    let run = flow::taint(&program, &models, budget_bytes, stop)?;
     bar.finish();
     let total_ms = t.elapsed().as_secs_f64() * 1e3;
     if args.format == FormatArg::Sarif {

@@ -36,7 +36,8 @@ fn real_modules_bind_indirect_calls_to_address_taken_functions() {
         let Some(path) = dataset(name) else { continue };
         let p = read_llvm(&path).unwrap();
         let t = Instant::now();
-        let (pts, stats) = points_to::solve_with_stats(&p, &Models::libc(), Stop::never()).unwrap();
+        let (pts, stats) =
+            points_to::solve_with_stats(&p, &Models::libc(), u64::MAX, Stop::never()).unwrap();
         let ms = t.elapsed().as_secs_f64() * 1e3;
         let sites: Vec<_> = pts.indirect_sites().collect();
         let bound = sites.iter().filter(|(_, c)| !c.is_empty()).count();

@@ -186,7 +186,7 @@ fn named(pts: &PointsTo, locs: &[points_to::Loc]) -> Named {
 fn check(seed: u64) {
     let p = program(seed);
     let models = Models::libc();
-    let fast = points_to::solve(&p, &models, Stop::never()).unwrap();
+    let fast = points_to::solve(&p, &models, u64::MAX, Stop::never()).unwrap();
     let slow = points_to::reference(&p, &models);
     for v in 0..p.vars.len() as u32 {
         assert_eq!(
@@ -225,7 +225,8 @@ fn the_programs_exercise_what_the_solver_does() {
     let (mut collapsed, mut bound, mut nonempty) = (0, 0, 0);
     for seed in 0..200 {
         let p = program(seed);
-        let (pts, stats) = points_to::solve_with_stats(&p, &Models::libc(), Stop::never()).unwrap();
+        let (pts, stats) =
+            points_to::solve_with_stats(&p, &Models::libc(), u64::MAX, Stop::never()).unwrap();
         collapsed += usize::from(stats.collapsed > 0);
         bound += usize::from(pts.indirect_sites().any(|(_, c)| !c.is_empty()));
         nonempty += usize::from((0..p.vars.len() as u32).any(|v| pts.of_var(v).len() > 1));

@@ -24,8 +24,14 @@ def graphs():
     D.add_edges_from([(5, 1), (3, 1), (1, 0), (0, 9), (9, 5), (4, 0), (2, 4), (8, 2), (3, 8)])
     named = nx.relabel_nodes(nx.gnm_random_graph(60, 150, seed=7, directed=True),
                              {i: f"n{(i * 37) % 60}" for i in range(60)})
+    # Nodes inserted in descending order, edges in random order.
+    backwards = nx.Graph()
+    backwards.add_nodes_from(range(39, -1, -1))
+    backwards.add_edges_from(nx.gnm_random_graph(40, 70, seed=3).edges())
+    lesmis = nx.les_miserables_graph()
     return {"path": path, "digraph": D, "named": named, "karate": nx.karate_club_graph(),
-            "gnm": nx.gnm_random_graph(200, 500, seed=1)}
+            "gnm": nx.gnm_random_graph(200, 500, seed=1), "backwards": backwards, "lesmis": lesmis,
+            "lesmis directed": nx.DiGraph(lesmis.edges()), "florentine": nx.florentine_families_graph()}
 
 
 GRAPHS = graphs()
@@ -41,11 +47,10 @@ def items(d):
 @pytest.mark.parametrize("cutoff", CUTOFFS, ids=repr)
 def test_shortest_path_lengths_with_any_cutoff_and_order(name, cutoff):
     G = GRAPHS[name]
-    source = next(iter(G))
-    for f, arg in [(nx.single_source_shortest_path_length, source),
-                   (nx.single_target_shortest_path_length, source)]:
-        want = f(G, arg, cutoff=cutoff, backend="networkx")
-        assert items(f(G, arg, cutoff=cutoff, backend="dwell")) == items(want), f.__name__
+    for source in list(G)[:2] + list(G)[-1:]:
+        for f in [nx.single_source_shortest_path_length, nx.single_target_shortest_path_length]:
+            want = f(G, source, cutoff=cutoff, backend="networkx")
+            assert items(f(G, source, cutoff=cutoff, backend="dwell")) == items(want), (f.__name__, source)
     want = [(v, items(d)) for v, d in nx.all_pairs_shortest_path_length(G, cutoff=cutoff, backend="networkx")]
     got = [(v, items(d)) for v, d in nx.all_pairs_shortest_path_length(G, cutoff=cutoff, backend="dwell")]
     assert got == want
@@ -91,6 +96,18 @@ MISSING = [
     ("bfs_layers", lambda G, b: list(nx.bfs_layers(G, [next(iter(G)), "missing"], backend=b))),
     ("harmonic nbunch", lambda G, b: nx.harmonic_centrality(G, nbunch=12345, backend=b)),
     ("harmonic unhashable", lambda G, b: nx.harmonic_centrality(G, nbunch=[[1]], backend=b)),
+    ("closeness unhashable", lambda G, b: nx.closeness_centrality(G, u=[1], backend=b)),
+    ("sssp cutoff", lambda G, b: nx.single_source_shortest_path_length(G, "missing", cutoff=-1, backend=b)),
+    ("descendants unhashable", lambda G, b: nx.descendants(G, [1], backend=b)),
+    ("ancestors unhashable", lambda G, b: nx.ancestors(G, [1], backend=b)),
+    ("descendants_at_distance unhashable", lambda G, b: nx.descendants_at_distance(G, [1], -1, backend=b)),
+    # None is no node: NetworkX's has_path then asks for paths from (or to) every node.
+    ("has_path None None", lambda G, b: nx.has_path(G, None, None, backend=b)),
+    ("has_path None target", lambda G, b: nx.has_path(G, None, next(iter(G)), backend=b)),
+    ("has_path source None", lambda G, b: nx.has_path(G, next(iter(G)), None, backend=b)),
+    ("has_path None missing", lambda G, b: nx.has_path(G, None, "missing", backend=b)),
+    ("has_path missing None", lambda G, b: nx.has_path(G, "missing", None, backend=b)),
+    ("has_path unhashable", lambda G, b: nx.has_path(G, [1], next(iter(G)), backend=b)),
 ]
 
 
@@ -102,8 +119,9 @@ def test_missing_nodes_raise_what_networkx_raises(what, name):
     want = raised(lambda: call(G, "networkx"))
     assert raised(lambda: call(G, "dwell")) == want
     if not G.is_directed():
-        want = raised(lambda: nx.node_connected_component(G, "missing", backend="networkx"))
-        assert raised(lambda: nx.node_connected_component(G, "missing", backend="dwell")) == want
+        for node in ["missing", [1]]:
+            want = raised(lambda: nx.node_connected_component(G, node, backend="networkx"))
+            assert raised(lambda: nx.node_connected_component(G, node, backend="dwell")) == want
 
 
 @pytest.mark.parametrize("name", sorted(GRAPHS))

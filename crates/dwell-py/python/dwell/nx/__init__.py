@@ -273,17 +273,23 @@ def all_pairs_shortest_path_length(G, cutoff=None) -> Iterator:
             yield nodes[v], dict(zip(map(nodes.__getitem__, orders[o[i]:o[i + 1]].tolist()), levels.tolist()))
 
 
-def descendants(G, source):
+def _search_start(G: DwellGraph, source: Any) -> None:
+    """NetworkX's errors for a search's start: its BFS puts ``source`` in a
+    set first (TypeError when unhashable), then asks for its neighbours."""
+    hash(source)
     if source not in G:
         raise nx.NetworkXError(f"The node {source} is not in the {'digraph' if G.is_directed() else 'graph'}.")
+
+
+def descendants(G, source):
+    _search_start(G, source)
     lv = _levels(G, source)
     lv[G.index[source]] = -1
     return _node_set(G, np.flatnonzero(lv >= 0))
 
 
 def ancestors(G, source):
-    if source not in G:
-        raise nx.NetworkXError(f"The node {source} is not in the {'digraph' if G.is_directed() else 'graph'}.")
+    _search_start(G, source)
     lv = _levels(G, source, reverse=True)
     lv[G.index[source]] = -1
     return _node_set(G, np.flatnonzero(lv >= 0))
@@ -315,6 +321,8 @@ def descendants_at_distance(G, source, distance):
 
 
 def has_path(G, source, target):
+    if source is None or target is None:
+        return _path_from_or_to_all(G, source if target is None else target)
     if source not in G:
         raise nx.NodeNotFound(f"Source {source} is not in G")
     if target not in G:
@@ -322,6 +330,15 @@ def has_path(G, source, target):
     with _session(G) as s:
         r = s.reach(G.index[source], sinks=[G.index[target]])
     return len(r.sinks_reached[0]) == 1
+
+
+def _path_from_or_to_all(G: DwellGraph, end: Any) -> bool:
+    """NetworkX's has_path with a ``None`` end: ``shortest_path`` then
+    finds paths from (or to) every node, so there is one unless the other
+    end is missing (``None`` for both: all pairs, always True)."""
+    if end is not None and end not in G:
+        raise nx.NodeNotFound(f"Source {end} not in G")
+    return True
 
 
 def _components(G: DwellGraph, strong: bool):
@@ -358,6 +375,7 @@ def is_connected(G):
 
 
 def node_connected_component(G, n):
+    hash(n)  # NetworkX's search puts n in a set first: TypeError when unhashable
     if n not in G:
         raise KeyError(n)
     with _session(G) as s:

@@ -178,11 +178,17 @@ fn cancelled() -> ProgramError {
 }
 
 /// Data-flow taint of a whole program: points-to, the value-flow graph,
-/// summaries, then every source's reach.
-pub fn taint(p: &Program, models: &Models, stop: Stop<'_>) -> Result<Run, ProgramError> {
+/// summaries, then every source's reach. `budget_bytes` bounds the
+/// points-to solver's memory, the part that grows fastest.
+pub fn taint(
+    p: &Program,
+    models: &Models,
+    budget_bytes: u64,
+    stop: Stop<'_>,
+) -> Result<Run, ProgramError> {
     let ms = |t: Instant| t.elapsed().as_secs_f64() * 1e3;
     let t = Instant::now();
-    let pts = points_to::solve(p, models, stop)?;
+    let pts = points_to::solve(p, models, budget_bytes, stop)?;
     let points_to_ms = ms(t);
     let t = Instant::now();
     let vf = build(p, &pts, models);

@@ -31,8 +31,9 @@ mod solve;
 pub use constraints::{Constraints, ObjectKind};
 pub use reference::reference;
 
-use super::ir::{Program, Value};
+use super::ir::{Program, Value, VarKind};
 use super::models::Models;
+use super::ProgramError;
 use crate::progress::Stop;
 use crate::session::SessionError;
 use std::collections::HashMap;
@@ -180,22 +181,35 @@ pub struct SolveStats {
     pub visits: usize,
 }
 
-/// Solve points-to for `p` (its calls' effects from `models`); `stop` is
-/// polled so that a cancelled run ends early.
-pub fn solve(p: &Program, models: &Models, stop: Stop<'_>) -> Result<PointsTo, SessionError> {
-    solve_with_stats(p, models, stop).map(|(pts, _)| pts)
+/// Solve points-to for `p` (its calls' effects from `models`) within
+/// `budget_bytes` of solver memory; `stop` is polled so that a cancelled
+/// run ends early.
+pub fn solve(
+    p: &Program,
+    models: &Models,
+    budget_bytes: u64,
+    stop: Stop<'_>,
+) -> Result<PointsTo, ProgramError> {
+    solve_with_stats(p, models, budget_bytes, stop).map(|(pts, _)| pts)
 }
 
 /// [`solve`], with the solver's work figures.
 pub fn solve_with_stats(
     p: &Program,
     models: &Models,
+    budget_bytes: u64,
     stop: Stop<'_>,
-) -> Result<(PointsTo, SolveStats), SessionError> {
+) -> Result<(PointsTo, SolveStats), ProgramError> {
     let c = Constraints::of(p, models);
-    solve::run(p, c, stop).ok_or(SessionError::Cancelled {
-        runs: 0,
-        planned: 1,
+    solve::run(p, c, budget_bytes, stop).map_err(|e| match e {
+        solve::Halt::Stopped => ProgramError::Session(SessionError::Cancelled {
+            runs: 0,
+            planned: 1,
+        }),
+        solve::Halt::OverBudget { bytes, stats, largest } => ProgramError::Analysis(format!(
+            "points-to needs more than its budget of {budget_bytes} bytes: after {} visits its sets took {bytes} bytes (the largest {largest} locations). Fix: allow it more memory (--budget-bytes); for taint, --mode control-flow needs no points-to",
+            stats.visits
+        )),
     })
 }
 
@@ -282,5 +296,100 @@ impl PointsTo {
             s.push_str(&format!(".{k}"));
         }
         s
+    }
+}
+
+/// A pointer as its source names it, and what it may point to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NamedPointer {
+    /// The function whose variable it is; `None` for a global.
+    pub function: Option<String>,
+    /// Its C name (else its IR name), with `.k` per struct field.
+    pub name: String,
+    /// Its targets, as [`PointsTo::loc_name`] writes them, sorted.
+    pub targets: Vec<String>,
+}
+
+impl PointsTo {
+    /// Every named pointer with at least one target, by function (globals
+    /// first) and name: variables kept in
+    /// memory (a slot or global: what each of its fields holds) and SSA
+    /// values (what the value holds). Names are C names from debug info,
+    /// else IR names that are not numbers.
+    pub fn named_pointers(&self, p: &Program) -> Vec<NamedPointer> {
+        let mut out = Vec::new();
+        // The C name, else an IR name that is not a number (`%call`, not
+        // `%12`), else none.
+        let named = |v: u32| {
+            if p.var_kinds[v as usize] == VarKind::Global {
+                // As `loc_name` writes a global target.
+                return Some(p.vars[v as usize].clone());
+            }
+            p.source_names
+                .get(v as usize)
+                .cloned()
+                .flatten()
+                .or_else(|| {
+                    let ir = &p.vars[v as usize];
+                    let local = ir.rsplit_once(':').map_or(ir.as_str(), |(_, x)| x);
+                    let bare = local.trim_start_matches(['%', '@']);
+                    (!bare.is_empty() && !bare.bytes().all(|b| b.is_ascii_digit()))
+                        .then(|| local.to_string())
+                })
+        };
+        let function = |v: u32| match p.var_kinds[v as usize] {
+            VarKind::Global => None,
+            _ => p.vars[v as usize].split(':').next().map(str::to_string),
+        };
+        let mut push = |v: u32, name: String, ls: &[Loc]| {
+            if ls.is_empty() {
+                return;
+            }
+            let mut targets: Vec<String> = ls.iter().map(|&l| self.loc_name(p, l)).collect();
+            targets.sort();
+            targets.dedup();
+            out.push(NamedPointer {
+                function: function(v),
+                name,
+                targets,
+            });
+        };
+        for (o, kind) in self.kinds.iter().enumerate() {
+            let (ObjectKind::Slot(v) | ObjectKind::Global(v)) = *kind else {
+                continue;
+            };
+            let Some(base) = named(v) else {
+                continue;
+            };
+            for &l in self.locs_of_object(o as u32) {
+                let mut name = base.clone();
+                for k in self.path(l) {
+                    name.push_str(&format!(".{k}"));
+                }
+                push(v, name, self.content(l));
+            }
+        }
+        for v in 0..p.vars.len() as u32 {
+            if p.var_kinds[v as usize] == VarKind::Ssa {
+                if let Some(n) = named(v) {
+                    push(v, n, self.of_var(v));
+                }
+            }
+        }
+        // One entry per name: SSA values that debug info names alike
+        // (`cmd` before and after a branch) are one C variable.
+        out.sort_by(|a, b| (&a.function, &a.name).cmp(&(&b.function, &b.name)));
+        let mut merged: Vec<NamedPointer> = Vec::with_capacity(out.len());
+        for n in out {
+            match merged.last_mut() {
+                Some(m) if m.function == n.function && m.name == n.name => {
+                    m.targets.extend(n.targets);
+                    m.targets.sort();
+                    m.targets.dedup();
+                }
+                _ => merged.push(n),
+            }
+        }
+        merged
     }
 }

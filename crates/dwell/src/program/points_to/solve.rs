@@ -46,8 +46,25 @@ struct Solver {
     stats: SolveStats,
 }
 
-/// Solve `c`; `None` when `stop` asked.
-pub fn run(p: &Program, c: Constraints, stop: Stop<'_>) -> Option<(PointsTo, SolveStats)> {
+/// Why a solve ended without a solution.
+pub enum Halt {
+    /// `stop` asked.
+    Stopped,
+    /// The solver's memory passed its budget.
+    OverBudget {
+        bytes: u64,
+        stats: SolveStats,
+        largest: u64,
+    },
+}
+
+/// Solve `c` within `budget_bytes` of solver memory.
+pub fn run(
+    p: &Program,
+    c: Constraints,
+    budget_bytes: u64,
+    stop: Stop<'_>,
+) -> Result<(PointsTo, SolveStats), Halt> {
     let mut s = Solver::new(c);
     let mut polled = 0u32;
     // Cycles are collapsed offline, each time there have been half as many
@@ -62,23 +79,16 @@ pub fn run(p: &Program, c: Constraints, stop: Stop<'_>) -> Option<(PointsTo, Sol
         }
         s.queued[n as usize] = false;
         polled += 1;
-        if polled.is_multiple_of(4096) && stop.requested() {
-            return None;
+        if polled.is_multiple_of(4096) {
+            if stop.requested() {
+                return Err(Halt::Stopped);
+            }
+            s.check_budget(budget_bytes)?;
         }
         s.visit(n);
-        if polled.is_multiple_of(1 << 14) && std::env::var_os("DWELL_PTS_TRACE").is_some() {
-            let big = s.nodes.iter().map(|x| x.pts.len()).max().unwrap_or(0);
-            let sum: u64 = s.nodes.iter().map(|x| x.pts.len()).sum();
-            eprintln!(
-                "pts: {polled} visits, queue {}, nodes {}, collapsed {}, edges {}, largest {big}, total {sum}",
-                s.queue.len(),
-                s.nodes.len(),
-                s.stats.collapsed,
-                s.edges.len()
-            );
-        }
     }
-    Some(s.finish(p))
+    s.check_budget(budget_bytes)?;
+    Ok(s.finish(p))
 }
 
 impl Solver {
@@ -131,6 +141,40 @@ impl Solver {
             s.push(n);
         }
         s
+    }
+
+    /// What the solver holds now, in bytes (sets as roaring stores them,
+    /// edges twice: the dedup set and the successor lists).
+    fn bytes(&self) -> (u64, u64) {
+        let mut bytes = (self.nodes.len() * std::mem::size_of::<Node>()) as u64;
+        let mut largest = 0;
+        for x in &self.nodes {
+            bytes += (x.pts.serialized_size() + x.done.serialized_size()) as u64;
+            largest = largest.max(x.pts.len());
+        }
+        (bytes + 16 * self.edges.len() as u64, largest)
+    }
+
+    fn check_budget(&self, budget_bytes: u64) -> Result<(), Halt> {
+        let (bytes, largest) = self.bytes();
+        if std::env::var_os("DWELL_PTS_TRACE").is_some() {
+            eprintln!(
+                "pts: {} visits, queue {}, nodes {}, collapsed {}, edges {}, largest {largest}, {bytes} bytes",
+                self.stats.visits,
+                self.queue.len(),
+                self.nodes.len(),
+                self.stats.collapsed,
+                self.edges.len()
+            );
+        }
+        if bytes > budget_bytes {
+            return Err(Halt::OverBudget {
+                bytes,
+                stats: self.stats,
+                largest,
+            });
+        }
+        Ok(())
     }
 
     fn find(&mut self, mut n: u32) -> u32 {
