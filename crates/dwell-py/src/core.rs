@@ -3,132 +3,17 @@
 //! level arrays. Everything here is plain Rust on dwell's public API, so
 //! `cargo test --workspace` tests it without Python; `py.rs` only converts.
 
-use dwell::analysis::QueryError;
 use dwell::analysis::{BfsQuery, BfsResult, Output, Query};
 use dwell::backend::{Backend, Cpu, CpuReference};
-use dwell::formats::{self, Format, FormatError, IdMode, LoadOptions};
-use dwell::graph::{Graph, GraphBuilder, GraphError, LabelError, LabelNames, NO_VERTEX};
+use dwell::formats::{self, Format, IdMode, LoadOptions};
+use dwell::graph::{Graph, GraphBuilder, LabelNames, NO_VERTEX};
 use dwell::session::memory::MemoryLimits;
-use dwell::session::plan::PlanError;
 use dwell::session::worker::Worker;
 use dwell::session::{Session, SessionError};
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
-/// Why a call could not be answered; every message ends with a `Fix:` hint.
-#[derive(Debug, thiserror::Error)]
-pub enum Error {
-    #[error(transparent)]
-    Graph(#[from] GraphError),
-    #[error(transparent)]
-    Format(#[from] FormatError),
-    #[error(transparent)]
-    Session(#[from] SessionError),
-    #[error(transparent)]
-    Label(#[from] LabelError),
-    #[error(transparent)]
-    Cuda(#[from] dwell_cuda::CudaError),
-    /// Bad arguments from Python; the message ends with a `Fix:` hint.
-    #[error("{0}")]
-    Input(String),
-}
-
-/// Which Python exception an [`Error`] becomes (`dwell._errors.make`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Kind {
-    /// A bad argument value: `dwell.DwellValueError` (a `ValueError`).
-    Value,
-    /// The operating system refused a file: `dwell.DwellOSError` (an `OSError`).
-    Os,
-    /// dwell refused the graph, file or query: `dwell.DwellError`.
-    Refused,
-}
-
-impl Kind {
-    pub fn name(self) -> &'static str {
-        match self {
-            Kind::Value => "value",
-            Kind::Os => "os",
-            Kind::Refused => "refused",
-        }
-    }
-}
-
-/// CLI wording in dwell's messages and what a Python caller passes instead.
-const PYTHON_WORDS: &[(&str, &str)] = &[
-    ("--budget-bytes", "budget_bytes="),
-    ("--backend cpu", "backend=\"cpu\""),
-    ("--sources-file FILE", "an array of ids"),
-    ("--sources", "sources"),
-    ("--ids ", "ids="),
-    ("--readback final-only", "one read-back per call"),
-];
-
-impl Error {
-    /// The message before `Fix:` and the hint after it, in Python's terms:
-    /// arguments, not the CLI's flags; ranges as first and last id.
-    pub fn split(&self) -> (String, String) {
-        let (message, fix) = match self.python_text() {
-            Some(pair) => pair,
-            None => {
-                let text = self.to_string();
-                match text.rfind("Fix:") {
-                    Some(i) => (text[..i].to_string(), text[i + 4..].trim().to_string()),
-                    None => (text, String::new()),
-                }
-            }
-        };
-        let message = message.trim_end().trim_end_matches('.').to_string() + ".";
-        let fix = PYTHON_WORDS
-            .iter()
-            .fold(fix, |f, (cli, py)| f.replace(cli, py));
-        (message, fix)
-    }
-
-    /// The Python exception this error becomes.
-    pub fn kind(&self) -> Kind {
-        match self {
-            Error::Input(_) | Error::Label(_) => Kind::Value,
-            Error::Graph(GraphError::IdOutOfRange { .. } | GraphError::TooManyNodes { .. }) => {
-                Kind::Value
-            }
-            Error::Session(SessionError::Query(_)) => Kind::Value,
-            Error::Format(FormatError::Io { .. }) => Kind::Os,
-            _ => Kind::Refused,
-        }
-    }
-
-    /// Messages whose CLI wording needs more than a word swapped.
-    fn python_text(&self) -> Option<(String, String)> {
-        let ids = |nodes: u64| match nodes.checked_sub(1) {
-            Some(last) => format!("ids 0 to {last}"),
-            None => "no ids: the graph has no vertices".to_string(),
-        };
-        Some(match self {
-            Error::Session(SessionError::Query(QueryError::VertexOutOfRange {
-                what,
-                id,
-                nodes,
-            })) => (
-                format!("{what} vertex {id} is out of range: the graph has {nodes} nodes ({})", ids(*nodes as u64)),
-                format!("pass {what} {}", ids(*nodes as u64)),
-            ),
-            Error::Session(SessionError::Query(QueryError::NoSources)) => (
-                "no source vertices given".into(),
-                "pass at least one vertex id, e.g. sources=[0, 5, 9]".into(),
-            ),
-            Error::Session(SessionError::Plan(PlanError::OverBudget { required, budget })) => (
-                format!("the call needs {required} bytes resident but the session's budget is {budget} bytes"),
-                "pass fewer sources per call, ask for summaries instead of levels (levels=False), or open the session with a larger budget_bytes= if that memory is really free (the default, dwell.default_budget(), is what this process may use)".into(),
-            ),
-            Error::Graph(GraphError::IdOutOfRange { id, nodes }) => (
-                format!("vertex id {id} is out of range for a graph of {nodes} nodes ({})", ids(*nodes)),
-                "pass n= above every vertex id, or leave n out (it defaults to the largest id + 1)".into(),
-            ),
-            _ => return None,
-        })
-    }
-}
+pub use crate::errors::{Error, Kind};
 
 /// The backend named `name`: `cpu`, `cpu-reference`, or `cuda` — device 0,
 /// opened and its kernels compiled (NVRTC) on first use, then shared by every
@@ -205,11 +90,14 @@ pub fn from_edges(
 /// Read a graph file the way `dwell` does (every format, plain/gz/xz).
 /// `ids` is how vertex tokens become ids: `auto` (dwell's default), `index`
 /// or `name` (every token a name, integers too: sparse ids compacted).
+/// `columns` picks a TSV/CSV file's fields (`src,dst[,label][,weight]`,
+/// header names or 1-based positions).
 pub fn load(
     path: &Path,
     directed: Option<bool>,
     format: Option<&str>,
     ids: Option<&str>,
+    columns: Option<&str>,
 ) -> Result<Graph, Error> {
     let format = match format {
         None => None,
@@ -231,8 +119,8 @@ pub fn load(
         directed,
         format,
         ids,
-        max_nodes: None,
-        ..Default::default()
+        columns: columns.map(str::to_string),
+        ..Default::default() // max_nodes: dwell's limit
     };
     Ok(formats::load(path, &opts)?)
 }
@@ -458,7 +346,7 @@ mod tests {
             "{}/../../data/graphs/{name}.edges.xz",
             env!("CARGO_MANIFEST_DIR")
         );
-        Arc::new(load(Path::new(&path), None, None, None).unwrap())
+        Arc::new(load(Path::new(&path), None, None, None, None).unwrap())
     }
 
     fn live(backend: &'static dyn Backend, g: &Arc<Graph>) -> Live {
@@ -510,14 +398,45 @@ mod tests {
         let (msg, fix) = e.split();
         assert!(msg.contains("(ids 0 to 3)"), "{msg}");
         assert!(fix.contains("n="), "{fix}");
-        let e = load(Path::new("/nonexistent/graph.edges"), None, None, None).unwrap_err();
+        let e = load(
+            Path::new("/nonexistent/graph.edges"),
+            None,
+            None,
+            None,
+            None,
+        )
+        .unwrap_err();
         assert_eq!(e.kind(), Kind::Os);
-        let e = load(Path::new("/x"), None, None, Some("names")).unwrap_err();
+        let e = load(Path::new("/x"), None, None, Some("names"), None).unwrap_err();
         assert!(e.split().1.contains("ids=\"auto\""), "{e}");
         for e in [e, backend("gpu").err().unwrap()] {
             let (msg, fix) = e.split();
             assert!(!msg.contains("--") && !fix.contains("--"), "{msg} {fix}");
         }
+    }
+
+    /// A file dwell cannot parse is a ValueError whose hint names `load`'s
+    /// arguments (`ids=`, `columns=`), never the CLI's flags.
+    #[test]
+    fn file_errors_speak_python() {
+        let dir = std::env::temp_dir().join(format!("dwell-py-parse-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let (tsv, edges) = (dir.join("named.tsv"), dir.join("named.edges"));
+        std::fs::write(&tsv, "libc6\tzlib1g\n").unwrap();
+        std::fs::write(&edges, "libc6 zlib1g\n").unwrap();
+        for (path, words) in [(&tsv, "columns=\""), (&edges, "ids=\"auto\"")] {
+            let e = load(path, None, None, Some("index"), None).unwrap_err();
+            let (msg, fix) = e.split();
+            assert_eq!(e.kind(), Kind::Value, "{msg}");
+            assert!(
+                fix.contains(words) && !format!("{msg}{fix}").contains("--"),
+                "{msg} {fix}"
+            );
+        }
+        std::fs::write(&tsv, "child\tparent\nb\ta\n").unwrap();
+        let g = load(&tsv, None, None, None, Some("parent,child")).unwrap();
+        assert_eq!(vertex_names(&g).unwrap(), ["a", "b"]);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
@@ -526,22 +445,24 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("named.edges");
         std::fs::write(&path, "libc6 zlib1g\nzlib1g bash\n0 1000\n").unwrap();
-        let g = load(&path, None, None, None).unwrap();
+        let g = load(&path, None, None, None, None).unwrap();
         assert_eq!(
             vertex_names(&g).unwrap(),
             ["libc6", "zlib1g", "bash", "0", "1000"]
         );
         std::fs::write(&path, "0 1000\n1000 5000000\n").unwrap();
         assert_eq!(
-            load(&path, None, None, Some("index")).unwrap().nodes(),
+            load(&path, None, None, Some("index"), None)
+                .unwrap()
+                .nodes(),
             5_000_001
         );
-        let g = load(&path, None, None, Some("name")).unwrap();
+        let g = load(&path, None, None, Some("name"), None).unwrap();
         assert_eq!(
             (g.nodes(), vertex_names(&g).unwrap()),
             (3, vec!["0".into(), "1000".into(), "5000000".into()])
         );
-        assert!(vertex_names(&load(&path, None, None, Some("index")).unwrap()).is_none());
+        assert!(vertex_names(&load(&path, None, None, Some("index"), None).unwrap()).is_none());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

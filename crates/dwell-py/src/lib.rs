@@ -4,6 +4,7 @@
 //! - [`core`]: plain Rust on dwell's public API — graphs from edge arrays,
 //!   one session per call, streamed level batches, harmonic sums. Tested by
 //!   `cargo test --workspace`, no Python needed.
+//! - [`errors`]: errors as Python exceptions, in Python's words.
 //! - [`nx_order`]: the two traversals whose order is part of NetworkX's
 //!   answer (`bfs_layers`, the order strongly connected components are
 //!   yielded), over the NetworkX graph's own adjacency order.
@@ -16,6 +17,7 @@
 #![forbid(unsafe_code)]
 
 pub mod core;
+pub mod errors;
 pub mod nx_order;
 
 #[cfg(feature = "python")]

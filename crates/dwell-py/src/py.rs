@@ -141,17 +141,26 @@ fn from_edges(
 }
 
 #[pyfunction]
-#[pyo3(signature = (path, directed, format, ids=None))]
+#[pyo3(signature = (path, directed, format, ids=None, columns=None))]
 fn load(
     py: Python<'_>,
     path: PathBuf,
     directed: Option<bool>,
     format: Option<String>,
     ids: Option<String>,
+    columns: Option<String>,
 ) -> PyResult<CoreGraph> {
-    py.detach(|| core::load(&path, directed, format.as_deref(), ids.as_deref()))
-        .map(CoreGraph::new)
-        .map_err(|e| to_py(py, e))
+    py.detach(|| {
+        core::load(
+            &path,
+            directed,
+            format.as_deref(),
+            ids.as_deref(),
+            columns.as_deref(),
+        )
+    })
+    .map(CoreGraph::new)
+    .map_err(|e| to_py(py, e))
 }
 
 #[pyfunction]

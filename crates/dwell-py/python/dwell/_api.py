@@ -43,11 +43,22 @@ def _int(value: Any, what: str, low: int = 0, high: Optional[int] = None, fix: s
     return v
 
 
+def _array(values: Any) -> np.ndarray:
+    """``values`` as an array, Python ints kept exact: numpy makes
+    ``[7, 2**63]`` float64 (past int64), so such lists stay objects."""
+    a = np.asarray(values)
+    if a.dtype.kind == "f" and not isinstance(values, np.ndarray):
+        exact = np.asarray(values, dtype=object)
+        if exact.shape == a.shape and all(isinstance(x, int) and not isinstance(x, bool) for x in exact.flat):
+            return exact
+    return a
+
+
 def _ids(values: Any, what: str, nodes: Optional[int] = None) -> np.ndarray:
     """Vertex ids as a contiguous uint32 array: TypeError for non-integers,
     ValueError for other shapes, negatives and ids the graph does not have
     (``nodes``), instead of wrapping them."""
-    a = np.asarray(values)
+    a = _array(values)
     if a.ndim == 0:
         a = a.reshape(1)
     if a.ndim != 1:
@@ -76,17 +87,79 @@ def _ids(values: Any, what: str, nodes: Optional[int] = None) -> np.ndarray:
     return np.ascontiguousarray(a, dtype=np.uint32)
 
 
+_U64_MAX = np.iinfo(np.uint64).max
+
+
+def _is_int(x: Any) -> bool:
+    return isinstance(x, (int, np.integer)) and not isinstance(x, bool)
+
+
 def _arc_ends(values: Any, what: str) -> np.ndarray:
-    a = np.asarray(values)
+    """Arc ends as uint64: ValueError for other shapes, negative ids and ids
+    past 64 bits (numpy holds Python ints that large as objects), TypeError
+    for anything but integers."""
+    a = _array(values)
     if a.ndim != 1:
         raise DwellValueError(f"{what} must be one-dimensional, got shape {a.shape}.",
                               f"pass {what} as a 1-D array of vertex ids")
+    if a.size and a.dtype == object and all(map(_is_int, a.tolist())):
+        big = max(a.tolist(), key=abs)
+        if big < 0 or big > _U64_MAX:
+            raise DwellValueError(f"{what} holds the id {big}, which does not fit 64 bits.",
+                                  "pass vertex ids from 0 to 2**64-1 (compact=True renumbers sparse ids)")
+        a = a.astype(np.uint64)
     if a.size and (not np.issubdtype(a.dtype, np.integer) or a.dtype == np.bool_):
         raise DwellTypeError(f"{what} must hold integer vertex ids, got dtype {a.dtype}.",
                              f"pass {what} as an int array (compact=True renumbers sparse ids)")
     if a.size and a.min() < 0:
         raise DwellValueError(f"{what} holds the negative id {a.min()}.", "vertex ids start at 0")
     return np.ascontiguousarray(a, dtype=np.uint64)
+
+
+def _dense_ids(s: np.ndarray, d: np.ndarray) -> None:
+    """Refuse ids past dwell's u32 vertex ids, pointing at compact=True
+    (a sparse id such as 2**40 would otherwise mean 2**40 vertices)."""
+    top = max(int(s.max()) if len(s) else 0, int(d.max()) if len(d) else 0)
+    if top > _U32_MAX - 1:
+        raise DwellValueError(f"vertex id {top} is past dwell's 32-bit vertex ids (at most {_U32_MAX - 1}).",
+                              "pass compact=True to number the ids that occur 0 to n-1 (kept as names)")
+
+
+def _flag(value: Any, what: str, none: bool = False) -> Optional[bool]:
+    """A bool argument: True/False (``None`` too when ``none``), not a
+    truthy string such as "no"."""
+    if (value is None and none) or isinstance(value, (bool, np.bool_)):
+        return None if value is None else bool(value)
+    raise DwellTypeError(f"{what} must be True or False, got {type(value).__name__} {value!r}.",
+                         f"pass {what}=True or {what}=False" + (" (or leave it out)" if none else ""))
+
+
+def _label_masks(labels: Any) -> tuple:
+    """Per-arc labels as ``(uint32 masks, label names)``: int bit masks, or
+    names (each distinct name gets the next bit, as in edge-list files)."""
+    lab = np.asarray(labels)
+    if lab.ndim != 1:
+        raise DwellValueError(f"labels must be one-dimensional (one per arc), got shape {lab.shape}.",
+                              "pass labels as a 1-D array, one int mask or str name per arc")
+    if lab.dtype.kind in "USO" and not all(map(_is_int, lab.tolist())):
+        bits: Dict[str, int] = {}
+        for name in lab.tolist():
+            if not isinstance(name, str):
+                raise DwellTypeError(f"labels mixes names and {type(name).__name__} {name!r}.",
+                                     "pass all label names (str) or all int bit masks")
+            if name not in bits:
+                if len(bits) == 32:
+                    raise DwellValueError(f"more than 32 distinct edge label names (the 33rd is {name!r}).",
+                                          "merge edge kinds, or give labels as numeric bit masks")
+                bits[name] = 1 << len(bits)
+        return np.fromiter((bits[x] for x in lab.tolist()), dtype=np.uint32, count=lab.size), list(bits)
+    if lab.size and (lab.dtype.kind not in "iuO" or lab.dtype == np.bool_):
+        raise DwellTypeError(f"labels must be int bit masks or str names, got dtype {lab.dtype}.",
+                             "pass int masks (0 to 2**32-1) or label names")
+    vals = lab.tolist()
+    if vals and (min(vals) < 0 or max(vals) > _U32_MAX):
+        raise DwellValueError("labels must be 32-bit masks.", "pass masks from 0 to 2**32-1")
+    return np.asarray(vals, dtype=np.uint32).reshape(lab.size), []
 
 
 def _file_names(names: Optional[List[str]]) -> Optional[List[Any]]:
@@ -157,8 +230,9 @@ class Graph:
         s, d = _arc_ends(src, "src"), _arc_ends(dst, "dst")
         if len(s) != len(d):
             raise DwellValueError(f"src has {len(s)} entries but dst has {len(d)}.", "pass one dst per src")
+        directed = _flag(directed, "directed")
         names: Optional[List[Any]] = None
-        if compact:
+        if _flag(compact, "compact"):
             if n is not None:
                 raise DwellValueError("n= and compact=True together: compact counts the ids that occur.",
                                       "leave n out, or pass compact=False to keep ids as given")
@@ -166,49 +240,37 @@ class Graph:
             names = ids.tolist()
             inverse = inverse.astype(np.uint64)
             s, d, n = inverse[: len(s)], inverse[len(s):], len(ids)
-        elif n is not None:
-            n = _int(n, "n", 0, _U32_MAX - 1, "pass n= as the vertex count (at least the largest id + 1)")
-            top = max(int(s.max()) if len(s) else -1, int(d.max()) if len(d) else -1)
-            if top >= n:
-                raise DwellValueError(f"vertex id {top} is out of range for n={n} (ids 0 to {n - 1}).",
-                                      "pass n= above every vertex id, leave n out (the largest id + 1), "
-                                      "or pass compact=True to renumber sparse ids")
+        else:
+            _dense_ids(s, d)
+            if n is not None:
+                n = _int(n, "n", 0, _U32_MAX - 1, "pass n= as the vertex count (at least the largest id + 1)")
+                top = max(int(s.max()) if len(s) else -1, int(d.max()) if len(d) else -1)
+                if top >= n:
+                    raise DwellValueError(f"vertex id {top} is out of range for n={n} (ids 0 to {n - 1}).",
+                                          "pass n= above every vertex id, leave n out (the largest id + 1), "
+                                          "or pass compact=True to renumber sparse ids")
         masks, label_names = None, []
         if labels is not None:
-            lab = np.asarray(labels)
-            if lab.dtype.kind in "USO":
-                bits: Dict[str, int] = {}
-                for name in lab.tolist():
-                    if not isinstance(name, str):
-                        raise DwellTypeError(f"labels mixes names and {type(name).__name__} {name!r}.",
-                                             "pass all label names (str) or all int bit masks")
-                    if name not in bits:
-                        if len(bits) == 32:
-                            raise DwellValueError(f"more than 32 distinct edge label names (the 33rd is {name!r}).",
-                                                  "merge edge kinds, or give labels as numeric bit masks")
-                        bits[name] = 1 << len(bits)
-                label_names = list(bits)
-                masks = np.fromiter((bits[x] for x in lab.tolist()), dtype=np.uint32, count=lab.size)
-            else:
-                if lab.size and (not np.issubdtype(lab.dtype, np.integer) or lab.dtype == np.bool_):
-                    raise DwellTypeError(f"labels must be int bit masks or str names, got dtype {lab.dtype}.",
-                                         "pass int masks (0 to 2**32-1) or label names")
-                if lab.size and (lab.min() < 0 or lab.max() > _U32_MAX):
-                    raise DwellValueError("labels must be 32-bit masks.", "pass masks from 0 to 2**32-1")
-                masks = np.ascontiguousarray(lab, dtype=np.uint32)
+            masks, label_names = _label_masks(labels)
         core = _dwell.from_edges(s, d, None if n is None else int(n), bool(directed), masks, label_names)
         return cls(core, names)
 
     @classmethod
-    def from_scipy(cls, matrix: Any, directed: bool = True) -> "Graph":
+    def from_scipy(cls, matrix: Any, directed: bool = True, compact: bool = False) -> "Graph":
         """The pattern of a square ``scipy.sparse`` matrix: an arc ``i → j``
-        for every stored nonzero ``A[i, j]`` (explicit zeros are no arcs)."""
+        for every stored nonzero ``A[i, j]`` (explicit zeros are no arcs).
+        ``compact=True`` keeps only the rows/columns some arc touches,
+        numbered densely, their indices kept as ``names``."""
+        if not callable(getattr(matrix, "tocoo", None)):
+            raise DwellTypeError(f"matrix must be a scipy.sparse matrix, got {type(matrix).__name__}.",
+                                 "pass scipy.sparse.csr_array(a) for a dense array a")
         coo = matrix.tocoo()
         rows, cols = coo.shape
         if rows != cols:
             raise DwellValueError(f"the matrix is {rows}×{cols}, not square.", "pass an adjacency matrix (n×n)")
         keep = coo.data != 0
-        return cls.from_edges(coo.row[keep], coo.col[keep], n=rows, directed=directed)
+        n = None if _flag(compact, "compact") else rows
+        return cls.from_edges(coo.row[keep], coo.col[keep], n=n, directed=directed, compact=compact)
 
     @classmethod
     def from_networkx(cls, G: Any) -> "Graph":
@@ -308,15 +370,21 @@ class Graph:
             return _U32_MAX
         if isinstance(labels, (int, np.integer)) and not isinstance(labels, bool):
             return _int(labels, "labels", 0, _U32_MAX, "pass a mask from 0 to 2**32-1 (0xffffffff)")
-        names = labels.split(",") if isinstance(labels, str) else list(labels)
+        try:
+            names = labels.split(",") if isinstance(labels, str) else list(labels)
+        except TypeError:  # a float or other non-iterable
+            names = None
+        if names is None or not all(isinstance(x, str) for x in names):
+            raise DwellTypeError(f"labels must be an int mask or label names, got {type(labels).__name__} {labels!r}.",
+                                 'pass labels=0x3, labels="call,isa" or labels=["call", "isa"]')
         known = self.label_names
         mask = 0
         for name in (x.strip() for x in names):
             if name == "all":
                 return _U32_MAX
             if name not in known:
-                raise DwellError(f"unknown edge label {name!r}; this graph has {sorted(known) or 'none'}.",
-                                 "use one of those names, or a numeric mask such as 0x3")
+                raise DwellValueError(f"unknown edge label {name!r}; this graph has {sorted(known) or 'none'}.",
+                                      "use one of those names, or a numeric mask such as 0x3")
             mask |= known[name]
         return mask
 
@@ -330,7 +398,7 @@ class Graph:
 
 
 def load(path: Union[str, os.PathLike], directed: Optional[bool] = None, format: Optional[str] = None,
-         ids: Optional[str] = None, compact: bool = False) -> Graph:
+         ids: Optional[str] = None, compact: bool = False, columns: Optional[str] = None) -> Graph:
     """Read a graph file: edge list, TSV/CSV, Matrix Market or DIMACS,
     plain, .gz or .xz (detected from the bytes). ``directed`` overrides the
     file.
@@ -341,15 +409,27 @@ def load(path: Union[str, os.PathLike], directed: Optional[bool] = None, format:
     name). ``compact=True`` is ``ids="name"``: sparse integer ids (0, 1000,
     5000000) make as many vertices as occur, no isolated ones between.
     Named vertices are kept in ``g.names`` (ints when every token is a
-    decimal integer): ``g.index(name)`` and ``g.names_of(ids)`` translate."""
-    if compact:
+    decimal integer): ``g.index(name)`` and ``g.names_of(ids)`` translate.
+    ``columns`` picks a TSV/CSV file's fields: ``"src,dst[,label][,weight]"``
+    as header names or 1-based positions (``"child,parent"``, ``"2,1"``)."""
+    if _flag(compact, "compact"):
         if ids not in (None, "name"):
             raise DwellValueError(f"compact=True and ids={ids!r} together.", 'pass compact=True or ids=..., not both')
         ids = "name"
-    if ids is not None and not isinstance(ids, str):
-        raise DwellTypeError(f"ids must be a str, got {type(ids).__name__}.", 'pass ids="auto", "index" or "name"')
-    core = _dwell.load(os.fspath(path), directed, format, ids)
+    _text(ids, "ids", 'pass ids="auto", "index" or "name"')
+    _text(format, "format", 'pass format="edgelist", "mtx", "dimacs", "tsv" or "csv", or leave it out')
+    _text(columns, "columns", 'pass columns="src,dst" as header names or 1-based positions, e.g. "2,1"')
+    if not isinstance(path, (str, os.PathLike)):
+        raise DwellTypeError(f"path must be a str or os.PathLike, got {type(path).__name__}.",
+                             "pass the file's path, e.g. 'graph.tsv' or pathlib.Path('graph.tsv')")
+    core = _dwell.load(os.fspath(path), _flag(directed, "directed", none=True), format, ids, columns)
     return Graph(core, _file_names(core.vertex_names()))
+
+
+def _text(value: Any, what: str, fix: str) -> None:
+    """A str argument (or None): TypeError otherwise, before the native layer."""
+    if value is not None and not isinstance(value, str):
+        raise DwellTypeError(f"{what} must be a str, got {type(value).__name__} {value!r}.", fix)
 
 
 @dataclass

@@ -112,7 +112,7 @@ MISSING = [
 
 
 @pytest.mark.parametrize("what", [m[0] for m in MISSING])
-@pytest.mark.parametrize("name", ["path", "digraph"])
+@pytest.mark.parametrize("name", ["path", "digraph", "florentine"])
 def test_missing_nodes_raise_what_networkx_raises(what, name):
     G = GRAPHS[name]
     call = dict(MISSING)[what]
@@ -177,3 +177,33 @@ def test_single_target_order_when_pred_rows_differ_from_node_order():
     D.add_edges_from([(3, 0), (1, 0), (2, 0), (4, 3), (4, 1)])
     want = nx.single_target_shortest_path_length(D, 0, backend="networkx")
     assert items(nx.single_target_shortest_path_length(D, 0, backend="dwell")) == items(want)
+
+
+@pytest.fixture
+def dwell_first():
+    """dwell switched on globally, as a user would: ``nx.config.backend_priority``."""
+    saved = list(nx.config.backend_priority.algos)
+    nx.config.backend_priority.algos = ["dwell"]
+    try:
+        yield
+    finally:
+        nx.config.backend_priority.algos = saved
+
+
+def test_switched_on_globally_answers_as_networkx_silently(dwell_first):
+    """No backend= anywhere: dwell runs what it should (les miserables has
+    77 nodes, enough for the every-source functions), answers as NetworkX,
+    raises NetworkX's exceptions and prints no cache note on repeats."""
+    G = nx.les_miserables_graph()
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        got = [(nx.closeness_centrality(G), nx.eccentricity(G),
+                [(v, items(d)) for v, d in nx.all_pairs_shortest_path_length(G, cutoff=1.5)])
+               for _ in range(3)]
+        with pytest.raises(nx.NodeNotFound):
+            nx.closeness_centrality(G, u="Javert's cat")
+    assert [str(w.message)[:80] for w in caught] == []
+    assert dnx._held(G) is not None  # dwell ran
+    want = (nx.closeness_centrality(G, backend="networkx"), nx.eccentricity(G, backend="networkx"),
+            [(v, items(d)) for v, d in nx.all_pairs_shortest_path_length(G, cutoff=1.5, backend="networkx")])
+    assert got == [want] * 3
