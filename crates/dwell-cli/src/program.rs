@@ -17,6 +17,27 @@ use std::path::Path;
 use std::time::Instant;
 
 /// `dwell run ANALYSIS BUNDLE`.
+/// Flags a bundle run cannot honour.
+fn refuse_graph_flags(args: &RunArgs) -> Result<()> {
+    if args.repeat != 1 {
+        return Err("--repeat applies to graph files, not program bundles. Fix: drop it, or time a bundle with `dwell bench BUNDLE --analysis liveness,reaching-defs`".into());
+    }
+    if args.format == FormatArg::Sarif && args.analysis != AnalysisName::Taint {
+        return Err("--format sarif reports taint findings. Fix: `dwell run taint BUNDLE --sources-fn … --sinks-fn … --format sarif`, or --format json".into());
+    }
+    Ok(())
+}
+
+/// A graph analysis asked of a bundle: it runs on the bundle's ICFG file.
+fn graph_analysis_on_bundle(a: AnalysisName, path: &std::path::Path) -> Box<dyn std::error::Error> {
+    format!(
+        "{a:?} on a program bundle: use the bundle's graph file instead. Fix: `dwell run {} {}/icfg.edges …`, or liveness, reaching-defs, taint, points-to on the bundle",
+        format!("{a:?}").to_lowercase(),
+        path.display()
+    )
+    .into()
+}
+
 pub fn run(
     args: &RunArgs,
     backend: &dyn Backend,
@@ -33,23 +54,25 @@ pub fn run(
         cancel: io.cancel.as_ref(),
     };
     let (progress, stdout) = (&progress, &mut io.stdout);
-    if args.repeat != 1 {
-        return Err("--repeat applies to graph files, not program bundles. Fix: drop it, or time a bundle with `dwell bench BUNDLE --analysis liveness,reaching-defs`".into());
-    }
+    refuse_graph_flags(args)?;
     let budget_bytes = budget.bytes();
     let path = &args.graph.graph;
     let mask = b.graph.label_names().resolve(&args.labels)?;
     let p = &args.program;
-    if args.format == FormatArg::Sarif && args.analysis != AnalysisName::Taint {
-        return Err("--format sarif reports taint findings. Fix: `dwell run taint BUNDLE --sources-fn … --sinks-fn … --format sarif`, or --format json".into());
-    }
     let which = match args.analysis {
         AnalysisName::Liveness => problems::Problem::Liveness,
         AnalysisName::ReachingDefs => problems::Problem::ReachingDefs,
         AnalysisName::Taint
             if args.program.mode == TaintMode::DataFlow && !args.program.context_insensitive =>
         {
-            return crate::taint_flow::run(b, args, backend.name(), budget_bytes, (bar, progress), stdout);
+            return crate::taint_flow::run(
+                b,
+                args,
+                backend.name(),
+                budget_bytes,
+                (bar, progress),
+                stdout,
+            );
         }
         AnalysisName::PointsTo => {
             return crate::points_to::run(args, budget_bytes, (bar, progress), stdout);
@@ -58,14 +81,7 @@ pub fn run(
             let taint = run_taint(b, args, mask, backend, (bar, progress), budget_bytes)?;
             return report_taint(b, args, backend, load_ms, taint, stdout);
         }
-        other => {
-            return Err(format!(
-                "{other:?} on a program bundle: use the bundle's graph file instead. Fix: `dwell run {} {}/icfg.edges …`, or liveness, reaching-defs, taint on the bundle",
-                format!("{other:?}").to_lowercase(),
-                path.display()
-            )
-            .into())
-        }
+        other => return Err(graph_analysis_on_bundle(other, path)),
     };
     let per_function = p.function.is_none() && !p.whole;
     let scopes = scopes(b, p)?;
