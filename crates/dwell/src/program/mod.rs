@@ -34,6 +34,7 @@ pub mod flow;
 pub mod icfg;
 pub mod ir;
 mod lex;
+pub mod link;
 pub mod llvm;
 pub mod locals;
 pub mod models;
@@ -95,15 +96,44 @@ pub fn import_llvm(
     out: &Path,
     progress: &dyn Progress,
 ) -> Result<(Meta, Vec<String>), ProgramError> {
-    let steps = Steps::new(progress, "import steps", 3);
-    let p = read_llvm(input)?;
-    steps.add(1);
+    import_llvm_files(&[input.to_path_buf()], out, progress)
+}
+
+/// [`import_llvm`] of several modules (one per translation unit), linked
+/// into one program first as `llvm-link` would ([`link`]).
+pub fn import_llvm_files(
+    inputs: &[PathBuf],
+    out: &Path,
+    progress: &dyn Progress,
+) -> Result<(Meta, Vec<String>), ProgramError> {
+    if inputs.is_empty() {
+        return Err(ProgramError::Analysis(
+            "no IR file to import. Fix: name one or more .ll files".into(),
+        ));
+    }
+    let steps = Steps::new(progress, "import steps", inputs.len() as u64 + 2);
+    let name = |input: &Path| {
+        input.file_name().map_or_else(
+            || input.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        )
+    };
+    let mut modules = Vec::with_capacity(inputs.len());
+    for input in inputs {
+        modules.push((name(input), read_llvm(input)?));
+        steps.add(1);
+    }
+    let source = modules
+        .iter()
+        .map(|(n, _)| n.as_str())
+        .collect::<Vec<_>>()
+        .join(" + ");
+    let p = match modules.len() {
+        1 => modules.pop().map(|(_, p)| p).unwrap_or_default(),
+        _ => link::link(modules)?,
+    };
     let g = icfg::build(&p)?;
     steps.add(1);
-    let source = input.file_name().map_or_else(
-        || input.display().to_string(),
-        |n| n.to_string_lossy().into_owned(),
-    );
     let meta = bundle::write(out, &source, &p, &g)?;
     steps.add(1);
     Ok((meta, p.warnings))
