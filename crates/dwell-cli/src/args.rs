@@ -511,10 +511,13 @@ pub struct BenchArgs {
 /// `dwell import llvm FILE --out DIR [--json]`.
 #[derive(Subcommand, Debug)]
 pub enum ImportKind {
-    /// Textual LLVM IR (`.ll`, also `.ll.xz` / `.ll.gz`) → program bundle.
+    /// Textual LLVM IR (`.ll`, also `.ll.xz` / `.ll.gz`) → program bundle; several
+    /// files are linked into one program.
     Llvm {
-        /// The IR file.
-        file: PathBuf,
+        /// The IR files: one module, or a program's modules (one per
+        /// translation unit), linked as `llvm-link` would.
+        #[arg(required = true, num_args = 1..)]
+        files: Vec<PathBuf>,
         /// Bundle directory to write (replaced if it is a bundle already).
         #[arg(long)]
         out: PathBuf,

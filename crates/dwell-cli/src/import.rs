@@ -1,4 +1,5 @@
-//! `dwell import llvm FILE --out BUNDLE`: textual LLVM IR → program bundle.
+//! `dwell import llvm FILE… --out BUNDLE`: textual LLVM IR → program bundle
+//! (several modules linked into one program).
 
 use crate::args::ImportKind;
 use crate::error::Result;
@@ -8,14 +9,18 @@ use std::time::Instant;
 
 pub fn import(kind: ImportKind) -> Result<()> {
     let mut stdout = Out::Stdout;
-    let ImportKind::Llvm { file, out, json } = kind;
+    let ImportKind::Llvm { files, out, json } = kind;
     if out.as_os_str() == "-" {
         // `-` means stdout for files; a bundle is a folder of several files.
         return Err("a bundle is a folder and cannot go to stdout (--out -). Fix: pass a folder path, e.g. --out lua.bundle".into());
     }
-    let bar = Bar::start(format!("importing {}", file.display()));
+    let what = match files.as_slice() {
+        [one] => one.display().to_string(),
+        many => format!("{} modules", many.len()),
+    };
+    let bar = Bar::start(format!("importing {what}"));
     let t = Instant::now();
-    let (meta, warnings) = dwell::program::import_llvm(&file, &out, &bar)?;
+    let (meta, warnings) = dwell::program::import_llvm_files(&files, &out, &bar)?;
     let secs = t.elapsed().as_secs_f64();
     bar.finish();
     for w in &warnings {

@@ -78,7 +78,7 @@ attributes #5 = { nounwind }
 !llvm.ident = !{!10}
 
 !0 = distinct !DICompileUnit(language: DW_LANG_C99, file: !1, producer: "Debian clang version 14.0.6", isOptimized: true, runtimeVersion: 0, emissionKind: FullDebug, retainedTypes: !2, splitDebugInlining: false, nameTableKind: None)
-!1 = !DIFile(filename: "main.c", directory: "/work/wt-link/crates/dwell/tests/data/c/multi-file", checksumkind: CSK_MD5, checksum: "4fe5e09f5f733a40827cb1144dd34ee2")
+!1 = !DIFile(filename: "main.c", directory: ".", checksumkind: CSK_MD5, checksum: "4fe5e09f5f733a40827cb1144dd34ee2")
 !2 = !{!3}
 !3 = !DIDerivedType(tag: DW_TAG_pointer_type, baseType: null, size: 64)
 !4 = !{i32 7, !"Dwarf Version", i32 5}
@@ -137,7 +137,7 @@ attributes #5 = { nounwind }
 !57 = !DILocation(line: 16, column: 1, scope: !11)
 !58 = !DILocation(line: 15, column: 5, scope: !11)
 !59 = !DISubprogram(name: "relay", scope: !60, file: !60, line: 14, type: !61, flags: DIFlagPrototyped, spFlags: DISPFlagOptimized, retainedNodes: !63)
-!60 = !DIFile(filename: "./multi.h", directory: "/work/wt-link/crates/dwell/tests/data/c/multi-file", checksumkind: CSK_MD5, checksum: "0832c8596ee0af1cf844ce86e984deeb")
+!60 = !DIFile(filename: "./multi.h", directory: ".", checksumkind: CSK_MD5, checksum: "0832c8596ee0af1cf844ce86e984deeb")
 !61 = !DISubroutineType(types: !62)
 !62 = !{!30, !30}
 !63 = !{}
