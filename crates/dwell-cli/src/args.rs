@@ -516,8 +516,15 @@ pub enum ImportKind {
     Llvm {
         /// The IR files: one module, or a program's modules (one per
         /// translation unit), linked as `llvm-link` would.
-        #[arg(required = true, num_args = 1..)]
+        #[arg(required_unless_present = "compile_commands", num_args = 1..)]
         files: Vec<PathBuf>,
+        /// Compile every translation unit of this compilation database
+        /// (`compile_commands.json`) to IR with clang, then link them.
+        #[arg(long, conflicts_with = "files")]
+        compile_commands: Option<PathBuf>,
+        /// The clang that compiles a --compile-commands database.
+        #[arg(long, default_value = "clang")]
+        clang: String,
         /// Bundle directory to write (replaced if it is a bundle already).
         #[arg(long)]
         out: PathBuf,

@@ -9,10 +9,23 @@ use std::time::Instant;
 
 pub fn import(kind: ImportKind) -> Result<()> {
     let mut stdout = Out::Stdout;
-    let ImportKind::Llvm { files, out, json } = kind;
+    let ImportKind::Llvm {
+        mut files,
+        compile_commands,
+        clang,
+        out,
+        json,
+    } = kind;
     if out.as_os_str() == "-" {
         // `-` means stdout for files; a bundle is a folder of several files.
         return Err("a bundle is a folder and cannot go to stdout (--out -). Fix: pass a folder path, e.g. --out lua.bundle".into());
+    }
+    // IR compiled from a database lives until the bundle is written.
+    let scratch = tempfile::tempdir()?;
+    if let Some(db) = &compile_commands {
+        let bar = Bar::start(format!("compiling {} with {clang}", db.display()));
+        files = crate::compile_db::compile(db, &clang, scratch.path())?;
+        bar.finish();
     }
     let what = match files.as_slice() {
         [one] => one.display().to_string(),

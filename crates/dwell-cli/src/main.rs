@@ -16,6 +16,7 @@ mod backends;
 mod bench;
 mod bench_cuda;
 mod client;
+mod compile_db;
 mod error;
 mod evidence;
 mod gen;

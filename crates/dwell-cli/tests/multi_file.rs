@@ -120,3 +120,91 @@ fn a_function_defined_twice_is_refused_with_a_fix() {
     );
     assert!(!out.exists(), "a refused import wrote {}", out.display());
 }
+
+/// Is clang here? A failure instead of a skip under `DWELL_REQUIRE_TOOLS`.
+fn have_clang() -> bool {
+    let ok = Command::new("clang")
+        .arg("--version")
+        .output()
+        .map(|o| o.status.success())
+        .unwrap_or(false);
+    if !ok {
+        assert!(
+            std::env::var_os("DWELL_REQUIRE_TOOLS").is_none(),
+            "clang is missing and DWELL_REQUIRE_TOOLS is set. Fix: apt-get install -y clang"
+        );
+        eprintln!("note: compile_commands test skipped: clang not found");
+    }
+    ok
+}
+
+#[test]
+fn a_compilation_database_imports_as_the_linked_ir() {
+    if !have_clang() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let src = fixture("");
+    let src = src.to_str().unwrap();
+    // Both entry forms: `command` strings and `arguments` arrays.
+    let db = serde_json::json!([
+        {"directory": src, "file": "input.c", "command": "cc -O0 -c input.c -o input.o -MD -MF input.d"},
+        {"directory": src, "file": "relay.c", "arguments": ["cc", "-O0", "-c", "relay.c", "-o", "relay.o"]},
+        {"directory": src, "file": "sink.c", "command": "cc -c -O0 sink.c -osink.o"},
+        {"directory": src, "file": "main.c", "command": "cc -O0 -c main.c"},
+    ]);
+    let db_path = dir.path().join("compile_commands.json");
+    std::fs::write(&db_path, db.to_string()).unwrap();
+    let ours = dir.path().join("ours");
+    let (ok, stdout, err) = run(dwell()
+        .args(["import", "llvm", "--compile-commands"])
+        .arg(&db_path)
+        .arg("--out")
+        .arg(&ours)
+        .arg("--json"));
+    assert!(ok, "{err}");
+    let a: Value = serde_json::from_str(&stdout).unwrap();
+    let b = import(&["linked.O0.ll"], &dir.path().join("theirs"));
+    for key in [
+        "functions",
+        "declared",
+        "blocks",
+        "cfg_edges",
+        "call_edges",
+        "variables",
+    ] {
+        assert_eq!(a["program"][key], b["program"][key], "{key}: {a:#}");
+    }
+    assert_eq!(a["source"], "input.ll + relay.ll + sink.ll + main.ll");
+    // The same findings; file names as each debug info spells them.
+    let base = |fs: Vec<(String, String, u64, String)>| -> Vec<_> {
+        fs.into_iter()
+            .map(|(r, s, a, at)| {
+                let at = at.replace('"', "");
+                let at = at.rsplit('/').next().unwrap_or(&at).to_string();
+                (r, s, a, at)
+            })
+            .collect()
+    };
+    let found = base(findings(&ours));
+    assert_eq!(found, base(findings(&dir.path().join("theirs"))));
+    assert_eq!(found.len(), 2, "{found:?}");
+    // A unit clang cannot compile: its error, and a Fix.
+    std::fs::write(
+        &db_path,
+        serde_json::json!([{"directory": src, "file": "nosuch.c", "command": "cc -c nosuch.c"}])
+            .to_string(),
+    )
+    .unwrap();
+    let (ok, _, err) = run(dwell()
+        .args(["import", "llvm", "--compile-commands"])
+        .arg(&db_path)
+        .arg("--out")
+        .arg(dir.path().join("bad")));
+    assert!(!ok);
+    assert!(
+        err.contains("could not compile") && err.contains("Fix:"),
+        "{err}"
+    );
+    assert!(!dir.path().join("bad").exists());
+}
