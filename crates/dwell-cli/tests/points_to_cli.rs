@@ -40,7 +40,7 @@ fn import(dir: &Path, ll: &str) -> PathBuf {
 
 /// The targets of pointer `name` of `function` (`None`: a global).
 fn targets<'v>(json: &'v Value, function: Option<&str>, name: &str) -> Vec<&'v str> {
-    let owner = function.map_or(Value::Null, |f| Value::from(f));
+    let owner = function.map_or(Value::Null, Value::from);
     let p = json["pointers"]
         .as_array()
         .unwrap()

@@ -36,7 +36,7 @@ fn flows(p: &Program) -> Vec<(String, String, usize, u32)> {
     let mut out: Vec<_> = run
         .findings
         .iter()
-        .map(|f| (f.rule.clone(), f.sink.clone(), f.arg, f.at.line as u32))
+        .map(|f| (f.rule.clone(), f.sink.clone(), f.arg, f.at.line))
         .collect();
     out.sort();
     out
