@@ -7,7 +7,7 @@ Usage (dwell bench calls this; you rarely run it by hand):
 
 DIR holds what `dwell bench` wrote: `offsets.u64` and `targets.u32` (the
 forward CSR exactly as dwell normalized it, little-endian) and `sources.u32`.
-ANALYSIS is bfs | reach | wcc | scc.
+ANALYSIS is bfs | reach | wcc | scc | pagerank | triangles.
 
 - bfs, reach: `breadth_first_order(A, s, directed=True,
   return_predecessors=False)` once per source (scipy has no batched BFS); the
@@ -15,6 +15,15 @@ ANALYSIS is bfs | reach | wcc | scc.
 - wcc: `connected_components(A, directed=True, connection="weak")`;
   scc: `connected_components(A, directed=True, connection="strong")`;
   the checksum is the number of components.
+- pagerank: NetworkX's own scipy power iteration (`_pagerank_scipy`, the
+  code `nx.pagerank` runs) at dwell's defaults (alpha 0.85, tol 1e-6,
+  max_iter 100, uniform teleport and dangling weights); the scores go to
+  `DIR/answer.f64` (little-endian f64 per vertex), which dwell compares with
+  its own within 1e-9.
+- triangles: the undirected view (A + Aᵀ, no diagonal), each edge directed
+  from lower to higher (degree, id) rank, then the masked product
+  `sum((U @ U) ∘ U)`: every triangle once; the checksum is the count.
+  (The view and the orientation are built once, untimed.)
 
 One untimed warm-up pass, then RUNS timed passes; prints
 {"peer": "scipy", "version": ..., "times_s": [...], "queries": Q,
@@ -31,6 +40,54 @@ import numpy as np
 import scipy
 import scipy.sparse as sp
 from scipy.sparse.csgraph import breadth_first_order, connected_components
+
+
+def pagerank_peer(a, n, d, alpha=0.85, max_iter=100, tol=1.0e-6):
+    """NetworkX 3's `_pagerank_scipy` on the CSR, unweighted, no
+    personalization; writes the scores to DIR/answer.f64."""
+    a = sp.csr_array(a, dtype=np.float64)
+
+    def once():
+        if n == 0:
+            np.zeros(0).astype("<f8").tofile(os.path.join(d, "answer.f64"))
+            return 0
+        s = np.asarray(a.sum(axis=1)).ravel()
+        s[s != 0] = 1.0 / s[s != 0]
+        q = sp.dia_array((s.T, 0), shape=a.shape)
+        m = q @ a
+        x = np.repeat(1.0 / n, n)
+        p = np.repeat(1.0 / n, n)
+        dangling_weights = p
+        is_dangling = np.where(s == 0)[0]
+        for _ in range(max_iter):
+            xlast = x
+            x = alpha * (x @ m + sum(x[is_dangling]) * dangling_weights) + (1 - alpha) * p
+            err = np.absolute(x - xlast).sum()
+            if err < n * tol:
+                x.astype("<f8").tofile(os.path.join(d, "answer.f64"))
+                return 0
+        raise RuntimeError(f"pagerank did not converge in {max_iter} iterations")
+
+    return once
+
+
+def triangles_peer(a, n):
+    """Triangles of the undirected view by a degree-oriented masked product."""
+    u = (a + a.T).tocsr()
+    u.setdiag(0)
+    u.eliminate_zeros()
+    u.data[:] = 1
+    deg = np.diff(u.indptr)
+    rows = np.repeat(np.arange(n), deg)
+    cols = u.indices
+    higher = (deg[cols] > deg[rows]) | ((deg[cols] == deg[rows]) & (cols > rows))
+    ones = np.ones(int(higher.sum()), dtype=np.int64)
+    up = sp.csr_matrix((ones, (rows[higher], cols[higher])), shape=(n, n))
+
+    def once():
+        return int((up @ up).multiply(up).sum())
+
+    return once
 
 
 def main():
@@ -64,6 +121,12 @@ def main():
             count, _ = connected_components(a, directed=True, connection=connection)
             return int(count)
 
+        queries = 1
+    elif analysis == "pagerank":
+        once = pagerank_peer(a, n, d)
+        queries = 1
+    elif analysis == "triangles":
+        once = triangles_peer(a, n)
         queries = 1
     else:
         print(json.dumps({"peer": "scipy", "error": f"no scipy peer for {analysis}"}))

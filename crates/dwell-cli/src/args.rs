@@ -194,6 +194,10 @@ pub enum AnalysisName {
     Wcc,
     Scc,
     Dataflow,
+    /// PageRank (power iteration; --damping, --tol, --max-iter, --stop).
+    Pagerank,
+    /// Triangles, clustering coefficients and transitivity (undirected view).
+    Triangles,
     /// On a program bundle: live variables (backward).
     Liveness,
     /// On a program bundle: reaching definitions (forward).
@@ -222,6 +226,15 @@ pub enum DirectionArg {
 pub enum MeetArg {
     Union,
     Intersection,
+}
+
+/// `dwell run pagerank --stop`.
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StopArg {
+    /// L1 change < n × tol (tol 1e-6, 100 rounds); not converging is an error.
+    Networkx,
+    /// L1 change < tol (1e-4, 20 rounds); the cap just stops.
+    Gapbs,
 }
 
 #[derive(Args, Debug, Clone)]
@@ -280,6 +293,21 @@ pub struct RunArgs {
     /// dataflow: how facts meet at joins.
     #[arg(long, value_enum, default_value = "union")]
     pub meet: MeetArg,
+    /// pagerank: probability of following an arc (NetworkX's alpha).
+    #[arg(long, default_value_t = 0.85)]
+    pub damping: f64,
+    /// pagerank: tolerance (default: the stopping rule's, 1e-6 or 1e-4).
+    #[arg(long)]
+    pub tol: Option<f64>,
+    /// pagerank: round cap (default: the stopping rule's, 100 or 20).
+    #[arg(long)]
+    pub max_iter: Option<u32>,
+    /// pagerank: stopping rule, NetworkX's or GAPBS's.
+    #[arg(long, value_enum, default_value = "networkx")]
+    pub stop: StopArg,
+    /// pagerank: teleport weights, lines `vertex weight` (unlisted: 0).
+    #[arg(long)]
+    pub personalization: Option<PathBuf>,
     /// Run the query this many times in one session over the resident graph.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
     pub repeat: u64,
@@ -460,7 +488,7 @@ pub struct BenchArgs {
     /// Graph files (each loaded once; every analysis runs on each).
     #[arg(required = true)]
     pub graphs: Vec<PathBuf>,
-    /// Analyses, comma separated: bfs, reach, wcc, scc, dataflow.
+    /// Analyses, comma separated: bfs, reach, wcc, scc, dataflow, pagerank, triangles.
     #[arg(long, value_enum, value_delimiter = ',', default_value = "bfs")]
     pub analysis: Vec<AnalysisName>,
     /// Timed runs per analysis (after one untimed warm-up); the median is reported.

@@ -8,7 +8,7 @@
 //! `--runs` timed runs; the answer is checked by the analysis's verifier
 //! before a number is reported. The reported time is the median run divided
 //! by the number of queries in it, as the analysis declares it
-//! (`Query::queries`: sources for bfs/reach/taint, 1 for wcc/scc/dataflow). Each row goes to stderr as it finishes; the table (or
+//! (`Query::queries`: sources for bfs/reach/taint, 1 for whole-graph analyses). Each row goes to stderr as it finishes; the table (or
 //! JSON) to stdout at the end.
 //!
 //! Memory: `peak` is this process's VmHWM (`/proc/self/status`) measured
@@ -71,7 +71,7 @@ pub fn bench(args: &BenchArgs) -> Result<()> {
     for path in &args.graphs {
         let loaded = Input::load(path, &load_options(args.directed, args.undirected), &bar)?;
         let sources = match &loaded.input {
-            Input::Graph(g) => dwell::sources::parse_spec(g, &args.sources, args.seed)?,
+            Input::Graph(g) => bench_sources(args, g)?,
             Input::Bundle(_) => Vec::new(),
         };
         for &a in &args.analysis {
@@ -123,6 +123,20 @@ pub fn bench(args: &BenchArgs) -> Result<()> {
     }
 }
 
+/// `--sources` on `g`, or none when no analysis asked for takes sources
+/// (a whole-graph analysis on a graph smaller than the default
+/// `random:64` is not refused over a flag it does not use).
+fn bench_sources(args: &BenchArgs, g: &Graph) -> Result<Vec<u32>> {
+    let takes_sources = args
+        .analysis
+        .iter()
+        .any(|&a| query::with_sources(a, Vec::new()).is_ok_and(|q| q.validate(g).is_err()));
+    if !takes_sources {
+        return Ok(Vec::new());
+    }
+    Ok(dwell::sources::parse_spec(g, &args.sources, args.seed)?)
+}
+
 /// The scipy peer for the analyses scipy has, or why it is skipped. Its
 /// script must exist when one of them is asked for (an error otherwise); a
 /// missing Python only skips the peer.
@@ -130,12 +144,11 @@ fn scipy_peer(args: &BenchArgs) -> Result<std::result::Result<peer::Scipy, Strin
     if args.no_peer {
         return Ok(Err("--no-peer".to_string()));
     }
-    let wanted = args.analysis.iter().any(|a| {
-        matches!(
-            a,
-            AnalysisName::Bfs | AnalysisName::Reach | AnalysisName::Wcc | AnalysisName::Scc
-        )
-    });
+    // The analyses declare their peer (`Analysis::SCIPY_PEER`).
+    let wanted = args
+        .analysis
+        .iter()
+        .any(|&a| Query::has_scipy_peer(&query::name(a)));
     if !wanted {
         return Ok(Err("scipy has none of these analyses".to_string()));
     }
@@ -155,17 +168,17 @@ fn bench_graph(
     budget_bytes: u64,
     bar: &Bar,
 ) -> Result<Row> {
+    // Every analysis with a default query (the registry's) is timed as
+    // declared; dataflow needs sets, made up here.
     let query = match a {
-        AnalysisName::Bfs | AnalysisName::Reach | AnalysisName::Wcc | AnalysisName::Scc => {
-            query::with_sources(a, sources.to_vec())?
-        }
         AnalysisName::Dataflow => Query::Dataflow(synthetic_dataflow(g, args.facts, args.seed)),
-        other => {
-            return Err(format!(
-                "dwell bench does not time {other:?} yet. Fix: use --analysis bfs,reach,wcc,scc,dataflow"
+        other => query::with_sources(other, sources.to_vec()).map_err(|_| {
+            format!(
+                "dwell bench does not time {} on a graph. Fix: use --analysis with any of {}",
+                query::name(other),
+                Query::NAMES.join(",")
             )
-            .into())
-        }
+        })?,
     };
     // The analysis says how many questions one run answers (no list here
     // to forget a new batched analysis in).
@@ -204,8 +217,10 @@ fn bench_graph(
             )?,
             Err(why) => Peer::Skipped(format!("scipy skipped: {why}")),
         }
-    } else {
+    } else if let Query::Dataflow(_) = query {
         peer::reference(&query, g, args.runs, &timing.output, bar)?
+    } else {
+        Peer::Skipped(format!("no peer for {}", query.name()))
     };
     Ok(Row {
         graph: short_name(path),

@@ -145,7 +145,15 @@ impl Files {
                 path.display()
             )
             .into()),
-            Files::Disk => Ok(dwell::io::open(path)?),
+            // The flag and path in the message: a bare "No such file or
+            // directory" names neither.
+            Files::Disk => dwell::io::open(path).map_err(|e| {
+                format!(
+                    "{flag} {}: {e}. Fix: pass the path of a readable file",
+                    path.display()
+                )
+                .into()
+            }),
             Files::Sent { files, limit } => match files.get(path) {
                 Some(bytes) => {
                     let inner = dwell::io::decompress(std::io::Cursor::new(bytes.clone()))?;

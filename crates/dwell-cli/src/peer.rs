@@ -1,17 +1,20 @@
 //! `dwell bench`'s peers, timed in the same run on the very same input.
 //!
-//! bfs/reach/wcc/scc → `scripts/scipy_peer.py`, found at run time (see
+//! The analyses that declare a scipy peer (`Analysis::SCIPY_PEER`: bfs,
+//! reach, wcc, scc, pagerank, triangles) → `scripts/scipy_peer.py`, found at run time (see
 //! [`script`]; a peer is not compiled into the binary), run by the first
 //! Python that imports scipy: `--python`, then `.venv/bin/python` in the
 //! working directory or above it, then `python3` on PATH. The CSR and
 //! sources are handed over as raw little-endian arrays, so both sides
-//! traverse exactly the same arcs; the peer's checksum (sum of reached
-//! counts, or component count) must equal dwell's. When no such Python
+//! traverse exactly the same arcs; the peer's answer must pass the check
+//! the analysis declares ([`PeerCheck`]: its checksum equal to dwell's sum
+//! of reached counts, component or triangle count; or its per-vertex
+//! scores, written to `answer.f64`, within a tolerance). When no such Python
 //! exists the peer is reported as skipped, never estimated.
 //! dataflow → dwell's own `cpu-reference` backend (scipy has no dataflow).
 
 use crate::error::Result;
-use dwell::analysis::{Output, Query};
+use dwell::analysis::{Output, PeerCheck, Query};
 use dwell::backend::CpuReference;
 use dwell::bench::Harness;
 use dwell::graph::Graph;
@@ -40,20 +43,60 @@ pub enum Peer {
     Skipped(String),
 }
 
-/// Whether scipy has a peer for `query`: the analyses the peer script
-/// takes, by the names it takes them (dwell's own names).
+/// Whether scipy has a peer for `query`, as its analysis declares
+/// (the script takes dwell's own names).
 pub fn scipy_has(query: &Query) -> bool {
-    ["bfs", "reach", "wcc", "scc"].contains(&query.name())
+    Query::has_scipy_peer(query.name())
 }
 
-/// What scipy's answer must sum to: reached counts, or the component count.
-pub fn checksum(out: &Output) -> u64 {
+/// What scipy's answer must match: the sum of reached counts, the component
+/// count, or what the analysis declares ([`dwell::analysis::Render::peer_check`]).
+pub fn checksum(out: &Output) -> Option<PeerCheck> {
     match out {
-        Output::Bfs(r) => r.iter().map(|x| x.reached).sum(),
-        Output::Reach(r) => r.iter().map(|x| x.reached).sum(),
-        Output::Wcc(c) | Output::Scc(c) => c.count,
-        Output::Taint(_) | Output::Dataflow(_) => 0,
+        Output::Bfs(r) => Some(PeerCheck::Count(r.iter().map(|x| x.reached).sum())),
+        Output::Reach(r) => Some(PeerCheck::Count(r.iter().map(|x| x.reached).sum())),
+        Output::Wcc(c) | Output::Scc(c) => Some(PeerCheck::Count(c.count)),
+        Output::Taint(_) | Output::Dataflow(_) => None,
+        other => other.render().and_then(|r| r.peer_check()),
     }
+}
+
+/// Whether the peer's answer (its JSON line, and the folder it wrote
+/// `answer.f64` into) passes `want`; the reason when it does not.
+fn peer_agrees(
+    want: &Option<PeerCheck>,
+    v: &Value,
+    dir: &Path,
+) -> Result<std::result::Result<(), String>> {
+    Ok(match want {
+        None => Ok(()),
+        Some(PeerCheck::Count(want)) => match v["checksum"].as_u64() {
+            Some(got) if got == *want => Ok(()),
+            got => Err(format!("its checksum {got:?} is not dwell's {want}")),
+        },
+        Some(PeerCheck::Scores { values, tolerance }) => {
+            let bytes = std::fs::read(dir.join("answer.f64"))?;
+            let got: Vec<f64> = bytes
+                .chunks_exact(8)
+                .map(|b| f64::from_le_bytes(b.try_into().expect("chunks of 8")))
+                .collect();
+            if got.len() != values.len() {
+                Err(format!(
+                    "{} scores for {} vertices",
+                    got.len(),
+                    values.len()
+                ))
+            } else {
+                match (0..got.len()).find(|&i| (got[i] - values[i]).abs() > *tolerance) {
+                    Some(i) => Err(format!(
+                        "vertex {i} scores {} there and {} in dwell (tolerance {tolerance:e})",
+                        got[i], values[i]
+                    )),
+                    None => Ok(()),
+                }
+            }
+        }
+    })
 }
 
 /// dwell's single-threaded oracle as the dataflow peer.
@@ -122,7 +165,7 @@ pub fn scipy(
     query: &Query,
     sources: &[u32],
     runs: usize,
-    want: u64,
+    want: Option<PeerCheck>,
 ) -> Result<Peer> {
     let name = query.name();
     let dir = tempfile::tempdir()?;
@@ -145,10 +188,9 @@ pub fn scipy(
         )));
     }
     let v: Value = serde_json::from_slice(&out.stdout)?;
-    let got = v["checksum"].as_u64().unwrap_or(u64::MAX);
-    if got != want {
+    if let Err(why) = peer_agrees(&want, &v, dir.path())? {
         return Err(format!(
-            "scipy's answer ({got}) differs from dwell's ({want}) for {name}. Fix: this is a bug; please report it with the graph"
+            "scipy's answer differs from dwell's for {name}: {why}. Fix: this is a bug; please report it with the graph"
         )
         .into());
     }

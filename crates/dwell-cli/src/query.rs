@@ -1,38 +1,34 @@
 //! Flags → [`Query`]: the one place the CLI's analysis names become
 //! library queries.
 
-use crate::args::{AnalysisName, DirectionArg, MeetArg, RunArgs};
+use crate::args::{AnalysisName, DirectionArg, MeetArg, RunArgs, StopArg};
 use crate::error::Result;
 use crate::input::Files;
+use clap::ValueEnum;
 use dwell::analysis::{self, Direction, Meet, Query};
 use dwell::graph::Graph;
 use std::path::Path;
 
+/// The name of `analysis` on the command line, which is the registry's
+/// name for the analyses the library registers (`Query::NAMES`).
+pub fn name(analysis: AnalysisName) -> String {
+    analysis
+        .to_possible_value()
+        .map_or_else(|| format!("{analysis:?}"), |v| v.get_name().to_string())
+}
+
 /// The query for `analysis` from `sources` alone, every other parameter at
-/// its default (`dwell plan`, `dwell bench`: only sizes and timings matter
-/// there). Dataflow and the program analyses need more than sources.
+/// its default (`dwell plan`, `dwell bench`, and `dwell run` for analyses
+/// without flags of their own), as the analysis declares it
+/// (`Analysis::default_query`). Dataflow and the program analyses need
+/// more than sources.
 pub fn with_sources(analysis: AnalysisName, sources: Vec<u32>) -> Result<Query> {
-    Ok(match analysis {
-        AnalysisName::Bfs => Query::Bfs(analysis::BfsQuery {
-            sources,
-            keep_levels: false,
-        }),
-        AnalysisName::Reach => Query::Reach(analysis::ReachQuery {
-            sources,
-            ..Default::default()
-        }),
-        AnalysisName::Taint => Query::Taint(analysis::TaintQuery {
-            sources,
-            ..Default::default()
-        }),
-        AnalysisName::Wcc => Query::Wcc,
-        AnalysisName::Scc => Query::Scc,
-        other => {
-            return Err(format!(
-                "{other:?} needs more than sources. Fix: run it with `dwell run`, which takes its inputs"
-            )
-            .into())
-        }
+    let name = name(analysis);
+    Query::with_defaults(&name, sources).ok_or_else(|| {
+        format!(
+            "{name} needs more than sources. Fix: run it with `dwell run`, which takes its inputs"
+        )
+        .into()
     })
 }
 
@@ -64,7 +60,7 @@ pub fn from_flags(args: &RunArgs, g: &Graph, files: &Files) -> Result<Query> {
             mask,
             witnesses: !args.no_witness,
         }),
-        AnalysisName::Wcc | AnalysisName::Scc => with_sources(args.analysis, Vec::new())?,
+        AnalysisName::Pagerank => Query::PageRank(pagerank(args, g, files)?),
         AnalysisName::Liveness | AnalysisName::ReachingDefs | AnalysisName::PointsTo => {
             let name = match args.analysis {
                 AnalysisName::Liveness => "liveness",
@@ -88,7 +84,50 @@ pub fn from_flags(args: &RunArgs, g: &Graph, files: &Files) -> Result<Query> {
             let kill = read_facts(files, kill, g, "--kill", budget)?;
             Query::Dataflow(analysis::DataflowProblem::new(direction, meet, gen, kill))
         }
+        // Analyses without flags of their own: as the registry declares them.
+        other => with_sources(other, Vec::new())?,
     })
+}
+
+/// `--damping`, `--tol`, `--max-iter`, `--stop` and `--personalization`
+/// (the tolerance and round cap default to the stopping rule's own).
+fn pagerank(args: &RunArgs, g: &Graph, files: &Files) -> Result<analysis::PageRankQuery> {
+    let stop = match args.stop {
+        StopArg::Networkx => analysis::StopRule::Networkx,
+        StopArg::Gapbs => analysis::StopRule::Gapbs,
+    };
+    let mut q = analysis::PageRankQuery::with_rule(stop);
+    q.damping = args.damping;
+    q.tolerance = args.tol.unwrap_or(q.tolerance);
+    q.max_iterations = args.max_iter.unwrap_or(q.max_iterations);
+    if let Some(path) = &args.personalization {
+        q.personalization = Some(read_weights(files, path, g)?);
+    }
+    Ok(q)
+}
+
+/// A `--personalization` file: lines `vertex weight` (`#` comments; on a
+/// named graph the vertex is its name); vertices not listed weigh 0.
+fn read_weights(files: &Files, path: &Path, g: &Graph) -> Result<Vec<f64>> {
+    use std::io::BufRead;
+    let name = path.display();
+    let mut weights = vec![0.0; g.nodes()];
+    for (i, line) in files.open(path, "--personalization")?.lines().enumerate() {
+        let line = line?;
+        let text = line.split('#').next().unwrap_or("").trim();
+        if text.is_empty() {
+            continue;
+        }
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        let [vertex, weight] = fields[..] else {
+            return Err(format!("{name}:{}: expected `vertex weight`, got {text:?}. Fix: write one vertex and its weight per line", i + 1).into());
+        };
+        let v = dwell::sources::vertex(g, vertex, "--personalization")?;
+        weights[v as usize] = weight.parse().map_err(|_| {
+            format!("{name}:{}: weight {weight:?} is not a number. Fix: write a decimal weight such as 0.5", i + 1)
+        })?;
+    }
+    Ok(weights)
 }
 
 fn sources(args: &RunArgs, g: &Graph, files: &Files) -> Result<Vec<u32>> {

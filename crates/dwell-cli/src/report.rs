@@ -293,6 +293,8 @@ impl RunReport<'_> {
             Output::Taint(r) => json!(r),
             Output::Wcc(c) | Output::Scc(c) => components_json(c),
             Output::Dataflow(s) => dataflow_json(s),
+            // Analyses that declare their rendering (`Analysis::render`).
+            other => other.render().map_or(Value::Null, |r| r.results_json()),
         };
         if let Some(names) = self.names {
             add_names(names, &mut v);
@@ -412,13 +414,19 @@ impl RunReport<'_> {
                     count_bits(&d.output)
                 );
             }
+            other => {
+                if let Some(r) = other.render() {
+                    s.push_str(&r.human(&name));
+                }
+            }
         }
         s
     }
 }
 
 /// Write per-vertex results (levels, reached flags, component labels, fact
-/// sets) to `path` atomically: a failure leaves any existing file untouched.
+/// sets; what a declared renderer writes) to `path` atomically: a failure
+/// leaves any existing file untouched.
 /// On a named graph vertices are written by name, and the name is followed
 /// by a tab (names may hold spaces); otherwise by index and a space.
 pub fn write_per_vertex(path: &Path, g: &Graph, output: &Output) -> crate::error::Result<()> {
@@ -500,6 +508,11 @@ pub fn write_per_vertex(path: &Path, g: &Graph, output: &Output) -> crate::error
                         write!(w, " {f}")?;
                     }
                     writeln!(w)?;
+                }
+            }
+            other => {
+                if let Some(r) = other.render() {
+                    r.write_per_vertex(w, &name, sep)?;
                 }
             }
         }

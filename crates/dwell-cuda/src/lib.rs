@@ -217,6 +217,10 @@ impl Backend for Cuda {
         work::supports(q)
     }
 
+    fn why_not(&self, q: &Query) -> Option<&'static str> {
+        work::why_not(q)
+    }
+
     fn requirements(&self, g: &Graph, q: &Query) -> Result<Requirements, SizeOverflow> {
         work::requirements(g, q)
     }

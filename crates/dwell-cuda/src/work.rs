@@ -97,6 +97,17 @@ pub fn supports(q: &Query) -> bool {
     Work::of(q).is_some()
 }
 
+/// Why the device does not answer `q`, for the analyses with no device
+/// kernel at all (the refusal ends in "Fix: use --backend cpu").
+pub fn why_not(q: &Query) -> Option<&'static str> {
+    match q {
+        Query::PageRank(_) | Query::Triangles => {
+            Some("the GAP kernels pagerank and triangles have no device kernel yet (the device runs bfs, reach and wcc)")
+        }
+        _ => None,
+    }
+}
+
 /// What one run of `q` needs on the device (see the module header): the
 /// generic graph and output figures; as frontier, the query inputs uploaded
 /// each run (sources, then sinks, u32 each); as scratch, the traversal state
@@ -197,8 +208,16 @@ impl OutputShape {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use dwell::analysis::{BfsQuery, Direction, ReachQuery};
+    use dwell::analysis::{BfsQuery, Direction, PageRankQuery, ReachQuery};
     use dwell::graph::GraphBuilder;
+
+    #[test]
+    fn the_gap_kernels_are_refused_with_a_reason() {
+        for q in [Query::PageRank(PageRankQuery::default()), Query::Triangles] {
+            assert!(!supports(&q));
+            assert!(why_not(&q).is_some_and(|w| w.contains("no device kernel")));
+        }
+    }
 
     fn chain(n: u64) -> dwell::graph::Graph {
         let mut b = GraphBuilder::new(true);

@@ -226,8 +226,16 @@ pub struct Bfs;
 
 impl Analysis for Bfs {
     const NAME: &'static str = "bfs";
+    const SCIPY_PEER: bool = true;
     type Query = BfsQuery;
     type Output = Vec<BfsResult>;
+
+    fn default_query(sources: Vec<u32>) -> Option<BfsQuery> {
+        Some(BfsQuery {
+            sources,
+            keep_levels: false,
+        })
+    }
 
     /// One question per source.
     fn queries(q: &BfsQuery) -> u64 {

@@ -16,11 +16,14 @@ pub mod dataflow;
 mod folded;
 pub mod footprint;
 mod frontier;
+pub mod pagerank;
 pub mod reach;
 mod registry;
 mod relabel;
+pub mod render;
 pub mod taint;
 mod trace;
+pub mod triangles;
 mod verify;
 mod warm;
 
@@ -29,9 +32,12 @@ pub use components::Components;
 pub use ctx::{Ctx, Workspace};
 pub use dataflow::{DataflowProblem, DataflowSolution, FactSets, Meet};
 pub use footprint::{Requirements, SizeOverflow};
+pub use pagerank::{PageRankQuery, PageRankResult, StopRule};
 pub use reach::{ReachQuery, ReachResult};
 pub use registry::{Analysis, Kernels};
+pub use render::{PeerCheck, Render};
 pub use taint::{Finding, TaintQuery, TaintResult};
+pub use triangles::TrianglesResult;
 pub use verify::Violation;
 
 use crate::graph::Graph;
@@ -77,6 +83,8 @@ analyses! {
     Wcc => components::Wcc,
     Scc => components::Scc,
     Dataflow(DataflowProblem) => dataflow::Dataflow,
+    PageRank(PageRankQuery) => pagerank::PageRank,
+    Triangles => triangles::Triangles,
 }
 
 /// Fail when `ids` names a vertex `g` does not have.
@@ -112,6 +120,12 @@ pub enum QueryError {
     NoSources,
     #[error(transparent)]
     Dataflow(#[from] dataflow::ShapeError),
+    #[error("{what} {why}. Fix: {fix}")]
+    Parameter {
+        what: &'static str,
+        why: String,
+        fix: &'static str,
+    },
 }
 
 #[cfg(test)]

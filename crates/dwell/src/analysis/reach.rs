@@ -268,8 +268,16 @@ pub struct Reach;
 
 impl Analysis for Reach {
     const NAME: &'static str = "reach";
+    const SCIPY_PEER: bool = true;
     type Query = ReachQuery;
     type Output = Vec<ReachResult>;
+
+    fn default_query(sources: Vec<u32>) -> Option<ReachQuery> {
+        Some(ReachQuery {
+            sources,
+            ..Default::default()
+        })
+    }
 
     /// One question per source.
     fn queries(q: &ReachQuery) -> u64 {

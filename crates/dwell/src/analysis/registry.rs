@@ -3,9 +3,12 @@
 //! read-back size); the [`analyses!`] invocation in `analysis/mod.rs` names
 //! it once, and from that one line come its [`Query`](super::Query) and
 //! [`Output`](super::Output) variants and every dispatch over them. Adding
-//! an analysis is one file plus one line there.
+//! an analysis is one file plus one line there. Front ends take what they
+//! need from the same declaration: its name, its default query, whether it
+//! has a scipy peer, and how its answer is shown ([`Render`]).
 
 use super::footprint::{Requirements, SizeOverflow};
+use super::render::Render;
 use super::{Ctx, QueryError, Violation};
 use crate::graph::Graph;
 
@@ -43,6 +46,31 @@ pub trait Analysis {
     /// is one run of many): what a per-query time divides by.
     fn queries(_q: &Self::Query) -> u64 {
         1
+    }
+
+    /// The query from sources alone, every other parameter at its default
+    /// (`dwell bench`, `dwell plan`, and `dwell run` for an analysis without
+    /// flags of its own); `None` when it needs more (dataflow's sets).
+    fn default_query(_sources: Vec<u32>) -> Option<Self::Query> {
+        None
+    }
+
+    /// Whether `scripts/scipy_peer.py` answers this analysis (under
+    /// [`NAME`](Self::NAME)), so `dwell bench` times it as the peer.
+    const SCIPY_PEER: bool = false;
+
+    /// An answer that is a failure in itself (PageRank that did not converge
+    /// under NetworkX's rule): the message, ending in `Fix: …`. A session
+    /// refuses to hand such an answer back.
+    fn failure(_out: &Self::Output) -> Option<String> {
+        None
+    }
+
+    /// How front ends show an answer (JSON, text, `--out`, the peer's
+    /// check), declared beside the analysis. `None` for the analyses whose
+    /// renderers predate this hook and still live in the CLI's `report.rs`.
+    fn render(_out: &Self::Output) -> Option<&dyn Render> {
+        None
     }
 
     /// Run the `kernels` implementation.
@@ -109,6 +137,23 @@ macro_rules! analyses {
                 }
             }
 
+            /// The query `name` asks from sources alone, every other
+            /// parameter at its default ([`Analysis::default_query`]); `None`
+            /// for an unknown name or an analysis that needs more.
+            pub fn with_defaults(name: &str, sources: Vec<u32>) -> Option<Query> {
+                $( if name == <$imp as Analysis>::NAME {
+                    return <$imp as Analysis>::default_query(sources)
+                        .map(|q| analyses!(@make $variant q $($payload)?));
+                } )*
+                None
+            }
+
+            /// Whether the analysis named `name` has a scipy peer
+            /// ([`Analysis::SCIPY_PEER`]).
+            pub fn has_scipy_peer(name: &str) -> bool {
+                $( (name == <$imp as Analysis>::NAME && <$imp as Analysis>::SCIPY_PEER) )||*
+            }
+
             /// Run `kernels` on a validated query.
             pub fn run(&self, kernels: Kernels, g: &Graph, ctx: &Ctx<'_>) -> Output {
                 match self {
@@ -141,6 +186,22 @@ macro_rules! analyses {
                 }
             }
 
+            /// Why this answer is a failure in itself, if it is
+            /// ([`Analysis::failure`]).
+            pub fn failure(&self) -> Option<String> {
+                match self {
+                    $( Output::$variant(o) => <$imp as Analysis>::failure(o) ),*
+                }
+            }
+
+            /// How front ends show this answer, when its analysis declares
+            /// it ([`Analysis::render`]).
+            pub fn render(&self) -> Option<&dyn Render> {
+                match self {
+                    $( Output::$variant(o) => <$imp as Analysis>::render(o) ),*
+                }
+            }
+
             /// Bytes of this output as read back.
             pub fn bytes(&self, g: &Graph) -> Result<u64, SizeOverflow> {
                 match self {
@@ -153,6 +214,11 @@ macro_rules! analyses {
     (@pat $q:ident $variant:ident) => { Query::$variant };
     (@arg $q:ident $payload:ty) => { $q };
     (@arg $q:ident) => { &() };
+    (@make $variant:ident $q:ident $payload:ty) => { Query::$variant($q) };
+    (@make $variant:ident $q:ident) => {{
+        let () = $q;
+        Query::$variant
+    }};
 }
 
 pub(crate) use analyses;

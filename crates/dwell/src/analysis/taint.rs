@@ -334,6 +334,13 @@ impl Analysis for Taint {
     type Query = TaintQuery;
     type Output = Vec<TaintResult>;
 
+    fn default_query(sources: Vec<u32>) -> Option<TaintQuery> {
+        Some(TaintQuery {
+            sources,
+            ..Default::default()
+        })
+    }
+
     /// One question per source.
     fn queries(q: &TaintQuery) -> u64 {
         q.sources.len() as u64

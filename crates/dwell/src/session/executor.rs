@@ -55,6 +55,10 @@ pub enum SessionError {
     NoOutput,
     #[error("the query was cancelled after {runs} of its {planned} runs (it ran past its time limit). Fix: ask a smaller query (fewer sources, fewer runs), or allow it more time")]
     Cancelled { runs: u64, planned: u64 },
+    /// An answer that is a failure in itself (`Output::failure`: PageRank
+    /// that did not converge under NetworkX's rule); the message ends in a Fix.
+    #[error("{0}")]
+    Failed(String),
 }
 
 /// What a finished session hands back.
@@ -275,6 +279,9 @@ impl<'g> Session<'g> {
     pub fn read_back(&mut self) -> Result<SessionReport, SessionError> {
         let before = self.counters.snapshot()?.bytes_read_back;
         let outputs = self.resident.read_back()?;
+        if let Some(why) = outputs.iter().find_map(Output::failure) {
+            return Err(SessionError::Failed(why));
+        }
         let read = self.counters.snapshot()?.bytes_read_back - before;
         check("read-back", read, self.plan.host_readback_bytes)?;
         let counters = self

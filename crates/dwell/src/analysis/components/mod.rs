@@ -149,8 +149,13 @@ pub struct Scc;
 
 impl Analysis for Wcc {
     const NAME: &'static str = "wcc";
+    const SCIPY_PEER: bool = true;
     type Query = ();
     type Output = Components;
+
+    fn default_query(_sources: Vec<u32>) -> Option<()> {
+        Some(())
+    }
 
     fn validate(_: &Graph, _: &()) -> Result<(), QueryError> {
         Ok(())
@@ -178,8 +183,13 @@ impl Analysis for Wcc {
 
 impl Analysis for Scc {
     const NAME: &'static str = "scc";
+    const SCIPY_PEER: bool = true;
     type Query = ();
     type Output = Components;
+
+    fn default_query(_sources: Vec<u32>) -> Option<()> {
+        Some(())
+    }
 
     fn validate(_: &Graph, _: &()) -> Result<(), QueryError> {
         Ok(())

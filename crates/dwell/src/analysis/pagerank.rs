@@ -1,0 +1,571 @@
+//! PageRank by power iteration (GAP benchmark kernel `pr`).
+//!
+//! # Semantics
+//!
+//! NetworkX's `pagerank` on an unweighted graph: start from `1/n` per
+//! vertex, then repeat
+//! `x'[v] = d · (Σ_{u→v} x[u] / outdeg(u) + D · p[v]) + (1 − d) · p[v]`
+//! where `d` is the damping, `D` the rank held by dangling vertices (no
+//! out-arcs), redistributed like the teleport, and `p` the personalization
+//! (normalized to sum 1; uniform `1/n` when none is given). Arcs are the
+//! graph's after normalization (duplicates merged; a self loop counts once
+//! in its vertex's out-degree, as in NetworkX's adjacency matrix); an
+//! undirected graph follows both directions.
+//!
+//! Stopping ([`StopRule`]): after each round the L1 change
+//! `Σ|x' − x|` is compared with a threshold: NetworkX's `n · tol`
+//! (tol 1e-6, at most 100 rounds; not converging is an error, as NetworkX
+//! raises `PowerIterationFailedConvergence`) or GAPBS's `epsilon` (1e-4, at
+//! most 20 rounds; stopping at the cap is not an error there). Both rules
+//! update Jacobi-style (GAPBS's newer `pr.cc` is Gauss–Seidel; its
+//! `pr_spmv.cc` is this) and handle dangling vertices as NetworkX does.
+//!
+//! # Kernels
+//!
+//! - [`parallel()`] (`cpu`): pull-based over the reverse CSR: each vertex
+//!   sums its in-neighbours' contributions (`x[u] / outdeg(u)`, computed
+//!   once per round), vertices in parallel (rayon). Global sums (dangling
+//!   rank, L1 change) are taken per fixed chunk of vertices and the chunks'
+//!   sums added in order, so a run's answer does not depend on the thread
+//!   count.
+//! - [`reference()`] (`cpu-reference`, the oracle): the same iteration as
+//!   plain sequential loops.
+//!
+//! # Verifier
+//!
+//! [`verify()`] checks one score per vertex, finite and non-negative, summing
+//! to 1, and for a converged answer recomputes one round by *pushing* along
+//! the forward CSR (code apart from both kernels): since a round is an L1
+//! contraction by `d`, its change must be below the threshold too.
+
+use super::footprint::{self, Requirements, SizeOverflow};
+use super::render::{PeerCheck, Render, VertexName};
+use super::{Analysis, Ctx, Kernels, QueryError, Violation};
+use crate::graph::Graph;
+use rayon::prelude::*;
+use std::io::{self, Write};
+
+/// When iteration stops.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum StopRule {
+    /// `Σ|x' − x| < n · tol` (tol 1e-6, 100 rounds); not converging is an error.
+    #[default]
+    Networkx,
+    /// `Σ|x' − x| < epsilon` (1e-4, 20 rounds); the cap just stops.
+    Gapbs,
+}
+
+impl StopRule {
+    /// `networkx` or `gapbs`.
+    pub fn name(self) -> &'static str {
+        match self {
+            StopRule::Networkx => "networkx",
+            StopRule::Gapbs => "gapbs",
+        }
+    }
+
+    /// The rule's tolerance when none is given.
+    pub fn default_tolerance(self) -> f64 {
+        match self {
+            StopRule::Networkx => 1e-6,
+            StopRule::Gapbs => 1e-4,
+        }
+    }
+
+    /// The rule's round cap when none is given.
+    pub fn default_max_iterations(self) -> u32 {
+        match self {
+            StopRule::Networkx => 100,
+            StopRule::Gapbs => 20,
+        }
+    }
+
+    /// The L1 change below which iteration stops on `n` vertices.
+    pub fn threshold(self, n: usize, tolerance: f64) -> f64 {
+        match self {
+            StopRule::Networkx => n as f64 * tolerance,
+            StopRule::Gapbs => tolerance,
+        }
+    }
+}
+
+/// A PageRank query.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PageRankQuery {
+    /// Probability of following an arc (NetworkX's `alpha`), in `[0, 1]`.
+    pub damping: f64,
+    /// `tol` (NetworkX) or `epsilon` (GAPBS), see [`StopRule::threshold`].
+    pub tolerance: f64,
+    pub max_iterations: u32,
+    pub stop: StopRule,
+    /// Teleport (and dangling) weight per vertex, normalized to sum 1;
+    /// `None`: uniform.
+    pub personalization: Option<Vec<f64>>,
+}
+
+impl PageRankQuery {
+    /// Damping 0.85 and `stop`'s own tolerance and round cap.
+    pub fn with_rule(stop: StopRule) -> PageRankQuery {
+        PageRankQuery {
+            damping: 0.85,
+            tolerance: stop.default_tolerance(),
+            max_iterations: stop.default_max_iterations(),
+            stop,
+            personalization: None,
+        }
+    }
+}
+
+impl Default for PageRankQuery {
+    /// NetworkX's defaults.
+    fn default() -> Self {
+        PageRankQuery::with_rule(StopRule::Networkx)
+    }
+}
+
+/// Scores and how the iteration ended.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct PageRankResult {
+    /// One score per vertex, summing to 1.
+    #[serde(skip)]
+    pub scores: Vec<f64>,
+    /// Rounds run.
+    pub iterations: u32,
+    /// Whether the last round's change fell below the threshold.
+    pub converged: bool,
+    /// The last round's L1 change.
+    pub error: f64,
+    /// The L1 change the rule stops below.
+    pub threshold: f64,
+    pub stop: StopRule,
+    pub max_iterations: u32,
+}
+
+/// Exact equality, floats compared bit for bit: equal runs of one kernel
+/// give equal answers. Different kernels agree within rounding; tests
+/// compare them with a tolerance.
+impl PartialEq for PageRankResult {
+    fn eq(&self, o: &Self) -> bool {
+        let bits = |xs: &[f64]| xs.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+        bits(&self.scores) == bits(&o.scores)
+            && (
+                self.iterations,
+                self.converged,
+                self.stop,
+                self.max_iterations,
+            ) == (o.iterations, o.converged, o.stop, o.max_iterations)
+            && self.error.to_bits() == o.error.to_bits()
+            && self.threshold.to_bits() == o.threshold.to_bits()
+    }
+}
+
+impl Eq for PageRankResult {}
+
+/// Vertices per chunk of a global sum (fixed, so sums do not depend on
+/// the thread count).
+const CHUNK: usize = 4096;
+
+/// The normalized teleport vector, or `None` for uniform.
+fn teleport(q: &PageRankQuery) -> Option<Vec<f64>> {
+    let p = q.personalization.as_ref()?;
+    let total: f64 = p.iter().sum();
+    Some(p.iter().map(|&w| w / total).collect())
+}
+
+fn result(
+    q: &PageRankQuery,
+    n: usize,
+    scores: Vec<f64>,
+    iterations: u32,
+    error: f64,
+) -> PageRankResult {
+    let threshold = q.stop.threshold(n, q.tolerance);
+    PageRankResult {
+        scores,
+        iterations,
+        // No vertices: nothing to iterate (NetworkX returns `{}`).
+        converged: n == 0 || error < threshold,
+        error,
+        threshold,
+        stop: q.stop,
+        max_iterations: q.max_iterations,
+    }
+}
+
+/// The `cpu` kernel: pull-based rounds over the reverse CSR in parallel.
+pub fn parallel(g: &Graph, q: &PageRankQuery, ctx: &Ctx<'_>) -> PageRankResult {
+    let n = g.nodes();
+    if n == 0 {
+        return result(q, 0, Vec::new(), 0, 0.0);
+    }
+    let (fwd, rev) = (g.forward(), g.reverse());
+    let p = teleport(q);
+    let uniform = 1.0 / n as f64;
+    let d = q.damping;
+    let threshold = q.stop.threshold(n, q.tolerance);
+    let inv_deg: Vec<f64> = ctx.counted(|| {
+        (0..n as u32)
+            .into_par_iter()
+            .map(|u| match fwd.degree(u) {
+                0 => 0.0,
+                k => 1.0 / k as f64,
+            })
+            .collect()
+    });
+    let mut x = ctx.buffer(n, uniform);
+    let mut next = ctx.buffer(n, 0.0f64);
+    let mut contrib = ctx.buffer(n, 0.0f64);
+    let stop = ctx.stop();
+    let (mut iterations, mut error) = (0, f64::INFINITY);
+    while iterations < q.max_iterations {
+        if stop.requested() {
+            break;
+        }
+        ctx.pass();
+        let dangling: f64 = contrib
+            .par_chunks_mut(CHUNK)
+            .zip(x.par_chunks(CHUNK))
+            .enumerate()
+            .map(|(c, (out, xs))| {
+                let mut held = 0.0;
+                for (i, (o, &xv)) in out.iter_mut().zip(xs).enumerate() {
+                    let inv = inv_deg[c * CHUNK + i];
+                    *o = xv * inv;
+                    if inv == 0.0 {
+                        held += xv;
+                    }
+                }
+                held
+            })
+            .collect::<Vec<f64>>()
+            .iter()
+            .sum();
+        error = next
+            .par_chunks_mut(CHUNK)
+            .zip(x.par_chunks(CHUNK))
+            .enumerate()
+            .map(|(c, (out, xs))| {
+                let mut change = 0.0;
+                for (i, (o, &old)) in out.iter_mut().zip(xs).enumerate() {
+                    let v = c * CHUNK + i;
+                    let pulled: f64 = rev
+                        .neighbors(v as u32)
+                        .iter()
+                        .map(|&u| contrib[u as usize])
+                        .sum();
+                    let pv = p.as_ref().map_or(uniform, |p| p[v]);
+                    *o = d * (pulled + dangling * pv) + (1.0 - d) * pv;
+                    change += (*o - old).abs();
+                }
+                change
+            })
+            .collect::<Vec<f64>>()
+            .iter()
+            .sum();
+        std::mem::swap(&mut x, &mut next);
+        iterations += 1;
+        if error < threshold {
+            break;
+        }
+    }
+    result(q, n, x, iterations, error)
+}
+
+/// The oracle: the same power iteration as plain sequential loops.
+pub fn reference(g: &Graph, q: &PageRankQuery, ctx: &Ctx<'_>) -> PageRankResult {
+    let n = g.nodes();
+    if n == 0 {
+        return result(q, 0, Vec::new(), 0, 0.0);
+    }
+    let (fwd, rev) = (g.forward(), g.reverse());
+    let p = teleport(q).unwrap_or_else(|| vec![1.0 / n as f64; n]);
+    let d = q.damping;
+    let threshold = q.stop.threshold(n, q.tolerance);
+    let mut x = vec![1.0 / n as f64; n];
+    let stop = ctx.stop();
+    let (mut iterations, mut error) = (0, f64::INFINITY);
+    while iterations < q.max_iterations && !stop.requested() {
+        let mut dangling = 0.0;
+        let mut contrib = vec![0.0; n];
+        for u in 0..n {
+            match fwd.degree(u as u32) {
+                0 => dangling += x[u],
+                k => contrib[u] = x[u] * (1.0 / k as f64),
+            }
+        }
+        let mut next = vec![0.0; n];
+        error = 0.0;
+        for v in 0..n {
+            let mut pulled = 0.0;
+            for &u in rev.neighbors(v as u32) {
+                pulled += contrib[u as usize];
+            }
+            next[v] = d * (pulled + dangling * p[v]) + (1.0 - d) * p[v];
+            error += (next[v] - x[v]).abs();
+        }
+        x = next;
+        iterations += 1;
+        if error < threshold {
+            break;
+        }
+    }
+    result(q, n, x, iterations, error)
+}
+
+/// Check `out`'s invariants on `g` (see the module doc).
+pub fn verify(g: &Graph, q: &PageRankQuery, out: &PageRankResult) -> Result<(), Violation> {
+    let bad = |m: String| Err(Violation::new(format!("pagerank: {m}")));
+    let n = g.nodes();
+    if out.scores.len() != n {
+        return bad(format!("{} scores for {n} vertices", out.scores.len()));
+    }
+    if let Some(v) = out.scores.iter().position(|s| !s.is_finite() || *s < 0.0) {
+        return bad(format!("vertex {v} has score {}", out.scores[v]));
+    }
+    if out.iterations > q.max_iterations || (!out.converged && out.iterations < q.max_iterations) {
+        return bad(format!(
+            "{} rounds ({}converged) with a cap of {}",
+            out.iterations,
+            if out.converged { "" } else { "not " },
+            q.max_iterations
+        ));
+    }
+    if n == 0 {
+        return Ok(());
+    }
+    let total: f64 = out.scores.iter().sum();
+    if (total - 1.0).abs() > 1e-6 {
+        return bad(format!("scores sum to {total}, not 1"));
+    }
+    if !out.converged {
+        return Ok(());
+    }
+    let change = push_round_change(g, q, &out.scores);
+    // A round moves an iterate by at most `d` times the previous round's
+    // change, which was below the threshold; the slack covers rounding.
+    let bound = out.threshold * (1.0 + 1e-6) + 1e-12 * n as f64;
+    if change > bound {
+        return bad(format!(
+            "reported converged, but one more round changes the scores by {change:e} (L1), above the threshold {:e}",
+            out.threshold
+        ));
+    }
+    Ok(())
+}
+
+/// The L1 change of one round from `x`, pushed along the forward CSR.
+fn push_round_change(g: &Graph, q: &PageRankQuery, x: &[f64]) -> f64 {
+    let n = x.len();
+    let p = teleport(q).unwrap_or_else(|| vec![1.0 / n as f64; n]);
+    let fwd = g.forward();
+    let mut next = vec![0.0; n];
+    let mut dangling = 0.0;
+    for (u, &xu) in x.iter().enumerate() {
+        let out = fwd.neighbors(u as u32);
+        if out.is_empty() {
+            dangling += xu;
+        }
+        for &v in out {
+            next[v as usize] += q.damping * xu / out.len() as f64;
+        }
+    }
+    next.iter()
+        .zip(x)
+        .zip(&p)
+        .map(|((&pushed, &old), &pv)| {
+            (pushed + q.damping * dangling * pv + (1.0 - q.damping) * pv - old).abs()
+        })
+        .sum()
+}
+
+/// Every parameter in range (see [`PageRankQuery`]).
+fn validate(g: &Graph, q: &PageRankQuery) -> Result<(), QueryError> {
+    let bad = |what, why: String, fix| Err(QueryError::Parameter { what, why, fix });
+    if !(0.0..=1.0).contains(&q.damping) {
+        return bad(
+            "damping",
+            format!("is {}", q.damping),
+            "pass --damping between 0 and 1 (0.85 is usual)",
+        );
+    }
+    if !(q.tolerance.is_finite() && q.tolerance > 0.0) {
+        return bad(
+            "tolerance",
+            format!("is {}", q.tolerance),
+            "pass a positive --tol (1e-6 for NetworkX's rule, 1e-4 for GAPBS's)",
+        );
+    }
+    if q.max_iterations == 0 {
+        return bad("max iterations", "is 0".into(), "pass --max-iter 1 or more");
+    }
+    let Some(p) = &q.personalization else {
+        return Ok(());
+    };
+    if p.len() != g.nodes() {
+        let why = format!("has {} weights for {} vertices", p.len(), g.nodes());
+        return bad("personalization", why, "give one weight per vertex");
+    }
+    if let Some(v) = p.iter().position(|w| !(w.is_finite() && *w >= 0.0)) {
+        let why = format!("weight of vertex {v} is {}", p[v]);
+        return bad("personalization", why, "give finite, non-negative weights");
+    }
+    if p.iter().sum::<f64>() <= 0.0 {
+        return bad(
+            "personalization",
+            "sums to 0".into(),
+            "give at least one vertex a positive weight",
+        );
+    }
+    Ok(())
+}
+
+/// PageRank in the registry.
+pub struct PageRank;
+
+impl Analysis for PageRank {
+    const NAME: &'static str = "pagerank";
+    const SCIPY_PEER: bool = true;
+    type Query = PageRankQuery;
+    type Output = PageRankResult;
+
+    fn validate(g: &Graph, q: &PageRankQuery) -> Result<(), QueryError> {
+        validate(g, q)
+    }
+
+    /// Per vertex: the scores, the next round's, the contributions and the
+    /// inverse out-degrees as scratch; the scores as output.
+    fn footprint(g: &Graph, q: &PageRankQuery) -> Result<Requirements, SizeOverflow> {
+        let n = g.nodes() as u64;
+        let teleport = u64::from(q.personalization.is_some());
+        Ok(Requirements {
+            graph_bytes: footprint::resident_graph_bytes(g)?,
+            frontier_bytes: 0,
+            scratch_bytes: footprint::product("scratch bytes", &[n, 8, 4 + teleport])?,
+            output_bytes: footprint::sum(
+                "output bytes",
+                &[
+                    footprint::product("output bytes", &[n, 8])?,
+                    footprint::SUMMARY_BYTES,
+                ],
+            )?,
+        })
+    }
+
+    fn output_bytes(_: &Graph, out: &PageRankResult) -> Result<u64, SizeOverflow> {
+        footprint::sum(
+            "output bytes",
+            &[
+                footprint::items(out.scores.len(), 8)?,
+                footprint::SUMMARY_BYTES,
+            ],
+        )
+    }
+
+    fn default_query(_sources: Vec<u32>) -> Option<PageRankQuery> {
+        Some(PageRankQuery::default())
+    }
+
+    fn failure(out: &PageRankResult) -> Option<String> {
+        (out.stop == StopRule::Networkx && !out.converged).then(|| {
+            format!(
+                "pagerank did not converge in {} iterations: the last one changed the scores by {:e} (L1), not below n × tol = {:e} (NetworkX raises PowerIterationFailedConvergence here). Fix: raise --max-iter, loosen --tol, or pass --stop gapbs (which stops at its cap without failing)",
+                out.iterations, out.error, out.threshold
+            )
+        })
+    }
+
+    fn render(out: &PageRankResult) -> Option<&dyn Render> {
+        Some(out)
+    }
+
+    fn run(kernels: Kernels, g: &Graph, q: &PageRankQuery, ctx: &Ctx<'_>) -> PageRankResult {
+        match kernels {
+            Kernels::Fast => parallel(g, q, ctx),
+            Kernels::Reference => reference(g, q, ctx),
+        }
+    }
+
+    fn verify(g: &Graph, q: &PageRankQuery, out: &PageRankResult) -> Result<(), Violation> {
+        verify(g, q, out)
+    }
+}
+
+/// Vertices shown by the text and JSON summaries.
+const TOP: usize = 10;
+
+impl PageRankResult {
+    /// The `k` highest-scoring vertices, ties by smaller id.
+    pub fn top(&self, k: usize) -> Vec<(u32, f64)> {
+        let mut order: Vec<u32> = (0..self.scores.len() as u32).collect();
+        order.sort_unstable_by(|&a, &b| {
+            self.scores[b as usize]
+                .total_cmp(&self.scores[a as usize])
+                .then(a.cmp(&b))
+        });
+        order
+            .into_iter()
+            .take(k)
+            .map(|v| (v, self.scores[v as usize]))
+            .collect()
+    }
+}
+
+impl Render for PageRankResult {
+    fn results_json(&self) -> serde_json::Value {
+        let top: Vec<serde_json::Value> = self
+            .top(TOP)
+            .into_iter()
+            .map(|(v, s)| serde_json::json!({ "vertex": v, "score": s }))
+            .collect();
+        let mut v = serde_json::json!(self);
+        v["top"] = serde_json::Value::Array(top);
+        serde_json::json!([v])
+    }
+
+    fn human(&self, name: VertexName<'_>) -> String {
+        let mut s = format!(
+            "  {} iterations ({} rule, {}converged): last change {:.3e} (L1), threshold {:.3e}\n",
+            self.iterations,
+            self.stop.name(),
+            if self.converged { "" } else { "not " },
+            self.error,
+            self.threshold
+        );
+        for (v, score) in self.top(TOP) {
+            s.push_str(&format!("  {:>10} {score:.6e}\n", name(v)));
+        }
+        if self.scores.len() > TOP {
+            s.push_str(&format!(
+                "  … {} more (use --out FILE for all)\n",
+                self.scores.len() - TOP
+            ));
+        }
+        s
+    }
+
+    fn write_per_vertex(
+        &self,
+        w: &mut dyn Write,
+        name: VertexName<'_>,
+        sep: &str,
+    ) -> io::Result<()> {
+        writeln!(
+            w,
+            "# dwell pagerank: vertex score ({} iterations, {} rule)",
+            self.iterations,
+            self.stop.name()
+        )?;
+        for (v, s) in self.scores.iter().enumerate() {
+            writeln!(w, "{}{sep}{s}", name(v as u32))?;
+        }
+        Ok(())
+    }
+
+    fn peer_check(&self) -> Option<PeerCheck> {
+        Some(PeerCheck::Scores {
+            values: self.scores.clone(),
+            tolerance: 1e-9,
+        })
+    }
+}

@@ -1,0 +1,282 @@
+//! The GAP kernels PageRank and triangle counting: `cpu` against the
+//! `cpu-reference` oracle on random graphs (PageRank within 1e-9, triangles
+//! exactly), every answer through its verifier, the sessions' refusals, and
+//! NetworkX's answers on bundled real graphs, pinned from
+//! `scripts/networkx_gap.py` (NetworkX 3.6.1).
+
+use dwell::analysis::{Output, PageRankQuery, PageRankResult, Query, StopRule, TrianglesResult};
+use dwell::backend::{Cpu, CpuReference};
+use dwell::formats::{load, LoadOptions};
+use dwell::graph::{Graph, GraphBuilder};
+use dwell::session::{run_once, SessionError};
+use proptest::prelude::*;
+use std::path::PathBuf;
+
+fn graph(directed: bool, nodes: u64, arcs: &[(u32, u32)]) -> Graph {
+    let mut b = GraphBuilder::new(directed);
+    b.set_nodes(nodes).unwrap();
+    for &(u, v) in arcs {
+        b.push_arc(u64::from(u), u64::from(v), None, None).unwrap();
+    }
+    b.build().unwrap()
+}
+
+/// Both backends' answers, each checked by the verifier.
+fn both(g: &Graph, q: &Query) -> (Output, Output) {
+    let fast = run_once(&Cpu, g, q).expect("valid query");
+    let oracle = run_once(&CpuReference, g, q).expect("valid query");
+    for (name, out) in [("cpu", &fast), ("cpu-reference", &oracle)] {
+        q.verify(g, out).unwrap_or_else(|e| panic!("{name}: {e}"));
+    }
+    (fast, oracle)
+}
+
+fn pagerank(g: &Graph, q: PageRankQuery) -> (PageRankResult, PageRankResult) {
+    match both(g, &Query::PageRank(q)) {
+        (Output::PageRank(a), Output::PageRank(b)) => (a, b),
+        other => panic!("pagerank answered {other:?}"),
+    }
+}
+
+fn triangles(g: &Graph) -> TrianglesResult {
+    match both(g, &Query::Triangles) {
+        (Output::Triangles(a), Output::Triangles(b)) => {
+            assert_eq!(a, b, "triangles: cpu differs from cpu-reference");
+            a
+        }
+        other => panic!("triangles answered {other:?}"),
+    }
+}
+
+fn close(a: &[f64], b: &[f64], tol: f64) -> Result<(), String> {
+    if a.len() != b.len() {
+        return Err(format!("{} scores against {}", a.len(), b.len()));
+    }
+    match (0..a.len()).find(|&i| (a[i] - b[i]).abs() > tol) {
+        Some(i) => Err(format!("vertex {i}: {} against {}", a[i], b[i])),
+        None => Ok(()),
+    }
+}
+
+fn arb_graph() -> impl Strategy<Value = (bool, u64, Vec<(u32, u32)>)> {
+    (any::<bool>(), 1u64..40).prop_flat_map(|(directed, n)| {
+        let arc = (0..n as u32, 0..n as u32);
+        (
+            Just(directed),
+            Just(n),
+            prop::collection::vec(arc, 0..(4 * n as usize)),
+        )
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    #[test]
+    fn pagerank_cpu_matches_the_oracle(
+        (directed, n, arcs) in arb_graph(),
+        gapbs in any::<bool>(),
+        damping in 0.5f64..0.95,
+        weights in prop::option::of(prop::collection::vec(0.0f64..1.0, 40)),
+    ) {
+        let g = graph(directed, n, &arcs);
+        let stop = if gapbs { StopRule::Gapbs } else { StopRule::Networkx };
+        let mut q = PageRankQuery::with_rule(stop);
+        q.damping = damping;
+        // Enough rounds that NetworkX's rule converges on any of these.
+        q.max_iterations = 1000;
+        q.personalization = weights
+            .map(|w| w[..n as usize].iter().map(|x| x + 0.01).collect());
+        let (fast, oracle) = pagerank(&g, q);
+        prop_assert_eq!(fast.iterations, oracle.iterations);
+        prop_assert_eq!(fast.converged, oracle.converged);
+        close(&fast.scores, &oracle.scores, 1e-9).map_err(TestCaseError::fail)?;
+        let total: f64 = fast.scores.iter().sum();
+        prop_assert!((total - 1.0).abs() < 1e-9, "scores sum to {}", total);
+    }
+
+    #[test]
+    fn triangles_cpu_matches_the_oracle((directed, n, arcs) in arb_graph()) {
+        let g = graph(directed, n, &arcs);
+        let t = triangles(&g);
+        prop_assert_eq!(t.per_vertex.iter().sum::<u64>(), 3 * t.triangles);
+    }
+}
+
+#[test]
+fn triangles_on_small_graphs_by_hand() {
+    // K4: four triangles, each vertex in three; every coefficient 1.
+    let k4 = graph(false, 4, &[(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)]);
+    let t = triangles(&k4);
+    assert_eq!((t.triangles, t.per_vertex.clone()), (4, vec![3; 4]));
+    assert_eq!((t.average_clustering, t.transitivity), (1.0, 1.0));
+    // A directed 3-cycle with a self loop and a reciprocal arc is one
+    // triangle in the undirected view; the pendant vertex 3 has none.
+    let g = graph(true, 4, &[(0, 1), (1, 2), (2, 0), (0, 0), (1, 0), (2, 3)]);
+    let t = triangles(&g);
+    assert_eq!((t.triangles, t.per_vertex.clone()), (1, vec![1, 1, 1, 0]));
+    assert_eq!(t.clustering, vec![1.0, 1.0, 1.0 / 3.0, 0.0]);
+    // NetworkX's 6 × triangles / Σ d(d − 1) = 6 / (2 + 2 + 6 + 0).
+    assert_eq!(t.transitivity, 0.6);
+    let empty = graph(false, 0, &[]);
+    assert_eq!(triangles(&empty).triangles, 0);
+}
+
+#[test]
+fn pagerank_dangling_rank_goes_by_the_personalization() {
+    // 0 → 1, 1 dangling. Personalization all on 0: the dangling rank and
+    // the teleport return to 0.
+    let g = graph(true, 2, &[(0, 1)]);
+    let q = PageRankQuery {
+        personalization: Some(vec![1.0, 0.0]),
+        ..Default::default()
+    };
+    let (fast, _) = pagerank(&g, q);
+    // x0 = 0.15 + 0.85 x1, x1 = 0.85 x0 → x0 = 0.15 / (1 − 0.85²).
+    assert!(
+        (fast.scores[0] - 0.15 / 0.2775).abs() < 1e-6,
+        "{:?}",
+        fast.scores
+    );
+}
+
+#[test]
+fn pagerank_of_no_vertices_is_no_scores_as_in_networkx() {
+    let (fast, _) = pagerank(&graph(true, 0, &[]), PageRankQuery::default());
+    assert!(fast.scores.is_empty() && fast.converged);
+}
+
+#[test]
+fn pagerank_not_converging_under_networkx_rule_is_an_error_and_under_gapbs_not() {
+    let g = graph(false, 3, &[(0, 1), (1, 2)]);
+    let q = PageRankQuery {
+        max_iterations: 2,
+        ..Default::default()
+    };
+    let err = run_once(&Cpu, &g, &Query::PageRank(q)).unwrap_err();
+    let SessionError::Failed(msg) = &err else {
+        panic!("{err:?}")
+    };
+    assert!(
+        msg.contains("did not converge in 2 iterations") && msg.contains("Fix:"),
+        "{msg}"
+    );
+    let mut q = PageRankQuery::with_rule(StopRule::Gapbs);
+    q.max_iterations = 2;
+    match run_once(&Cpu, &g, &Query::PageRank(q)).unwrap() {
+        Output::PageRank(r) => assert!(!r.converged && r.iterations == 2),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn pagerank_refuses_bad_parameters_with_a_fix() {
+    let g = graph(false, 3, &[(0, 1)]);
+    let cases: [fn(&mut PageRankQuery); 5] = [
+        |q| q.damping = 1.5,
+        |q| q.tolerance = 0.0,
+        |q| q.max_iterations = 0,
+        |q| q.personalization = Some(vec![1.0]),
+        |q| q.personalization = Some(vec![0.0; 3]),
+    ];
+    for break_it in cases {
+        let mut q = PageRankQuery::default();
+        break_it(&mut q);
+        let err = run_once(&Cpu, &g, &Query::PageRank(q))
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("Fix:"), "{err}");
+    }
+}
+
+fn bundled(name: &str) -> Graph {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../data/graphs")
+        .join(format!("{name}.edges.xz"));
+    load(&path, &LoadOptions::default()).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// NetworkX 3.6.1's answers (scripts/networkx_gap.py): pagerank of some
+/// vertices; triangles, triangles and clustering of vertex 0, average
+/// clustering, transitivity.
+struct Pinned {
+    name: &'static str,
+    pagerank: &'static [(u32, f64)],
+    triangles: u64,
+    of_0: (u64, f64),
+    average_clustering: f64,
+    transitivity: f64,
+}
+
+const PINNED: [Pinned; 3] = [
+    Pinned {
+        name: "karate",
+        pagerank: &[
+            (0, 0.09700181758983706),
+            (11, 0.009564916863537146),
+            (33, 0.1009179167487121),
+        ],
+        triangles: 45,
+        of_0: (18, 0.15),
+        average_clustering: 0.5706384782076823,
+        transitivity: 0.2556818181818182,
+    },
+    Pinned {
+        name: "dolphins",
+        pagerank: &[
+            (0, 0.016962206735765765),
+            (12, 0.004834672050768328),
+            (14, 0.032137029718865714),
+            (17, 0.0317411226125807),
+        ],
+        triangles: 95,
+        of_0: (5, 0.3333333333333333),
+        average_clustering: 0.2589582460550202,
+        transitivity: 0.3087757313109426,
+    },
+    // Directed, with dangling and isolated vertices.
+    Pinned {
+        name: "polblogs",
+        pagerank: &[
+            (0, 0.000341884938927494),
+            (54, 0.01517863172161469),
+            (154, 0.017901443885198383),
+            (1489, 0.00018740248208077342),
+        ],
+        triangles: 101043,
+        of_0: (131, 0.40307692307692305),
+        average_clustering: 0.262651775135839,
+        transitivity: 0.2259585173589758,
+    },
+];
+
+#[test]
+fn real_graphs_match_networkx() {
+    for p in &PINNED {
+        let g = bundled(p.name);
+        let (fast, oracle) = pagerank(&g, PageRankQuery::default());
+        close(&fast.scores, &oracle.scores, 1e-12).unwrap();
+        for &(v, want) in p.pagerank {
+            let got = fast.scores[v as usize];
+            // NetworkX's own arithmetic differs only in rounding.
+            assert!(
+                (got - want).abs() < 1e-12,
+                "{} pagerank[{v}] = {got}, NetworkX {want}",
+                p.name
+            );
+        }
+        let t = triangles(&g);
+        assert_eq!(t.triangles, p.triangles, "{}", p.name);
+        assert_eq!((t.per_vertex[0], t.clustering[0]), p.of_0, "{}", p.name);
+        assert!(
+            (t.average_clustering - p.average_clustering).abs() < 1e-12,
+            "{}",
+            p.name
+        );
+        assert!(
+            (t.transitivity - p.transitivity).abs() < 1e-15,
+            "{}",
+            p.name
+        );
+    }
+}
