@@ -8,9 +8,9 @@
 //! `a → r` says: at call site `c`, `a` enters formal-in `n` (`call c`), `n`
 //! reaches formal-out `x` along a same-level path inside the callee (flow
 //! arcs that stay in it, and summary arcs of its own calls), and `x`
-//! returns to `r` (`return c`). Summaries are found once per graph, by a
-//! worklist over functions (a new summary in a caller makes the caller's
-//! formal-ins search again).
+//! returns to `r` (`return c`). Summaries are found once per graph by
+//! tabulation: each path edge (formal-in, node) is extended once, and a new
+//! summary arc extends every search that had reached its start.
 //!
 //! A query then searches in two phases from its sources: phase 1 ascends
 //! (flow, summary and return arcs: the sources' functions may have been
@@ -25,7 +25,7 @@
 
 use super::{Arc, ValueFlow, NO_FUNCTION};
 use crate::progress::Stop;
-use std::collections::{HashMap, HashSet, VecDeque};
+use std::collections::{HashSet, VecDeque};
 
 /// No parent: a source.
 pub const ROOT: u32 = u32::MAX;
@@ -35,8 +35,12 @@ pub const ROOT: u32 = u32::MAX;
 pub struct Solver<'g> {
     vf: &'g ValueFlow,
     /// Summary arcs out of each node.
-    summary: HashMap<u32, Vec<u32>>,
+    summary: Map<u32, Vec<u32>>,
 }
+
+/// The maps of the summary search: hashbrown's default hasher, not std's
+/// SipHash (these keys are node ids, not attacker input).
+type Map<K, V> = hashbrown::HashMap<K, V>;
 
 /// What one query reached.
 #[derive(Debug, Clone)]
@@ -64,8 +68,8 @@ impl<'g> Solver<'g> {
     /// Compute the summary arcs of `vf`; `None` when stopped.
     pub fn new(vf: &'g ValueFlow, stop: Stop<'_>) -> Option<Solver<'g>> {
         let n = vf.nodes.len();
-        let mut call_in: HashMap<u32, Vec<(u32, u32)>> = HashMap::new();
-        let mut ret_out: HashMap<u32, Vec<(u32, u32)>> = HashMap::new();
+        let mut call_in: Map<u32, Vec<(u32, u32)>> = Map::new();
+        let mut ret_out: Map<u32, Vec<(u32, u32)>> = Map::new();
         for v in 0..n as u32 {
             for (t, a) in vf.out(v) {
                 match a {
@@ -75,40 +79,46 @@ impl<'g> Solver<'g> {
                 }
             }
         }
-        let mut ins_of: HashMap<u32, Vec<u32>> = HashMap::new();
+        // Tabulation: path edges (m, v) — formal-in `m` reaches `v` on a
+        // same-level path — each found once; a new summary arc `a → r`
+        // extends every search that reached `a` to `r`.
+        let mut summary: Map<u32, Vec<u32>> = Map::new();
+        let mut have: hashbrown::HashSet<(u32, u32)> = hashbrown::HashSet::new();
+        let mut p = Paths::default();
         for &m in call_in.keys() {
-            ins_of.entry(vf.function[m as usize]).or_default().push(m);
+            p.add(m, m);
         }
-        let mut summary: HashMap<u32, Vec<u32>> = HashMap::new();
-        let mut have: HashSet<(u32, u32)> = HashSet::new();
-        let mut work: VecDeque<u32> = ins_of.keys().copied().collect();
-        let mut queued: HashSet<u32> = work.iter().copied().collect();
-        while let Some(f) = work.pop_front() {
-            queued.remove(&f);
-            if stop.requested() {
+        let mut steps = 0u64;
+        let mut next = Vec::new();
+        while let Some((m, v)) = p.work.pop() {
+            steps += 1;
+            if steps.is_multiple_of(65_536) && stop.requested() {
                 return None;
             }
-            let mut found = Vec::new();
-            for &m in ins_of.get(&f).map(Vec::as_slice).unwrap_or(&[]) {
-                for x in same_level(vf, &summary, f, m) {
-                    let Some(outs) = ret_out.get(&x) else {
-                        continue;
-                    };
-                    for &(a, c) in &call_in[&m] {
-                        for &(r, c2) in outs {
-                            if c == c2 && have.insert((a, r)) {
-                                found.push((a, r, c));
-                            }
+            let f = vf.function[m as usize];
+            next.clear();
+            next.extend(
+                vf.out(v)
+                    .filter(|&(t, a)| a == Arc::Flow && vf.function[t as usize] == f)
+                    .map(|(t, _)| t),
+            );
+            next.extend(summary.get(&v).into_iter().flatten().copied());
+            if let Some(outs) = ret_out.get(&v) {
+                for &(a, c) in &call_in[&m] {
+                    for &(r, c2) in outs {
+                        if c != c2 || !have.insert((a, r)) {
+                            continue;
+                        }
+                        summary.entry(a).or_default().push(r);
+                        let searches = p.reached_by.get(&a).cloned().unwrap_or_default();
+                        for m2 in searches {
+                            p.add(m2, r);
                         }
                     }
                 }
             }
-            for (a, r, c) in found {
-                summary.entry(a).or_default().push(r);
-                let caller = vf.sites[c as usize].function;
-                if ins_of.contains_key(&caller) && queued.insert(caller) {
-                    work.push_back(caller);
-                }
+            for &t in &next {
+                p.add(m, t);
             }
         }
         Some(Solver { vf, summary })
@@ -191,24 +201,22 @@ impl<'g> Solver<'g> {
     }
 }
 
-/// Nodes of function `f` reached from `m` along flow arcs that stay in `f`
-/// and summary arcs.
-fn same_level(vf: &ValueFlow, summary: &HashMap<u32, Vec<u32>>, f: u32, m: u32) -> Vec<u32> {
-    let mut seen: HashSet<u32> = HashSet::from([m]);
-    let mut stack = vec![m];
-    let no = Vec::new();
-    while let Some(v) = stack.pop() {
-        let flows = vf
-            .out(v)
-            .filter(|&(t, a)| a == Arc::Flow && vf.function[t as usize] == f)
-            .map(|(t, _)| t);
-        for t in flows.chain(summary.get(&v).unwrap_or(&no).iter().copied()) {
-            if seen.insert(t) {
-                stack.push(t);
-            }
+/// The summary search's path edges `(formal-in, node)`, who reached each
+/// node, and the edges still to extend.
+#[derive(Default)]
+struct Paths {
+    path: hashbrown::HashSet<(u32, u32)>,
+    reached_by: Map<u32, Vec<u32>>,
+    work: Vec<(u32, u32)>,
+}
+
+impl Paths {
+    fn add(&mut self, m: u32, v: u32) {
+        if self.path.insert((m, v)) {
+            self.reached_by.entry(v).or_default().push(m);
+            self.work.push((m, v));
         }
     }
-    seen.into_iter().collect()
 }
 
 /// The oracle: states (node, stack of open call sites); a call pushes its
