@@ -26,6 +26,7 @@ use crate::program;
 use crate::progress::Bar;
 use crate::query;
 use crate::report::Budget;
+use crate::report::{outln, Out};
 use dwell::analysis::{self, Direction, FactSets, Meet, Query};
 use dwell::backend::{Backend, CpuReference};
 use dwell::bench::{BenchError, Harness};
@@ -110,7 +111,8 @@ pub fn bench(args: &BenchArgs) -> Result<()> {
         });
         crate::report::print_json(&v)
     } else {
-        println!(
+        outln!(
+            Out::Stdout,
             "backend {}, {} threads, {} timed runs (median), sources {} (seed {})",
             backend.name(),
             rayon::current_num_threads(),
@@ -118,7 +120,7 @@ pub fn bench(args: &BenchArgs) -> Result<()> {
             args.sources,
             args.seed
         );
-        print!("{}", table(&rows));
+        Out::Stdout.write(&table(&rows));
         Ok(())
     }
 }

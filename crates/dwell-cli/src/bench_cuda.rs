@@ -4,6 +4,7 @@ use crate::args::{AnalysisName, BenchArgs};
 use crate::error::Result;
 use crate::input::{load_options, short_name, Input};
 use crate::progress::Bar;
+use crate::report::{outln, Out};
 use dwell_cuda::Cuda;
 
 /// `--backend cuda`: per graph, BFS over the same sources in three modes
@@ -18,7 +19,8 @@ pub fn bench(cuda: &Cuda, args: &BenchArgs) -> Result<()> {
         return Err("the cuda benchmark compares repeated runs. Fix: pass --runs 2 or more".into());
     }
     let f = cuda.facts();
-    println!(
+    outln!(
+        Out::Stdout,
         "device {} ({}): {} bytes, compute capability {}.{}, {} SMs, cooperative grid {} blocks",
         f.ordinal,
         f.name,
@@ -55,14 +57,18 @@ pub fn bench(cuda: &Cuda, args: &BenchArgs) -> Result<()> {
             match dwell_cuda::bench::evidence_row(&sample) {
                 Ok(line) => {
                     dwell_cuda::bench::append_evidence(file, &line)?;
-                    println!("appended evidence row for {name} to {}", file.display());
+                    outln!(
+                        Out::Stdout,
+                        "appended evidence row for {name} to {}",
+                        file.display()
+                    );
                 }
-                Err(e) => println!("no evidence row for {name}: {e}"),
+                Err(e) => outln!(Out::Stdout, "no evidence row for {name}: {e}"),
             }
         }
         rows.push(row);
     }
     bar.finish();
-    print!("{}", dwell_cuda::bench::table(&rows));
+    Out::Stdout.write(&dwell_cuda::bench::table(&rows));
     Ok(())
 }

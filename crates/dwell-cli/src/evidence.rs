@@ -2,6 +2,7 @@
 
 use crate::error::Result;
 use crate::report;
+use crate::report::{outln, Out};
 use std::path::Path;
 
 pub fn verify(file: &Path, required: f64, json: bool) -> Result<()> {
@@ -16,7 +17,8 @@ pub fn verify(file: &Path, required: f64, json: bool) -> Result<()> {
     if json {
         report::print_json(&serde_json::to_value(proof)?)
     } else {
-        println!(
+        outln!(
+            Out::Stdout,
             "{}: {} samples, {} repetitions, speedup {}x to {}x (required {required}x)",
             file.display(),
             proof.sample_count,

@@ -18,7 +18,7 @@ pub fn info(args: &GraphArgs, json: bool) -> Result<()> {
             if json {
                 report::print_json(&report::info_json(&facts, g, loaded.load_ms))
             } else {
-                print!("{}", report::info_human(&facts, g, loaded.load_ms));
+                Out::Stdout.write(&report::info_human(&facts, g, loaded.load_ms));
                 Ok(())
             }
         }

@@ -7,6 +7,7 @@ use crate::input::Input;
 use crate::progress::Bar;
 use crate::query;
 use crate::report::{self, Budget};
+use crate::report::{outln, Out};
 use dwell::analysis::Query;
 use dwell::formats::LoadOptions;
 use dwell::session::{self, Profile, Readback};
@@ -65,8 +66,8 @@ pub fn plan(args: &PlanArgs) -> Result<()> {
         v["budget"] = budget.json();
         report::print_json(&v)
     } else {
-        print!("{}", report::plan_human(&plan));
-        println!("  budget          {}", budget.human());
+        Out::Stdout.write(&report::plan_human(&plan));
+        outln!(Out::Stdout, "  budget          {}", budget.human());
         Ok(())
     }
 }

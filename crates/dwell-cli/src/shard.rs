@@ -4,6 +4,7 @@
 use crate::args::GraphArgs;
 use crate::error::Result;
 use crate::input::graph_options;
+use crate::report::{outln, Out};
 use dwell::formats;
 use std::path::Path;
 
@@ -11,7 +12,8 @@ pub fn shard(graph: &GraphArgs, parts: usize, out: &Path) -> Result<()> {
     let opts = graph_options(&graph.load)?;
     let g = formats::load(&graph.graph, &opts)?;
     let m = dwell_timely::shard::write(&g, parts, out)?;
-    println!(
+    outln!(
+        Out::Stdout,
         "{} split into {} parts in {} ({} nodes, {} arcs; out- and in-arcs per part: {})",
         graph.graph.display(),
         m.parts,
