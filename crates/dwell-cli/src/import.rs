@@ -21,10 +21,11 @@ pub fn import(kind: ImportKind) -> Result<()> {
         return Err("a bundle is a folder and cannot go to stdout (--out -). Fix: pass a folder path, e.g. --out lua.bundle".into());
     }
     // IR compiled from a database lives until the bundle is written.
-    let scratch = tempfile::tempdir()?;
+    let mut scratch = None;
     if let Some(db) = &compile_commands {
+        let dir = scratch.insert(tempfile::tempdir()?);
         let bar = Bar::start(format!("compiling {} with {clang}", db.display()));
-        files = crate::compile_db::compile(db, &clang, scratch.path())?;
+        files = crate::compile_db::compile(db, &clang, dir.path())?;
         bar.finish();
     }
     let what = match files.as_slice() {

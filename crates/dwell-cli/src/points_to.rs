@@ -136,7 +136,7 @@ fn indirect_calls(p: &Program, pts: &PointsTo) -> Vec<IndirectCall> {
                 callees.sort();
                 calls.push(IndirectCall {
                     function: func.name.clone(),
-                    line: ins.loc.map_or(ins.line, |l| u64::from(l.line)),
+                    line: ins.source_line(),
                     callees,
                 });
             }

@@ -3,8 +3,10 @@
 //! (`println!` panicked in `dwell plan`, `info`, `bench`, `evidence`,
 //! `shard` before).
 
+mod common;
+
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
 fn karate() -> std::path::PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/graphs/karate.edges.xz")
@@ -12,7 +14,7 @@ fn karate() -> std::path::PathBuf {
 
 /// Run `args` with stdout's read end closed before it writes.
 fn with_closed_stdout(args: &[&str]) -> (Option<i32>, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dwell"))
+    let mut child = common::dwell_cmd()
         .args(args)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

@@ -4,12 +4,14 @@
 //! both (getenv in input.c reaching system in sink.c through relay.c), and
 //! two definitions of one function fail with a Fix and write no bundle.
 
+mod common;
+
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 fn dwell() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_dwell"))
+    common::dwell_cmd()
 }
 
 fn fixture(name: &str) -> PathBuf {
@@ -121,26 +123,9 @@ fn a_function_defined_twice_is_refused_with_a_fix() {
     assert!(!out.exists(), "a refused import wrote {}", out.display());
 }
 
-/// Is clang here? A failure instead of a skip under `DWELL_REQUIRE_TOOLS`.
-fn have_clang() -> bool {
-    let ok = Command::new("clang")
-        .arg("--version")
-        .output()
-        .map(|o| o.status.success())
-        .unwrap_or(false);
-    if !ok {
-        assert!(
-            std::env::var_os("DWELL_REQUIRE_TOOLS").is_none(),
-            "clang is missing and DWELL_REQUIRE_TOOLS is set. Fix: apt-get install -y clang"
-        );
-        eprintln!("note: compile_commands test skipped: clang not found");
-    }
-    ok
-}
-
 #[test]
 fn a_compilation_database_imports_as_the_linked_ir() {
-    if !have_clang() {
+    if !common::have_tool("clang", "the compile_commands test") {
         return;
     }
     let dir = tempfile::tempdir().unwrap();

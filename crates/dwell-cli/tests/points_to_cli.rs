@@ -4,12 +4,14 @@
 //! getenv's string, the TSV `--out` says the same, and a budget too small
 //! fails with a Fix and writes nothing.
 
+mod common;
+
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 fn dwell() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_dwell"))
+    common::dwell_cmd()
 }
 
 fn fixture(name: &str) -> PathBuf {

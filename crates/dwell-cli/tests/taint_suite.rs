@@ -11,6 +11,8 @@
 //! (this build: recall 1.00, precision 0.95 at both levels). Skipped with a notice when clang or python3 is missing (a
 //! failure under `DWELL_REQUIRE_TOOLS`).
 
+mod common;
+
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -36,23 +38,8 @@ fn suite() -> PathBuf {
     repo("crates/dwell-cli/tests/data/taint-suite")
 }
 
-/// Whether `tool --version` runs; else a notice (or a failure when tools are required).
 fn have(tool: &str) -> bool {
-    let ok = Command::new(tool)
-        .arg("--version")
-        .output()
-        .map(|o| o.status.success())
-        .unwrap_or(false);
-    if !ok {
-        assert!(
-            std::env::var_os("DWELL_REQUIRE_TOOLS").is_none(),
-            "{tool} is missing and DWELL_REQUIRE_TOOLS is set. Fix: apt-get install -y clang python3"
-        );
-        eprintln!(
-            "note: taint_suite skipped: `{tool}` not found (apt-get install -y clang python3)"
-        );
-    }
-    ok
+    common::have_tool(tool, "taint_suite")
 }
 
 type Key = (String, u64);

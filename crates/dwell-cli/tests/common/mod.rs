@@ -246,3 +246,21 @@ pub fn write(dir: &Path, name: &str, text: &str) -> String {
     fs::write(&p, text).unwrap();
     p.to_str().expect("UTF-8 path").to_string()
 }
+
+/// Whether `tool --version` runs; else a notice naming `test` (or a
+/// failure when `DWELL_REQUIRE_TOOLS` says the tools must be there).
+pub fn have_tool(tool: &str, test: &str) -> bool {
+    let ok = Command::new(tool)
+        .arg("--version")
+        .output()
+        .map(|o| o.status.success())
+        .unwrap_or(false);
+    if !ok {
+        assert!(
+            std::env::var_os("DWELL_REQUIRE_TOOLS").is_none(),
+            "{tool} is missing and DWELL_REQUIRE_TOOLS is set. Fix: apt-get install -y clang python3"
+        );
+        eprintln!("note: {test} skipped: `{tool}` not found (apt-get install -y clang python3)");
+    }
+    ok
+}

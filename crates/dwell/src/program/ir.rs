@@ -156,6 +156,13 @@ pub struct Inst {
     pub is_ret: bool,
 }
 
+impl Inst {
+    /// Its C line from debug info, else its line in the IR file.
+    pub fn source_line(&self) -> u64 {
+        self.loc.map_or(self.line, |l| u64::from(l.line))
+    }
+}
+
 /// A basic block.
 #[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Block {

@@ -46,7 +46,7 @@ impl ObjectKind {
             ObjectKind::Heap { site, callee } | ObjectKind::External { site, callee } => {
                 let f = &p.functions[site.0 as usize];
                 let ins = &f.blocks[site.1 as usize].insts[site.2 as usize];
-                let line = ins.loc.map_or(ins.line, |l| u64::from(l.line));
+                let line = ins.source_line();
                 format!("{callee}@{}:{line}", f.name)
             }
         }
