@@ -103,3 +103,37 @@ fn two_strong_definitions_are_an_error_with_a_fix() {
         "{text}"
     );
 }
+
+#[test]
+fn a_strong_global_keeps_its_initializer_whatever_the_order() {
+    let strong = "@tbl = global void ()* @a\ndefine void @a() {\n  ret void\n}\n";
+    let weak = "@tbl = weak global void ()* @b\ndefine void @b() {\n  ret void\n}\n";
+    let parse = |name: &str, ir: &str| {
+        (
+            name.to_string(),
+            dwell::program::llvm::parse(ir, name).unwrap(),
+        )
+    };
+    for order in [["s.ll", "w.ll"], ["w.ll", "s.ll"]] {
+        let modules = order
+            .iter()
+            .map(|&n| parse(n, if n == "s.ll" { strong } else { weak }))
+            .collect();
+        let p = link(modules).unwrap();
+        let tbl = p.vars.iter().position(|v| v == "@tbl").unwrap() as u32;
+        let a = p.function_id("a").unwrap();
+        let inits: Vec<_> = p.global_inits.iter().filter(|(g, _)| *g == tbl).collect();
+        assert_eq!(inits.len(), 1, "{order:?}");
+        assert_eq!(
+            inits[0].1,
+            vec![dwell::program::ir::Value::Func(a)],
+            "{order:?}: the weak @tbl's initializer won"
+        );
+        let g = p.globals.iter().find(|g| g.var == tbl).unwrap();
+        assert_eq!(
+            g.linkage,
+            dwell::program::ir::Linkage::External,
+            "{order:?}"
+        );
+    }
+}

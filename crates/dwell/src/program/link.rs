@@ -108,14 +108,9 @@ impl Linker {
             .extend(m.address_taken.iter().map(|&f| fmap[f as usize]));
         self.out.address_taken.sort_unstable();
         self.out.address_taken.dedup();
-        for (g, vals) in m.global_inits {
-            let g = vmap[g as usize];
-            let vals = r.values(vals);
-            match self.out.global_inits.iter_mut().find(|(h, _)| *h == g) {
-                Some((_, old)) => *old = vals,
-                None => self.out.global_inits.push((g, vals)),
-            }
-        }
+        // Globals whose definition this module gives: its initializer goes
+        // with it (a later weak definition does not replace a strong one).
+        let mut defines = HashSet::new();
         for gv in m.globals {
             let gv = GlobalVar {
                 var: vmap[gv.var as usize],
@@ -123,13 +118,32 @@ impl Linker {
                 ..gv
             };
             match self.global_entry.get(&gv.var) {
-                // A declaration adds nothing to what is there.
-                Some(_) if !gv.defined => {}
-                Some(&k) => self.out.globals[k] = gv,
+                Some(&k) => {
+                    let old = &self.out.globals[k];
+                    let weak = |l: Linkage| l == Linkage::Weak;
+                    let replaces =
+                        gv.defined && (!old.defined || (weak(old.linkage) && !weak(gv.linkage)));
+                    if replaces {
+                        defines.insert(gv.var);
+                        self.out.globals[k] = gv;
+                    }
+                }
                 None => {
+                    defines.insert(gv.var);
                     self.global_entry.insert(gv.var, self.out.globals.len());
                     self.out.globals.push(gv);
                 }
+            }
+        }
+        for (g, vals) in m.global_inits {
+            let g = vmap[g as usize];
+            if !defines.contains(&g) {
+                continue;
+            }
+            let vals = r.values(vals);
+            match self.out.global_inits.iter_mut().find(|(h, _)| *h == g) {
+                Some((_, old)) => *old = vals,
+                None => self.out.global_inits.push((g, vals)),
             }
         }
         self.out.warnings.extend(m.warnings);
