@@ -193,3 +193,45 @@ fn a_compilation_database_imports_as_the_linked_ir() {
     );
     assert!(!dir.path().join("bad").exists());
 }
+
+#[test]
+fn malformed_compilation_databases_are_refused_with_a_fix() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("compile_commands.json");
+    let out = dir.path().join("b");
+    for (text, says) in [
+        ("not json", "expected"),
+        ("[]", "no entries"),
+        (r#"[{"directory": "."}]"#, "lacks \"directory\" or \"file\""),
+        (
+            r#"[{"directory": ".", "file": "a.c"}]"#,
+            "neither \"arguments\" nor \"command\"",
+        ),
+        (
+            r#"[{"directory": ".", "file": "a.c", "command": "cc 'a.c"}]"#,
+            "unbalanced quotes",
+        ),
+        (
+            r#"[{"directory": ".", "file": "a.c", "arguments": ["cc", 1]}]"#,
+            "not all strings",
+        ),
+        (
+            r#"[{"directory": ".", "file": "a.c", "arguments": []}]"#,
+            "names no compiler",
+        ),
+    ] {
+        std::fs::write(&db, text).unwrap();
+        let (ok, _, err) = run(dwell()
+            .args(["import", "llvm", "--compile-commands"])
+            .arg(&db)
+            .arg("--out")
+            .arg(&out));
+        assert!(!ok, "{text}");
+        assert!(err.contains(says) && err.contains("Fix:"), "{text}: {err}");
+        assert!(
+            !out.exists(),
+            "{text}: a refused import wrote {}",
+            out.display()
+        );
+    }
+}
