@@ -137,3 +137,14 @@ fn a_strong_global_keeps_its_initializer_whatever_the_order() {
         );
     }
 }
+
+#[test]
+fn a_global_defined_twice_is_an_error_with_a_fix() {
+    let ir = "@count = global i32 0\n";
+    let m = |n: &str| (n.to_string(), dwell::program::llvm::parse(ir, n).unwrap());
+    let text = link(vec![m("a.ll"), m("b.ll")]).unwrap_err().to_string();
+    assert!(
+        text.contains("global @count is defined in both a.ll and b.ll") && text.contains("Fix:"),
+        "{text}"
+    );
+}

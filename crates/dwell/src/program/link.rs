@@ -4,7 +4,7 @@
 //!
 //! External and weak symbols are one per name: a declaration binds to the
 //! definition wherever it is, a strong definition overrides a weak one, and
-//! two strong definitions of one name are an error. Internal (`static`,
+//! two strong definitions of one name (function or global) are an error. Internal (`static`,
 //! `private`) symbols stay apart: a name already taken gets a `.N` suffix
 //! (two files' `static int check(…)` are `check` and `check.1`). Every id a
 //! module holds (functions, variables, source files) is renumbered into
@@ -45,6 +45,8 @@ struct Linker {
     /// Per output variable: its owner, and its `globals` entry if any.
     owners: Vec<Owner>,
     global_entry: HashMap<u32, usize>,
+    /// Where each external global's kept definition came from.
+    global_defined_in: HashMap<u32, String>,
     files: HashMap<(String, String), u32>,
 }
 
@@ -121,14 +123,28 @@ impl Linker {
                 Some(&k) => {
                     let old = &self.out.globals[k];
                     let weak = |l: Linkage| l == Linkage::Weak;
+                    if gv.defined && old.defined && !weak(old.linkage) && !weak(gv.linkage) {
+                        let name = match &self.owners[gv.var as usize] {
+                            Owner::Global(n) | Owner::Local(_, n) => n.clone(),
+                        };
+                        let first = self.global_defined_in.get(&gv.var).cloned();
+                        return Err(ProgramError::Analysis(format!(
+                            "global {name} is defined in both {} and {module}. Fix: link one definition of it (leave one of the files out, declare it `extern` in all but one, or make one of them static)",
+                            first.unwrap_or_default()
+                        )));
+                    }
                     let replaces =
                         gv.defined && (!old.defined || (weak(old.linkage) && !weak(gv.linkage)));
                     if replaces {
                         defines.insert(gv.var);
+                        self.global_defined_in.insert(gv.var, module.to_string());
                         self.out.globals[k] = gv;
                     }
                 }
                 None => {
+                    if gv.defined {
+                        self.global_defined_in.insert(gv.var, module.to_string());
+                    }
                     defines.insert(gv.var);
                     self.global_entry.insert(gv.var, self.out.globals.len());
                     self.out.globals.push(gv);
