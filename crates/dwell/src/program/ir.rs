@@ -289,6 +289,61 @@ pub struct Program {
     /// Every global variable's linkage and initializer mentions, in
     /// module order (the linker reads them).
     pub globals: Vec<GlobalVar>,
+    /// The named struct and union types that `object_types` and
+    /// `gep_types` name.
+    pub struct_types: StructTypes,
+    /// `(slot or global, type)`: the named struct type of a stack slot's
+    /// (`alloca`) or global variable's memory, seen through arrays; `None`
+    /// for memory of no struct type (scalars, pointers, strings and other
+    /// arrays of them). Slots and globals of literal or opaque struct
+    /// types are absent.
+    pub object_types: Vec<(u32, Option<u32>)>,
+    /// `(result, type)`: the named struct type a `getelementptr` with a
+    /// field path indexes (its source element type, through arrays).
+    pub gep_types: Vec<(u32, u32)>,
+}
+
+/// Named struct and union types (`%struct.S = type { … }`), for points-to's
+/// type-filtered field offsets: a field path of `struct.S` applies to the
+/// objects whose memory is a `struct.S` (or holds one first).
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct StructTypes {
+    /// `struct.S`, `union.U`, as the module names them.
+    pub names: Vec<String>,
+    /// Per type, per field: the named type the field holds (through
+    /// arrays), if it holds one.
+    pub fields: Vec<Vec<Option<u32>>>,
+}
+
+impl StructTypes {
+    /// The type at field `path` of type `t` (`None` past a field of no
+    /// named type).
+    pub fn at(&self, mut t: u32, path: &[u32]) -> Option<u32> {
+        for &k in path {
+            t = (*self.fields.get(t as usize)?.get(k as usize)?)?;
+        }
+        Some(t)
+    }
+
+    /// How many first fields lead from type `outer` to type `inner`
+    /// (0 when equal): an object of `outer` starts with an `inner`.
+    pub fn first_depth(&self, mut outer: u32, inner: u32) -> Option<usize> {
+        for depth in 0..=self.names.len() {
+            if outer == inner {
+                return Some(depth);
+            }
+            outer = (*self.fields.get(outer as usize)?.first()?)?;
+        }
+        None
+    }
+
+    /// A union's memory holds any of its members, whatever type the IR
+    /// gives it.
+    pub fn is_union(&self, t: u32) -> bool {
+        self.names
+            .get(t as usize)
+            .is_some_and(|n| n.starts_with("union."))
+    }
 }
 
 /// Counts that LLVM's own tools report for the same module.

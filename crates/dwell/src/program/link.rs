@@ -11,8 +11,8 @@
 //! the linked program; duplicate source files (a shared header) are one.
 
 use super::ir::{
-    Block, Callee, Function, GlobalVar, Inst, Linkage, Op, Program, SourceFile, SourceLoc, Value,
-    VarKind,
+    Block, Callee, Function, GlobalVar, Inst, Linkage, Op, Program, SourceFile, SourceLoc,
+    StructTypes, Value, VarKind,
 };
 use super::ProgramError;
 use std::collections::{HashMap, HashSet};
@@ -48,6 +48,9 @@ struct Linker {
     /// Where each external global's kept definition came from.
     global_defined_in: HashMap<u32, String>,
     files: HashMap<(String, String), u32>,
+    /// Struct types by name: one type per name, as llvm-link merges
+    /// identical ones (a same-named different type keeps the first's).
+    types: HashMap<String, u32>,
 }
 
 /// `name`, else `name.1`, `name.2` … whichever is free in `taken`.
@@ -162,8 +165,46 @@ impl Linker {
                 None => self.out.global_inits.push((g, vals)),
             }
         }
+        let tmap = self.join_types(&m.struct_types);
+        let (vm, tm) = (&vmap, &tmap);
+        self.out.object_types.extend(
+            m.object_types
+                .into_iter()
+                .map(|(v, t)| (vm[v as usize], t.map(|t| tm[t as usize]))),
+        );
+        self.out.gep_types.extend(
+            m.gep_types
+                .into_iter()
+                .map(|(v, t)| (vm[v as usize], tm[t as usize])),
+        );
         self.out.warnings.extend(m.warnings);
         Ok(())
+    }
+
+    /// Each of `t`'s struct types in the output, by name.
+    fn join_types(&mut self, t: &StructTypes) -> Vec<u32> {
+        let out = &mut self.out.struct_types;
+        let mut new = Vec::new();
+        let tmap: Vec<u32> = t
+            .names
+            .iter()
+            .enumerate()
+            .map(|(k, name)| {
+                *self.types.entry(name.clone()).or_insert_with(|| {
+                    out.names.push(name.clone());
+                    out.fields.push(Vec::new());
+                    new.push(k);
+                    out.names.len() as u32 - 1
+                })
+            })
+            .collect();
+        for k in new {
+            out.fields[tmap[k] as usize] = t.fields[k]
+                .iter()
+                .map(|f| f.map(|f| tmap[f as usize]))
+                .collect();
+        }
+        tmap
     }
 
     /// A new output function named `name` (filled in by `add`).
@@ -291,6 +332,9 @@ impl Linker {
                 Owner::Local(f, x) => format!("{}:{x}", self.out.functions[*f as usize].name),
             };
         }
+        // An external global declared in several modules: its type once.
+        self.out.object_types.sort_unstable();
+        self.out.object_types.dedup_by_key(|&mut (v, _)| v);
         if self.out.source_names.iter().all(Option::is_none) {
             self.out.source_names.clear();
         }

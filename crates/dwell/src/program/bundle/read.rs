@@ -371,6 +371,22 @@ fn check_program(p: &Program) -> Result<(), String> {
         var(*v)?;
         vals.iter().try_for_each(value)?;
     }
+    let types = &p.struct_types;
+    let ty = |t: u32| within("struct type", t, types.names.len());
+    if types.fields.len() != types.names.len() {
+        return Err("struct type fields not parallel to their names".into());
+    }
+    for f in types.fields.iter().flatten().flatten() {
+        ty(*f)?;
+    }
+    for &(v, t) in &p.object_types {
+        var(v)?;
+        t.map_or(Ok(()), ty)?;
+    }
+    for &(v, t) in &p.gep_types {
+        var(v)?;
+        ty(t)?;
+    }
     for f in &p.functions {
         loc(&f.loc)?;
         f.param_vars.iter().try_for_each(|&v| var(v))?;

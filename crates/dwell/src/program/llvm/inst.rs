@@ -7,7 +7,7 @@
 //! pointer operand that is exactly a slot or a global variable is a def.
 //! `llvm.dbg.*` calls are no instruction at all.
 
-use super::super::ir::{Block, Callee, Inst, Value};
+use super::super::ir::{Block, Callee, Inst, Op, Value};
 use super::super::lex::{self, Tok};
 use super::body::Scope;
 use super::debug::dbg_ref;
@@ -106,6 +106,21 @@ impl<'a> Parser<'a> {
             args,
         });
         inst.op = self.op(s, opcode, ops, call);
+        if let Some(r) = inst.result {
+            match &inst.op {
+                Op::Gep { path, .. } if !path.is_empty() => {
+                    if let Some(t) = self.gep_type(ops) {
+                        self.prog.gep_types.push((r, t));
+                    }
+                }
+                Op::Alloca => {
+                    if let Some(t) = self.alloca_type(ops) {
+                        self.prog.object_types.push((r, t));
+                    }
+                }
+                _ => {}
+            }
+        }
         out.insts.push(inst);
         Ok(known_term)
     }

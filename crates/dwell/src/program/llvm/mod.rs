@@ -133,6 +133,10 @@ struct Parser<'a> {
     /// Named types' bodies (`%struct.S = type { … }` → `{ … }`), for
     /// `getelementptr` field paths.
     types: HashMap<&'a str, Vec<Tok<'a>>>,
+    /// Named struct types given an id in [`Program::struct_types`], and
+    /// each id's name.
+    type_ids: HashMap<&'a str, u32>,
+    type_keys: Vec<&'a str>,
 }
 
 impl<'a> Parser<'a> {
@@ -147,6 +151,8 @@ impl<'a> Parser<'a> {
             mentions: Vec::new(),
             mentioned: std::collections::HashSet::new(),
             types: HashMap::new(),
+            type_ids: HashMap::new(),
+            type_keys: Vec::new(),
         }
     }
 

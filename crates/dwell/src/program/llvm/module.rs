@@ -29,6 +29,7 @@ impl<'a> Parser<'a> {
             .map(|g| (g.var, g.mentions.clone()))
             .collect();
         self.finish_source_names();
+        self.finish_struct_types();
         self.prog.address_taken = (0..self.taken.len() as u32)
             .filter(|&f| self.taken[f as usize])
             .collect();
@@ -184,6 +185,9 @@ impl<'a> Parser<'a> {
                 linkage: super::header::linkage(words),
                 mentions: Vec::new(),
             });
+            if let Some(t) = self.global_type(toks.get(kw + 1..).unwrap_or(&[])) {
+                self.prog.object_types.push((id, t));
+            }
         }
     }
 

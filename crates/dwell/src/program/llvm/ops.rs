@@ -202,6 +202,97 @@ impl<'a> Parser<'a> {
         path
     }
 
+    /// The id of the named struct type `ty` is, or is an array of
+    /// (`%struct.S`, `[4 x %struct.S]`); `None` for other and opaque types.
+    pub(super) fn named_type(&mut self, mut ty: &[Tok<'a>]) -> Option<u32> {
+        while let Some(e) = element_type(ty) {
+            ty = e;
+        }
+        let [Tok::Local(name)] = ty else {
+            return None;
+        };
+        if let Some(&id) = self.type_ids.get(name) {
+            return Some(id);
+        }
+        let (key, body) = self.types.get_key_value(name)?;
+        let key = *key;
+        self.struct_fields(body)?;
+        let t = &mut self.prog.struct_types;
+        let id = t.names.len() as u32;
+        t.names.push(key.to_string());
+        t.fields.push(Vec::new());
+        self.type_ids.insert(key, id);
+        self.type_keys.push(key);
+        Some(id)
+    }
+
+    /// The named type a `getelementptr`'s field path indexes (`ops`: the
+    /// tokens after the opcode).
+    pub(super) fn gep_type(&mut self, ops: &[Tok<'a>]) -> Option<u32> {
+        let parts = lex::split_top(ops);
+        let first = strip_words(parts.first()?, &["inbounds", "inrange"]).to_vec();
+        self.named_type(&first)
+    }
+
+    /// The memory type of an `alloca`'s slot ([`Self::memory_type`]).
+    pub(super) fn alloca_type(&mut self, ops: &[Tok<'a>]) -> Option<Option<u32>> {
+        let parts = lex::split_top(ops);
+        let first = strip_words(parts.first()?, &["inalloca"]).to_vec();
+        self.memory_type(&first)
+    }
+
+    /// What object memory of type `ty` is ([`Program::object_types`](super::super::ir::Program::object_types)):
+    /// `Some(Some(t))` a named struct (or array of them), `Some(None)`
+    /// no struct at all (a scalar, a pointer, an array of them), `None`
+    /// unknown (a literal or opaque struct).
+    fn memory_type(&mut self, ty: &[Tok<'a>]) -> Option<Option<u32>> {
+        if let Some(t) = self.named_type(ty) {
+            return Some(Some(t));
+        }
+        let mut elem = ty;
+        while let Some(e) = element_type(elem) {
+            elem = e;
+        }
+        match elem {
+            [Tok::Word(_)] => Some(None),
+            [.., Tok::P(b'*')] => Some(None),
+            _ => None,
+        }
+    }
+
+    /// The named type of a global variable whose type starts `after`
+    /// (the tokens after `global`/`constant`).
+    pub(super) fn global_type(&mut self, after: &[Tok<'a>]) -> Option<Option<u32>> {
+        let mut end = match after.first()? {
+            Tok::Local(_) | Tok::Word(_) => 0,
+            Tok::P(b'[') => lex::matching(after, 0)?,
+            _ => return None,
+        };
+        // Typed pointers: `%struct.S*`, `i8**`.
+        while after.get(end + 1) == Some(&Tok::P(b'*')) {
+            end += 1;
+        }
+        self.memory_type(&after[..=end])
+    }
+
+    /// Fill in the fields of every named type given an id (a field's
+    /// type may give a new one its id).
+    pub(super) fn finish_struct_types(&mut self) {
+        let mut t = 0;
+        while t < self.type_keys.len() {
+            let body = self.types[self.type_keys[t]].clone();
+            let fields: Vec<Vec<Tok<'a>>> = self
+                .struct_fields(&body)
+                .unwrap_or_default()
+                .iter()
+                .map(|f| f.to_vec())
+                .collect();
+            let ids = fields.iter().map(|f| self.named_type(f)).collect();
+            self.prog.struct_types.fields[t] = ids;
+            t += 1;
+        }
+    }
+
     /// The field types of struct type `ty` (named or literal, packed or not).
     fn struct_fields<'t>(&'t self, ty: &'t [Tok<'a>]) -> Option<Vec<&'t [Tok<'a>]>> {
         let body: &'t [Tok<'a>] = match ty {

@@ -5,10 +5,11 @@
 //! escapes read the stores that reach them (`program::locals`), not the
 //! slot's flow-insensitive content.
 
-use super::{Loc, Locs};
-use crate::program::ir::{Callee, Function, Op, Program, Value, VarKind};
+use super::{Loc, Locs, MAX_PATH};
+use crate::program::ir::{Callee, Function, Op, Program, StructTypes, Value, VarKind};
 use crate::program::locals::{At, Locals};
 use crate::program::models::{Models, Place};
+use std::collections::HashMap;
 
 /// What an abstract object is.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -77,14 +78,23 @@ pub struct Constraints {
     pub load: Vec<(u32, u32)>,
     /// `(src, ptr)`: `*ptr ⊇ src`.
     pub store: Vec<(u32, u32)>,
-    /// `(base, dst, path)`: `dst ⊇ base.path`.
-    pub gep: Vec<(u32, u32, Vec<u32>)>,
+    /// `(base, dst, path, type)`: `dst ⊇ base.path` for the locations
+    /// of `base` whose memory is of a type related to `type` ([`Self::offset`]).
+    pub gep: Vec<(u32, u32, Vec<u32>, Option<u32>)>,
     /// `(src_ptr, dst_ptr)`: `*dst ⊇ *src`.
     pub memcpy: Vec<(u32, u32)>,
     pub calls: Vec<IndirectCall>,
     /// Per function: its parameter variables and return node.
     pub params: Vec<Vec<u32>>,
     pub ret: Vec<u32>,
+    /// The program's struct types, and per object the named type of its
+    /// memory (slots and globals whose type the IR names).
+    pub types: StructTypes,
+    /// (`None`: unknown; `Some(None)`: memory of no struct type.)
+    pub object_type: Vec<Option<Option<u32>>>,
+    /// Per gep result variable, the named type its field path indexes.
+    gep_type: HashMap<u32, u32>,
+    slot_type: HashMap<u32, Option<u32>>,
 }
 
 /// Does a return type text name a pointer?
@@ -98,6 +108,9 @@ impl Constraints {
     pub fn of(p: &Program, models: &Models) -> Constraints {
         let nvars = p.vars.len() as u32;
         let mut c = Constraints {
+            types: p.struct_types.clone(),
+            gep_type: p.gep_types.iter().copied().collect(),
+            slot_type: p.object_types.iter().copied().collect(),
             nodes: nvars + p.functions.len() as u32,
             ret: (0..p.functions.len() as u32).map(|f| nvars + f).collect(),
             params: p.functions.iter().map(|f| f.param_vars.clone()).collect(),
@@ -163,6 +176,11 @@ impl Constraints {
     }
 
     fn object(&mut self, kind: ObjectKind) -> u32 {
+        let ty = match kind {
+            ObjectKind::Slot(v) | ObjectKind::Global(v) => self.slot_type.get(&v).copied(),
+            _ => None,
+        };
+        self.object_type.push(ty);
         self.kinds.push(kind);
         self.kinds.len() as u32 - 1
     }
@@ -219,7 +237,8 @@ impl Constraints {
                     if path.is_empty() {
                         self.copy.push((b, r));
                     } else {
-                        self.gep.push((b, r, path.clone()));
+                        let ty = self.gep_type.get(&r).copied();
+                        self.gep.push((b, r, path.clone(), ty));
                     }
                 }
             }
@@ -278,6 +297,57 @@ impl Constraints {
                 }
             }
         }
+    }
+
+    /// The location field offset `path` (of a struct of type `ty`)
+    /// reaches from `l`; `None` when `l` holds a struct of an unrelated
+    /// type. A `Walker *` that points to every walker object (its callbacks
+    /// are called with each) reads `pWalker->u.pNC` as a `NameContext *`
+    /// pointing to every object any walker carries; without the filter its
+    /// `NameContext` offsets would give each of them `NameContext`'s fields
+    /// and mix their contents. Memory of no known type (heap, external,
+    /// collapsed objects, unions, fields without a named type) takes every
+    /// offset, memory of no struct type (strings, scalars, pointers) none; a struct that starts with a `ty` (`struct Derived { struct
+    /// Base base; … }`) takes it at its first field, and a `ty` that starts
+    /// with the location's type takes it too.
+    pub fn offset(&mut self, l: Loc, path: &[u32], ty: Option<u32>) -> Option<Loc> {
+        let depth = match ty {
+            Some(t) => self.type_depth(l, t)?,
+            None => 0,
+        };
+        if depth == 0 {
+            return Some(self.locs.field(l, path));
+        }
+        let mut full = vec![0; depth];
+        full.extend_from_slice(path);
+        Some(self.locs.field(l, &full))
+    }
+
+    /// How many first fields lead from `l`'s type to `t` (0: equal, or
+    /// `l`'s type is unknown or a prefix of `t`); `None`: unrelated.
+    fn type_depth(&self, l: Loc, t: u32) -> Option<usize> {
+        let o = self.locs.object_of(l);
+        let path = self.locs.path_of(l);
+        if self.locs.is_collapsed(o) {
+            return Some(0);
+        }
+        let known = match self.object_type[o as usize] {
+            None => None,
+            // A string, a scalar or a pointer holds no struct.
+            Some(None) => return None,
+            Some(Some(ot)) => Some(ot),
+        };
+        let known = known
+            .filter(|_| path.len() < MAX_PATH)
+            .and_then(|ot| self.types.at(ot, path))
+            .filter(|&v| !self.types.is_union(v));
+        let Some(v) = known else {
+            return Some(0);
+        };
+        if let Some(d) = self.types.first_depth(v, t) {
+            return Some(d);
+        }
+        self.types.first_depth(t, v).map(|_| 0)
     }
 
     /// Arguments into `g`'s parameters, its return into `result`.

@@ -130,6 +130,11 @@ impl Locs {
         self.collapsed[o] = true;
     }
 
+    /// Is object `o` collapsed to its root?
+    pub fn is_collapsed(&self, o: u32) -> bool {
+        self.collapsed.get(o as usize).copied().unwrap_or(false)
+    }
+
     /// Objects collapsed since the last call.
     pub fn take_newly_collapsed(&mut self) -> Vec<u32> {
         std::mem::take(&mut self.newly_collapsed)

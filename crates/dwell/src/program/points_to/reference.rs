@@ -48,10 +48,11 @@ pub fn reference(p: &Program, models: &Models) -> PointsTo {
                 add(&mut sets, content_base + k, &v);
             }
         }
-        for (base, dst, path) in c.gep.clone() {
+        for (base, dst, path, ty) in c.gep.clone() {
             for l in get(&sets, base) {
-                let f = c.locs.field(Loc(l), &path);
-                add(&mut sets, dst, &[f.0]);
+                if let Some(f) = c.offset(Loc(l), &path, ty) {
+                    add(&mut sets, dst, &[f.0]);
+                }
             }
         }
         for &(src, dst) in &c.memcpy {

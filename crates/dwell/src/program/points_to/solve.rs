@@ -34,7 +34,8 @@ struct Solver {
     /// Nodes below it are constraint nodes; location `l`'s content node is
     /// `first_content + l`.
     first_content: u32,
-    paths: Vec<Vec<u32>>,
+    /// Field offsets: path and the struct type it indexes.
+    paths: Vec<(Vec<u32>, Option<u32>)>,
     memcpy: Vec<(u32, u32)>,
     calls: Vec<IndirectCall>,
     bound: HashSet<(usize, u32)>,
@@ -124,9 +125,9 @@ impl Solver {
             s.nodes[ptr as usize].stores.push(src);
             s.push(ptr);
         }
-        for (base, dst, path) in std::mem::take(&mut s.c.gep) {
+        for (base, dst, path, ty) in std::mem::take(&mut s.c.gep) {
             let id = s.paths.len() as u32;
-            s.paths.push(path);
+            s.paths.push((path, ty));
             s.nodes[base as usize].geps.push((dst, id));
             s.push(base);
         }
@@ -294,8 +295,12 @@ impl Solver {
     #[inline(never)]
     fn offset(&mut self, delta: &RoaringBitmap, dst: u32, path: u32) {
         let mut fields = Vec::with_capacity(delta.len() as usize);
+        let (extra, ty) = &self.paths[path as usize];
+        let (extra, ty) = (extra.clone(), *ty);
         for l in delta {
-            let f = self.c.locs.field(Loc(l), &self.paths[path as usize]);
+            let Some(f) = self.c.offset(Loc(l), &extra, ty) else {
+                continue;
+            };
             self.content(f.0);
             fields.push(f.0);
             for o in self.c.locs.take_newly_collapsed() {
