@@ -1,8 +1,8 @@
 //! Points-to applies a struct's field offset only to memory of a related
 //! type (data/c/field_types.c): five objects of different types reach
 //! every pointer through one `void *` function, and each store lands in the
-//! fields of the objects whose type has it. Typed and opaque pointers give
-//! the same answer.
+//! fields of the objects whose type has it; string literals are one object.
+//! Typed and opaque pointers give the same answer.
 
 use dwell::program::models::Models;
 use dwell::program::points_to;
@@ -68,5 +68,15 @@ fn field_offsets_apply_to_objects_of_their_type() {
         // A union holds either struct: it takes both types' offsets.
         assert_eq!(of(&m, "fields:U.1"), ["@i1", "@i3", "@i4"], "{file}");
         assert_eq!(of(&m, "fields:U.2"), ["@i2"], "{file}");
+    }
+}
+
+#[test]
+fn constant_pointer_free_globals_are_one_object() {
+    for file in ["field_types.typed.ll", "field_types.opaque.ll"] {
+        let m = pointers(file);
+        assert_eq!(of(&m, "@msg_a"), ["constant data"], "{file}");
+        assert_eq!(of(&m, "@msg_b"), ["constant data"], "{file}");
+        assert_eq!(of(&m, "@msg_c"), ["@scratch"], "{file}");
     }
 }

@@ -199,6 +199,8 @@ pub struct GlobalVar {
     /// With an initializer (not `external global`).
     pub defined: bool,
     pub linkage: Linkage,
+    /// Declared `constant` (read-only memory).
+    pub constant: bool,
     /// The functions and global variables its initializer names, in
     /// order, each once: the order `llvm-link` creates them in.
     pub mentions: Vec<Value>,

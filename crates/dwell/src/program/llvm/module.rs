@@ -183,6 +183,7 @@ impl<'a> Parser<'a> {
                 var: id,
                 defined: !declared,
                 linkage: super::header::linkage(words),
+                constant: toks.get(kw).is_some_and(|t| t.is_word("constant")),
                 mentions: Vec::new(),
             });
             if let Some(t) = self.global_type(toks.get(kw + 1..).unwrap_or(&[])) {

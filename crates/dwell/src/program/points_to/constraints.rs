@@ -31,6 +31,11 @@ pub enum ObjectKind {
         site: (u32, u32, u32),
         callee: String,
     },
+    /// Every constant global of no struct type that holds no address
+    /// (string literals, tables of numbers): one object, as nothing can
+    /// be stored in them nor loaded from them but numbers. SQLite's 1,700
+    /// strings otherwise fill every `char *` set.
+    Constants,
 }
 
 impl ObjectKind {
@@ -44,6 +49,7 @@ impl ObjectKind {
         match self {
             ObjectKind::Slot(v) | ObjectKind::Global(v) => var(*v),
             ObjectKind::Function(f) => format!("&{}", p.functions[*f as usize].name),
+            ObjectKind::Constants => "constant data".to_string(),
             ObjectKind::Heap { site, callee } | ObjectKind::External { site, callee } => {
                 let f = &p.functions[site.0 as usize];
                 let ins = &f.blocks[site.1 as usize].insts[site.2 as usize];
@@ -116,9 +122,23 @@ impl Constraints {
             params: p.functions.iter().map(|f| f.param_vars.clone()).collect(),
             ..Default::default()
         };
+        let with_addresses: std::collections::HashSet<u32> =
+            p.global_inits.iter().map(|(g, _)| *g).collect();
+        let pointer_free: std::collections::HashSet<u32> = p
+            .globals
+            .iter()
+            .filter(|g| g.constant && !with_addresses.contains(&g.var))
+            .filter(|g| c.slot_type.get(&g.var) == Some(&None))
+            .map(|g| g.var)
+            .collect();
+        let mut constants = None;
         for (v, kind) in p.var_kinds.iter().enumerate() {
             if *kind == VarKind::Global {
-                let o = c.object(ObjectKind::Global(v as u32));
+                let o = if pointer_free.contains(&(v as u32)) {
+                    *constants.get_or_insert_with(|| c.object(ObjectKind::Constants))
+                } else {
+                    c.object(ObjectKind::Global(v as u32))
+                };
                 let root = c.locs.at(o, &[]);
                 c.base.push((v as u32, root));
             }
@@ -178,6 +198,7 @@ impl Constraints {
     fn object(&mut self, kind: ObjectKind) -> u32 {
         let ty = match kind {
             ObjectKind::Slot(v) | ObjectKind::Global(v) => self.slot_type.get(&v).copied(),
+            ObjectKind::Constants => Some(None),
             _ => None,
         };
         self.object_type.push(ty);

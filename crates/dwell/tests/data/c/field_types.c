@@ -39,3 +39,13 @@ void fields(void) {
   u_r = U.b.r;
   c_1 = pa->x;
 }
+
+/* String literals hold no address: one object for all of them. A writable
+ * array stays its own. */
+char scratch[8];
+const char *msg_a, *msg_b, *msg_c;
+void strings(void) {
+  msg_a = "one";
+  msg_b = "two";
+  msg_c = scratch;
+}
