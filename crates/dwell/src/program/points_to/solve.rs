@@ -92,6 +92,22 @@ pub fn run(
     Ok(s.finish(p))
 }
 
+/// `into |= from`; whether `into` grew. A small `from` is inserted one by
+/// one: a union rewrites all of `into` (a sorted array up to 4,096
+/// locations), and a delta of a few locations joined into a set of
+/// thousands was a quarter of SQLite's solve.
+fn join(into: &mut RoaringBitmap, from: &RoaringBitmap) -> bool {
+    let before = into.len();
+    if from.len().saturating_mul(16) < before {
+        for x in from {
+            into.insert(x);
+        }
+    } else {
+        *into |= from;
+    }
+    into.len() > before
+}
+
 impl Solver {
     fn new(mut c: Constraints) -> Solver {
         let first_content = c.nodes;
@@ -227,12 +243,7 @@ impl Solver {
             return;
         }
         let done = std::mem::take(&mut self.nodes[a as usize].done);
-        let grew = {
-            let pts = &mut self.nodes[b as usize].pts;
-            let before = pts.len();
-            *pts |= &done;
-            pts.len() > before
-        };
+        let grew = join(&mut self.nodes[b as usize].pts, &done);
         self.nodes[a as usize].done = done;
         if grew {
             self.push(b);
@@ -248,7 +259,7 @@ impl Solver {
         if delta.is_empty() {
             return;
         }
-        node.done |= &delta;
+        join(&mut node.done, &delta);
         let loads = node.loads.clone();
         let stores = node.stores.clone();
         let geps = node.geps.clone();
@@ -278,13 +289,7 @@ impl Solver {
             if m == n {
                 continue;
             }
-            let grew = {
-                let pts = &mut self.nodes[m as usize].pts;
-                let before = pts.len();
-                *pts |= &delta;
-                pts.len() > before
-            };
-            if grew {
+            if join(&mut self.nodes[m as usize].pts, &delta) {
                 self.push(m);
             }
         }
@@ -318,10 +323,7 @@ impl Solver {
         fields.dedup();
         let fields = RoaringBitmap::from_sorted_iter(fields).expect("sorted and distinct");
         let dst = self.find(dst);
-        let pts = &mut self.nodes[dst as usize].pts;
-        let before = pts.len();
-        *pts |= fields;
-        if pts.len() > before {
+        if join(&mut self.nodes[dst as usize].pts, &fields) {
             self.push(dst);
         }
     }
