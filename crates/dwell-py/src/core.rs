@@ -48,7 +48,7 @@ fn cuda() -> Result<&'static dyn Backend, Error> {
 }
 
 /// What to run to get a build with `backend="cuda"`.
-pub const CUDA_FIX: &str = "build dwell with its cuda feature: MATURIN_PEP517_ARGS=\"--features cuda\" pip install './crates/dwell-py[networkx]' (or maturin build --release --features cuda), or use backend=\"cpu\"";
+pub const CUDA_FIX: &str = "build dwell with its cuda feature: MATURIN_PEP517_ARGS=\"--features python,cuda\" pip install './crates/dwell-py[networkx]' (or maturin build --release --features python,cuda), or use backend=\"cpu\"";
 
 #[cfg(not(feature = "cuda"))]
 fn cuda() -> Result<&'static dyn Backend, Error> {
@@ -561,7 +561,7 @@ mod tests {
                 assert!(!message.is_empty() && !fix.is_empty(), "{e}");
                 if !cfg!(feature = "cuda") {
                     assert!(message.contains("not in this build"), "{message}");
-                    assert!(fix.contains("--features cuda"), "{fix}");
+                    assert!(fix.contains("--features python,cuda"), "{fix}");
                     assert_eq!(e.kind(), Kind::Refused);
                 }
                 return;
