@@ -11,32 +11,50 @@ use dwell::session::memory::MemoryLimits;
 use dwell::session::worker::Worker;
 use dwell::session::{Session, SessionError};
 use std::path::Path;
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
+#[cfg(feature = "cuda")]
+use std::sync::OnceLock;
 
 pub use crate::errors::{Error, Kind};
 
 /// The backend named `name`: `cpu`, `cpu-reference`, or `cuda` — device 0,
 /// opened and its kernels compiled (NVRTC) on first use, then shared by every
 /// later session of the process; without a driver, an error with a `Fix:`.
+/// A build without the `cuda` feature (the default wheel) refuses `cuda`
+/// with the command that builds one with it.
 pub fn backend(name: &str) -> Result<&'static dyn Backend, Error> {
     static CPU: Cpu = Cpu;
     static REFERENCE: CpuReference = CpuReference;
-    static CUDA: OnceLock<dwell_cuda::Cuda> = OnceLock::new();
     match name {
         "cpu" => Ok(&CPU),
         "cpu-reference" => Ok(&REFERENCE),
-        "cuda" => {
-            if let Some(c) = CUDA.get() {
-                return Ok(c);
-            }
-            // Two first calls at once may both open the device; one is kept.
-            let opened = dwell_cuda::Cuda::new(0, dwell_cuda::Mode::Resident)?;
-            Ok(CUDA.get_or_init(|| opened))
-        }
+        "cuda" => cuda(),
         other => Err(Error::Input(format!(
             "unknown backend {other:?}. Fix: use backend=\"cpu\" (parallel), backend=\"cuda\" (device 0) or backend=\"cpu-reference\" (the oracle)"
         ))),
     }
+}
+
+/// Device 0, opened once per process.
+#[cfg(feature = "cuda")]
+fn cuda() -> Result<&'static dyn Backend, Error> {
+    static CUDA: OnceLock<dwell_cuda::Cuda> = OnceLock::new();
+    if let Some(c) = CUDA.get() {
+        return Ok(c);
+    }
+    // Two first calls at once may both open the device; one is kept.
+    let opened = dwell_cuda::Cuda::new(0, dwell_cuda::Mode::Resident)?;
+    Ok(CUDA.get_or_init(|| opened))
+}
+
+/// What to run to get a build with `backend="cuda"`.
+pub const CUDA_FIX: &str = "build dwell with its cuda feature: MATURIN_PEP517_ARGS=\"--features python,cuda\" pip install './crates/dwell-py[networkx]' (or maturin build --release --features python,cuda), or use backend=\"cpu\"";
+
+#[cfg(not(feature = "cuda"))]
+fn cuda() -> Result<&'static dyn Backend, Error> {
+    Err(Error::Unavailable(format!(
+        "backend \"cuda\" is not in this build of dwell (the default wheel is CPU-only). Fix: {CUDA_FIX}"
+    )))
 }
 
 /// The memory a session may use when the caller names no budget: what the
@@ -528,7 +546,8 @@ mod tests {
 
     /// `backend="cuda"`: on the simulated device (feature `cuda-sim`) its
     /// answers equal the oracle's; on a machine without a driver, opening it
-    /// is an error with a `Fix:`, not a panic.
+    /// is an error with a `Fix:`, not a panic; in a build without feature
+    /// `cuda`, an error naming the feature.
     #[test]
     fn cuda_answers_as_the_oracle_or_says_how_to_get_a_device() {
         let g = bundled("karate");
@@ -540,6 +559,11 @@ mod tests {
                 }
                 let (message, fix) = e.split();
                 assert!(!message.is_empty() && !fix.is_empty(), "{e}");
+                if !cfg!(feature = "cuda") {
+                    assert!(message.contains("not in this build"), "{message}");
+                    assert!(fix.contains("--features python,cuda"), "{fix}");
+                    assert_eq!(e.kind(), Kind::Refused);
+                }
                 return;
             }
         };

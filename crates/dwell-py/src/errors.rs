@@ -19,8 +19,13 @@ pub enum Error {
     Session(#[from] SessionError),
     #[error(transparent)]
     Label(#[from] LabelError),
+    #[cfg(feature = "cuda")]
     #[error(transparent)]
     Cuda(#[from] dwell_cuda::CudaError),
+    /// Something this build leaves out (backend "cuda" without feature
+    /// `cuda`); the message ends with a `Fix:` hint.
+    #[error("{0}")]
+    Unavailable(String),
     /// Bad arguments from Python; the message ends with a `Fix:` hint.
     #[error("{0}")]
     Input(String),

@@ -136,10 +136,26 @@ pub fn bfs_layers(
     first: &[u32],
     max_depth: u64,
 ) -> Result<(Vec<u32>, Vec<u64>), Error> {
+    layers_with(adj, first, max_depth, &mut vec![false; adj.nodes()])
+}
+
+/// [`bfs_layers`] with a caller's `seen` marks (all false, `n` long; left
+/// all false again): a search costs its reach, not `n`, so the searches of
+/// every source over a graph of small components cost the sum of their
+/// reaches (all pairs over 300k vertices would otherwise clear 300k marks
+/// 300k times).
+fn layers_with(
+    adj: &Adjacency<'_>,
+    first: &[u32],
+    max_depth: u64,
+    seen: &mut [bool],
+) -> Result<(Vec<u32>, Vec<u64>), Error> {
     let n = adj.nodes();
-    let mut seen = vec![false; n];
-    for &s in first {
+    for (i, &s) in first.iter().enumerate() {
         let Some(mark) = seen.get_mut(s as usize) else {
+            for &v in &first[..i] {
+                seen[v as usize] = false;
+            }
             return Err(Error::Input(format!(
                 "source {s} is not below {n} nodes. Fix: pass vertex indices of this graph"
             )));
@@ -172,6 +188,9 @@ pub fn bfs_layers(
         }
         (start, depth) = (end, depth + 1);
     }
+    for &v in &order {
+        seen[v as usize] = false;
+    }
     Ok((order, bounds))
 }
 
@@ -192,9 +211,13 @@ pub fn bfs_layers_each(
     max_depth: u64,
 ) -> Result<Each, Error> {
     use rayon::prelude::*;
+    let n = adj.nodes();
     let runs: Vec<(Vec<u32>, Vec<u64>)> = sources
         .par_iter()
-        .map(|&s| bfs_layers(adj, &[s], max_depth))
+        .map_init(
+            || vec![false; n],
+            |seen, &s| layers_with(adj, &[s], max_depth, seen),
+        )
         .collect::<Result<_, _>>()?;
     let mut each = Each {
         orders: Vec::with_capacity(runs.iter().map(|r| r.0.len()).sum()),
@@ -304,6 +327,24 @@ mod tests {
             }
         }
         assert!(bfs_layers_each(&adj, &[7], 1).is_err());
+        // One thread: every search reuses one set of marks (cleared after
+        // each, also after a refused source), and answers as alone.
+        let one = rayon::ThreadPoolBuilder::new()
+            .num_threads(1)
+            .build()
+            .unwrap();
+        let many: Vec<u32> = (0..60).map(|i| (i * 7 % 5) as u32).collect();
+        let each = one
+            .install(|| bfs_layers_each(&adj, &many, u64::MAX))
+            .unwrap();
+        for (i, &s) in many.iter().enumerate() {
+            let (order, _) = bfs_layers(&adj, &[s], u64::MAX).unwrap();
+            let o = &each.orders[each.order_starts[i] as usize..each.order_starts[i + 1] as usize];
+            assert_eq!(o, &order[..], "source {s} after {i} searches");
+        }
+        let mut seen = vec![false; 5];
+        assert!(layers_with(&adj, &[1, 7], 1, &mut seen).is_err());
+        assert_eq!(seen, vec![false; 5]);
     }
 
     #[test]

@@ -130,3 +130,42 @@ def test_views_convert_by_what_they_iterate():
     T = G.edge_subgraph([(0, 1, 0), (1, 2, 1), (3, 4, 0)])
     assert nx.number_connected_components(T, backend="dwell") == nx.number_connected_components(T) == 2
     assert list(nx.bfs_layers(T, 0, backend="dwell")) == list(nx.bfs_layers(T, 0))
+
+
+def test_one_search_of_small_reach_stays_in_networkx():
+    """should_run walks G up to a bound first: a search that ends within it
+    (a leaf's ancestors in a tree pointing up) is NetworkX's, converted or
+    not; one that reaches more (the root's descendants) runs here. Answers
+    equal NetworkX's either way."""
+    import random
+
+    rnd = random.Random(7)
+    up, down = nx.DiGraph(), nx.DiGraph()
+    n = 12_000
+    for G in (up, down):
+        G.add_nodes_from(range(n))
+    parents = [None] + [rnd.randrange(v) for v in range(1, n)]
+    up.add_edges_from((v, parents[v]) for v in range(1, n))
+    down.add_edges_from((parents[v], v) for v in range(1, n))
+    leaf = n - 1
+    call = ("single_source_shortest_path_length", (up, leaf), {})
+    assert isinstance(dnx.should_run(*call), str)                       # cold: at most n/8
+    assert dnx.should_run("single_source_shortest_path_length", (down, 0), {}) is True
+    assert dnx.should_run("descendants", (down, 0), {}) is True
+    assert isinstance(dnx.should_run("ancestors", (down, leaf), {}), str)
+    # A depth bound bounds the reach: the root's first level is small.
+    assert isinstance(dnx.should_run("single_source_shortest_path_length", (down, 0, 1), {}), str)
+    saved = nx.config.backend_priority.algos
+    nx.config.backend_priority.algos = ["dwell"]
+    try:
+        for G, s in ((up, leaf), (down, 0)):
+            assert list(nx.single_source_shortest_path_length(G, s).items()) == \
+                list(nx.single_source_shortest_path_length(G, s, backend="networkx").items())
+        assert dnx._held(up) is None and dnx._held(down) is not None
+        nx.closeness_centrality(up)  # converts up
+        assert dnx._held(up) is not None
+        assert isinstance(dnx.should_run(*call), str)                   # converted: at most 256
+        assert dnx.should_run("descendants", (down, 0), {}) is True        # converted, reach n
+        assert isinstance(dnx.should_run("ancestors", (down, leaf), {}), str)
+    finally:
+        nx.config.backend_priority.algos = saved

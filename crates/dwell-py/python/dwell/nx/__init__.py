@@ -628,6 +628,68 @@ _ONE_PASS_COLD_NODES = 10_000
 _ALL_SOURCES_NODES = 50
 
 
+#: One search whose reach is small is NetworkX's: its loop costs about 1 µs
+#: per node reached, dwell's call a fixed ~0.1 ms on a converted graph, and
+#: converting G first costs about what NetworkX's search of all of G does
+#: (docs/BENCHMARKS.md, "When the backend runs": crossover.py's small-reach
+#: rows). So ``should_run`` first walks G itself (NetworkX's adjacency, as
+#: its BFS would) up to this many nodes: a search that ends within them is
+#: left to NetworkX; one that does not runs here.
+_SMALL_REACH_CONVERTED = 256
+#: ... and up to this share of G's nodes when G is not converted yet (the
+#: walk then costs at most an eighth of the conversion it may avoid).
+_SMALL_REACH_COLD_SHARE = 8
+
+#: Single searches: where their start is among the arguments, which rows of G
+#: the search follows, and which argument bounds its depth.
+_SEARCHES = {
+    "single_source_shortest_path_length": (1, "source", "_succ", (2, "cutoff")),
+    "single_target_shortest_path_length": (1, "target", "_pred", (2, "cutoff")),
+    "descendants": (1, "source", "_succ", None),
+    "ancestors": (1, "source", "_pred", None),
+    "descendants_at_distance": (1, "source", "_succ", (2, "distance")),
+    "node_connected_component": (1, "n", "_adj", None),
+    "bfs_layers": (1, "sources", "_succ", None),
+}
+
+
+def _reach_within(G: Any, name: str, args: tuple, kwargs: dict, limit: int) -> bool:
+    """Whether the search ``name`` would reach at most ``limit`` nodes of the
+    NetworkX graph ``G``: a plain BFS over G's own rows, stopped at
+    ``limit + 1`` nodes or the call's depth. False when unsure (a start that
+    is not a node, an unusual depth: dwell's own checks answer those)."""
+    pos, key, rows_name, depth_arg = _SEARCHES[name]
+    start = _arg(args, kwargs, pos, key)
+    rows = getattr(G, rows_name, None) if G.is_directed() else getattr(G, "_adj", None)
+    if rows is None:
+        return False
+    try:
+        first = [start] if start in rows else list(start) if name == "bfs_layers" else []
+        if not first or any(v not in rows for v in first):
+            return False
+    except TypeError:  # unhashable or not iterable: dwell's checks raise as NetworkX does
+        return False
+    depth = None
+    if depth_arg is not None:
+        bound = _arg(args, kwargs, *depth_arg)
+        if bound is not None:
+            if not isinstance(bound, numbers.Real):
+                return False
+            depth = _depth(bound)
+    seen, level, d = set(first), list(first), 0
+    while level and (depth is None or d < depth):
+        nxt = []
+        for u in level:
+            for w in rows[u]:
+                if w not in seen:
+                    seen.add(w)
+                    if len(seen) > limit:
+                        return False
+                    nxt.append(w)
+        level, d = nxt, d + 1
+    return True
+
+
 def should_run(name: str, args: tuple, kwargs: dict):
     """Whether dwell is the better choice when NetworkX picks a backend
     itself (``nx.config.backend_priority``); an explicit ``backend="dwell"``
@@ -645,9 +707,13 @@ def should_run(name: str, args: tuple, kwargs: dict):
     if one:
         converted = isinstance(G, DwellGraph) or _held(G) is not None
         least = _ONE_PASS_NODES if converted else _ONE_PASS_COLD_NODES
+        state = "converted" if converted else "not yet converted"
         if n < least:
-            state = "converted" if converted else "not yet converted"
             return f"one search on fewer than {least} nodes ({state}): NetworkX's own is quicker"
+        if name in _SEARCHES and not isinstance(G, DwellGraph):
+            limit = _SMALL_REACH_CONVERTED if converted else max(_SMALL_REACH_CONVERTED, n // _SMALL_REACH_COLD_SHARE)
+            if _reach_within(G, name, args, kwargs, limit):
+                return f"the search reaches at most {limit} nodes (G {state}): NetworkX's own is quicker"
         return True
     if n < _ALL_SOURCES_NODES:
         return f"fewer than {_ALL_SOURCES_NODES} nodes: NetworkX's own is quicker than converting"

@@ -90,26 +90,38 @@ pub(crate) enum Strategy {
     Singles,
 }
 
-/// Lane words per sweep for `sources` sources over the sweep's graph: the
-/// fewest words that hold the batch in one sweep (at most [`MAX_WORDS`]),
-/// narrowed while the buffers of the sweeps that run at once would exceed
-/// [`SWEEP_MEMORY_FACTOR`] × the followed CSR's bytes (or
-/// [`SWEEP_MEMORY_FLOOR`], if larger). Never below 1.
+/// Lane words per sweep for `sources` sources over the sweep's graph (see
+/// [`sweep_shape`]).
 fn sweep_words(search: &Search<'_>, sources: usize, threads: usize) -> usize {
-    let n = search.out.nodes();
-    let cap = (SWEEP_MEMORY_FACTOR * search.out.bytes()).max(SWEEP_MEMORY_FLOOR);
+    sweep_shape(search.out.nodes(), search.out.bytes(), sources, threads).0
+}
+
+/// `(words, at_once)`: the lane words per sweep for `sources` sources over
+/// `n` vertices whose followed CSR takes `csr_bytes` — the fewest words that
+/// hold the batch in one sweep (at most [`MAX_WORDS`]), narrowed while the
+/// buffers of the sweeps that run at once would exceed
+/// [`SWEEP_MEMORY_FACTOR`] × `csr_bytes` (or [`SWEEP_MEMORY_FLOOR`], if
+/// larger), never below 1 — and how many sweeps run at once (at most one
+/// per thread). The kernel sizes its sweeps by it and the footprint counts
+/// them by it (`footprint::batch`), so a plan's bytes are the kernel's.
+pub(crate) fn sweep_shape(
+    n: usize,
+    csr_bytes: u64,
+    sources: usize,
+    threads: usize,
+) -> (usize, usize) {
+    let cap = (SWEEP_MEMORY_FACTOR * csr_bytes).max(SWEEP_MEMORY_FLOOR);
     let mut words = sources
         .div_ceil(LANES)
         .next_power_of_two()
         .clamp(1, MAX_WORDS);
-    while words > 1 {
-        let at_once = sources.div_ceil(LANES * words).min(threads.max(1)) as u64;
-        if at_once * Scratch::bytes(n, words) <= cap {
-            break;
+    loop {
+        let at_once = sources.div_ceil(LANES * words).min(threads.max(1));
+        if words == 1 || at_once as u64 * Scratch::bytes(n, words) <= cap {
+            return (words, at_once);
         }
         words /= 2;
     }
-    words
 }
 
 /// Choose how to run `sources`: small batches are swept; larger ones first

@@ -34,7 +34,7 @@ mod parents;
 mod single;
 mod sweep;
 
-pub(crate) use batch::{batched, summaries};
+pub(crate) use batch::{batched, summaries, sweep_shape};
 pub(crate) use bits::{bitset_of, bitset_of_where, set, test, words};
 pub(crate) use parents::ParentScratch;
 pub(crate) use single::{Rows, SingleScratch, Tally, GATHER_CHUNK, TALLY_CHUNK};

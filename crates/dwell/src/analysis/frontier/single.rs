@@ -127,6 +127,14 @@ impl SingleScratch {
         }
     }
 
+    /// Bytes of one `SingleScratch` over `n` vertices: the queue, the
+    /// reached set and the two frontier bitsets (the gathered rows, a
+    /// chunk's worth, are not counted).
+    pub(crate) fn bytes(n: usize) -> u64 {
+        let seen = if n <= BYTE_MARKS_MAX { n } else { words(n) * 8 };
+        (4 * (n + 1) + seen + 2 * words(n) * 8) as u64
+    }
+
     /// Vertices these buffers are sized for (rounded up to 64).
     pub(crate) fn capacity(&self) -> usize {
         self.front.len() * 64
