@@ -2,29 +2,41 @@
 //! type (data/c/field_types.c): five objects of different types reach
 //! every pointer through one `void *` function, and each store lands in the
 //! fields of the objects whose type has it; string literals are one object.
-//! Typed and opaque pointers give the same answer.
+//! An indirect call binds only the functions whose type fits it. Typed and
+//! opaque pointers give the same answer.
 
 use dwell::program::models::Models;
-use dwell::program::points_to;
+use dwell::program::points_to::{self, PointsTo};
 use dwell::program::read_llvm;
+use dwell::program::Program;
 use dwell::progress::Stop;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-fn pointers(file: &str) -> BTreeMap<String, Vec<String>> {
+fn solve(file: &str) -> (Program, PointsTo) {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("tests/data/c")
         .join(file);
     let p = read_llvm(&path).unwrap();
     let pts = points_to::solve(&p, &Models::libc(), u64::MAX, Stop::never()).unwrap();
     let reference = points_to::reference(&p, &Models::libc());
-    let named = pts.named_pointers(&p);
     assert_eq!(
-        named,
+        pts.named_pointers(&p),
         reference.named_pointers(&p),
         "{file}: solver and oracle differ"
     );
-    named
+    let sites = |x: &PointsTo| {
+        let mut v: Vec<_> = x.indirect_sites().map(|(s, c)| (s, c.to_vec())).collect();
+        v.sort();
+        v
+    };
+    assert_eq!(sites(&pts), sites(&reference), "{file}: callees differ");
+    (p, pts)
+}
+
+fn pointers(file: &str) -> BTreeMap<String, Vec<String>> {
+    let (p, pts) = solve(file);
+    pts.named_pointers(&p)
         .into_iter()
         .map(|n| {
             let f = n.function.map_or(String::new(), |f| format!("{f}:"));
@@ -78,5 +90,22 @@ fn constant_pointer_free_globals_are_one_object() {
         assert_eq!(of(&m, "@msg_a"), ["constant data"], "{file}");
         assert_eq!(of(&m, "@msg_b"), ["constant data"], "{file}");
         assert_eq!(of(&m, "@msg_c"), ["@scratch"], "{file}");
+    }
+}
+
+#[test]
+fn indirect_calls_bind_only_functions_whose_type_fits() {
+    for file in ["field_types.typed.ll", "field_types.opaque.ll"] {
+        let (p, pts) = solve(file);
+        let m = pointers(file);
+        assert_eq!(of(&m, "call_one:f"), ["&one", "&two"], "{file}");
+        let sites: Vec<_> = pts.indirect_sites().collect();
+        assert_eq!(sites.len(), 1, "{file}");
+        let names: Vec<&str> = sites[0]
+            .1
+            .iter()
+            .map(|&g| p.functions[g as usize].name.as_str())
+            .collect();
+        assert_eq!(names, ["one"], "{file}");
     }
 }

@@ -161,10 +161,17 @@ fn random_op(
         }
         _ => {
             let callee = pick(rng, vals);
-            let args = (0..rng.gen_range(0..=2)).map(|_| pick(rng, vals)).collect();
+            // As many arguments as some function takes (most calls fit one),
+            // or a random count: the functions whose parameters match fit.
+            let n = if rng.gen_bool(0.8) {
+                p.functions[rng.gen_range(0..nf)].params
+            } else {
+                rng.gen_range(0..=2)
+            };
+            let args: Vec<Value> = (0..n).map(|_| pick(rng, vals)).collect();
             let site = CallSite {
                 callee: Callee::Indirect {
-                    args: 0,
+                    args: args.len(),
                     ret: "i8*".into(),
                 },
                 terminator: false,

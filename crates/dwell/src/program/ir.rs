@@ -451,8 +451,17 @@ impl Program {
             .copied()
             .filter(|&f| {
                 let f = &self.functions[f as usize];
-                f.defined && f.ret == ret && (f.params == args || (f.varargs && args >= f.params))
+                f.defined && f.accepts(args, ret)
             })
             .collect()
+    }
+}
+
+impl Function {
+    /// Can an indirect call with `args` arguments and return type `ret`
+    /// call this function? The same return type text, and `args` equal
+    /// to its parameter count (at least it, for varargs).
+    pub fn accepts(&self, args: usize, ret: &str) -> bool {
+        self.ret == ret && (self.params == args || (self.varargs && args >= self.params))
     }
 }

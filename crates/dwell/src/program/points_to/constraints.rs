@@ -6,7 +6,7 @@
 //! slot's flow-insensitive content.
 
 use super::{Loc, Locs, MAX_PATH};
-use crate::program::ir::{Callee, Function, Op, Program, StructTypes, Value, VarKind};
+use crate::program::ir::{CallSite, Callee, Function, Op, Program, StructTypes, Value, VarKind};
 use crate::program::locals::{At, Locals};
 use crate::program::models::{Models, Place};
 use std::collections::HashMap;
@@ -68,6 +68,11 @@ pub struct IndirectCall {
     /// A node per argument (`None`: a constant without an address).
     pub args: Vec<Option<u32>>,
     pub result: Option<u32>,
+    /// The functions whose type fits the call ([`Function::accepts`]),
+    /// ascending: a function address that reaches the callee through
+    /// `void *` containers but takes other arguments or returns another
+    /// type is not called (SQLite: every indirect site would call 630).
+    pub fits: Vec<u32>,
 }
 
 /// The constraint system of a program. Nodes: variables first
@@ -308,12 +313,25 @@ impl Constraints {
             }
             Some(g) => self.external(p, models, site, g, &nodes, result),
             None => {
+                let fits = match &p.functions[site.0 as usize].blocks[site.1 as usize].insts
+                    [site.2 as usize]
+                    .call
+                {
+                    Some(CallSite {
+                        callee: Callee::Indirect { args, ret },
+                        ..
+                    }) => (0..p.functions.len() as u32)
+                        .filter(|&g| p.functions[g as usize].accepts(*args, ret))
+                        .collect(),
+                    _ => Vec::new(),
+                };
                 if let Some(cn) = self.value_node(callee) {
                     self.calls.push(IndirectCall {
                         site,
                         callee: cn,
                         args: nodes,
                         result,
+                        fits,
                     });
                 }
             }

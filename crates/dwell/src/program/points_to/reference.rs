@@ -70,6 +70,7 @@ pub fn reference(p: &Program, models: &Models) -> PointsTo {
                     continue;
                 };
                 if !c.locs.path_of(Loc(l)).is_empty()
+                    || call.fits.binary_search(&g).is_err()
                     || !callees.entry(call.site).or_default().insert(g)
                 {
                     continue;

@@ -359,7 +359,10 @@ impl Solver {
         let ObjectKind::Function(g) = self.c.kinds[o as usize] else {
             return;
         };
-        if !self.c.locs.path_of(Loc(l)).is_empty() || !self.bound.insert((k, g)) {
+        if !self.c.locs.path_of(Loc(l)).is_empty()
+            || self.calls[k].fits.binary_search(&g).is_err()
+            || !self.bound.insert((k, g))
+        {
             return;
         }
         let call = self.calls[k].clone();

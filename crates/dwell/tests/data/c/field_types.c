@@ -49,3 +49,17 @@ void strings(void) {
   msg_b = "two";
   msg_c = scratch;
 }
+
+/* Both functions reach `f` through `void *` (a function of its own, so that
+ * the structs above stay apart); the call passes one argument, so only
+ * `one` can be its callee. */
+void *pick_code(void *v) { return v; }
+int one(int *p) { return p != 0; }
+int two(int *p, int *q) { return p == q; }
+void *table[2];
+int call_one(int *x) {
+  table[0] = (void *)one;
+  table[1] = (void *)two;
+  int (*f)(int *) = pick_code(table[x != 0]);
+  return f(x);
+}
