@@ -61,6 +61,11 @@ pub fn from_flags(args: &RunArgs, g: &Graph, files: &Files) -> Result<Query> {
             witnesses: !args.no_witness,
         }),
         AnalysisName::Pagerank => Query::PageRank(pagerank(args, g, files)?),
+        AnalysisName::Sssp => Query::Sssp(analysis::SsspQuery {
+            sources: sources(args, g, files)?,
+            delta: args.delta,
+            parents: args.parents,
+        }),
         AnalysisName::Liveness | AnalysisName::ReachingDefs | AnalysisName::PointsTo => {
             let name = match args.analysis {
                 AnalysisName::Liveness => "liveness",

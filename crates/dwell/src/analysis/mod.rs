@@ -21,6 +21,7 @@ pub mod reach;
 mod registry;
 mod relabel;
 pub mod render;
+pub mod sssp;
 pub mod taint;
 mod trace;
 pub mod triangles;
@@ -36,6 +37,7 @@ pub use pagerank::{PageRankQuery, PageRankResult, StopRule};
 pub use reach::{ReachQuery, ReachResult};
 pub use registry::{Analysis, Kernels};
 pub use render::{PeerCheck, Render};
+pub use sssp::{SourceDistances, SsspQuery, SsspResult};
 pub use taint::{Finding, TaintQuery, TaintResult};
 pub use triangles::TrianglesResult;
 pub use verify::Violation;
@@ -85,6 +87,7 @@ analyses! {
     Dataflow(DataflowProblem) => dataflow::Dataflow,
     PageRank(PageRankQuery) => pagerank::PageRank,
     Triangles => triangles::Triangles,
+    Sssp(SsspQuery) => sssp::Sssp,
 }
 
 /// Fail when `ids` names a vertex `g` does not have.
