@@ -110,10 +110,10 @@ pub(super) fn distances<W: Lengths>(
             break;
         }
         if parallel && frontier.len() >= PARALLEL_MIN {
+            // One set of bins per rayon job (not per chunk): fewer to merge.
             let found: Vec<Bins> = frontier
                 .par_chunks(CHUNK)
-                .map(|chunk| {
-                    let mut bins = Bins::new();
+                .fold(Bins::new, |mut bins, chunk| {
                     relax(csr, w, &dist, chunk, cur, delta, &mut bins);
                     bins
                 })
