@@ -101,6 +101,8 @@ fn parallel_rounds_and_parallel_sources_equal_dijkstra_on_a_large_graph() {
     for (sources, delta) in [
         (vec![7], None),
         (vec![7], Some(2.0)),
+        // Pushes up to 510 buckets ahead: past the near bins, into the far list.
+        (vec![7], Some(0.5)),
         (vec![1, 2, 3, 4], None),
     ] {
         let q = SsspQuery {

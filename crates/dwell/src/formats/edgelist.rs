@@ -42,7 +42,7 @@
 //! compacted the same way. Either way `--sources` takes the file's own
 //! tokens.
 
-use super::ids::{Ids, LookupQueue};
+use super::ids::{Ids, LineArc, LookupQueue};
 use super::labels::Labels;
 use super::weights::{self, WeightColumn};
 use super::{clip, parse_u64, FormatError, LoadOptions, ParseFile, RESERVE_CAP};
@@ -86,16 +86,7 @@ pub(crate) fn parse<R: BufRead>(
         ($e:expr) => {{
             let e: FormatError = $e;
             pending.finish(&mut ids, &mut b, parsing, |b, a| {
-                push(
-                    b,
-                    &mut labels,
-                    &header,
-                    parsing,
-                    a.no,
-                    (a.u, a.v),
-                    a.label,
-                    a.weight,
-                )
+                push(b, &mut labels, &header, parsing, a)
             })?;
             return Err(e);
         }};
@@ -148,43 +139,23 @@ pub(crate) fn parse<R: BufRead>(
             // Names: the arc waits for a batch of lookups.
             if pending.push(no, u, v, label_tok, weight) {
                 pending.flush(&mut ids, &mut b, parsing, |b, a| {
-                    push(
-                        b,
-                        &mut labels,
-                        &header,
-                        parsing,
-                        a.no,
-                        (a.u, a.v),
-                        a.label,
-                        a.weight,
-                    )
+                    push(b, &mut labels, &header, parsing, a)
                 })?;
             }
             continue;
         }
         let (u, v) = ids.pair(u, v, &mut b, parsing, no, fix_id)?;
-        push(
-            &mut b,
-            &mut labels,
-            &header,
-            parsing,
+        let arc = LineArc {
             no,
-            (u, v),
-            label_tok,
+            u,
+            v,
+            label: label_tok,
             weight,
-        )?;
+        };
+        push(&mut b, &mut labels, &header, parsing, arc)?;
     }
     pending.finish(&mut ids, &mut b, parsing, |b, a| {
-        push(
-            b,
-            &mut labels,
-            &header,
-            parsing,
-            a.no,
-            (a.u, a.v),
-            a.label,
-            a.weight,
-        )
+        push(b, &mut labels, &header, parsing, a)
     })?;
 
     if let Some(Header {
@@ -333,18 +304,21 @@ fn fields<'t>(
     Ok((u, v, label_tok, weight))
 }
 
-/// Push the arc `u → v` of line `no` with its label token and weight.
-#[allow(clippy::too_many_arguments)]
+/// Push the arc of a line, with its label token and weight.
 fn push(
     b: &mut GraphBuilder,
     labels: &mut Labels,
     header: &Option<Header>,
     parsing: &ParseFile,
-    no: u64,
-    (u, v): (u64, u64),
-    label_tok: Option<&str>,
-    weight: Option<f64>,
+    a: LineArc,
 ) -> Result<(), FormatError> {
+    let LineArc {
+        no,
+        u,
+        v,
+        label: label_tok,
+        weight,
+    } = a;
     let label = match label_tok {
         None => None,
         Some(tok) => Some(labels.mask(tok, b, parsing, no)?),

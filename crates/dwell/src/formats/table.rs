@@ -77,23 +77,7 @@ pub(crate) fn parse<R: Read>(
         .comment(Some(b'#'))
         .from_reader(reader);
     let (spec, named_cols) = column_spec(opts, parsing)?;
-    let wspec = match opts.weights.as_deref().map(weights::column).transpose() {
-        Ok(w) => w,
-        Err(problem) => {
-            return Err(FormatError::Parse {
-                file: parsing.file.to_path_buf(),
-                line: 1,
-                problem,
-            })
-        }
-    };
-    if wspec.is_some() && spec.as_ref().is_some_and(|s| s.len() == 4) {
-        return Err(parsing.err(
-            1,
-            "the weight column is given twice: by `--weights` and as the fourth `--columns` entry",
-            "drop one of them",
-        ));
-    }
+    let wspec = weight_spec(opts, parsing, spec.as_deref())?;
     let named_cols = named_cols || matches!(wspec, Some(WeightColumn::Name(_)));
 
     let mut b = GraphBuilder::new(true);
@@ -390,6 +374,30 @@ fn choose_columns(
         },
         header,
     ))
+}
+
+/// `--weights`, checked against `--columns` (one weight column at most).
+fn weight_spec(
+    opts: &LoadOptions,
+    parsing: &ParseFile,
+    spec: Option<&[&str]>,
+) -> Result<Option<WeightColumn>, FormatError> {
+    let Some(w) = opts.weights.as_deref() else {
+        return Ok(None);
+    };
+    let w = weights::column(w).map_err(|problem| FormatError::Parse {
+        file: parsing.file.to_path_buf(),
+        line: 1,
+        problem,
+    })?;
+    if spec.is_some_and(|s| s.len() == 4) {
+        return Err(parsing.err(
+            1,
+            "the weight column is given twice: by `--weights` and as the fourth `--columns` entry",
+            "drop one of them",
+        ));
+    }
+    Ok(Some(w))
 }
 
 /// `c` with the `--weights` column, resolved against the first row (the

@@ -26,9 +26,11 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 const PARALLEL_MIN: usize = 1024;
 /// Frontier vertices per parallel task.
 const CHUNK: usize = 256;
-/// Buckets after the current one a task keeps as vectors; farther pushes
-/// go to a list of (bucket, vertex).
-const NEAR: usize = 8;
+/// Buckets from the current one on that a task keeps as vectors (grown as
+/// pushes reach them); farther pushes go to a list of (bucket, vertex),
+/// merged one by one. With Δ = 2·mean/degree a push lands up to
+/// `max/Δ` buckets ahead (R-MAT, lengths 1–255, degree 28: 28).
+const NEAR: usize = 256;
 
 /// What one task relaxed into: bucket `cur + i` in `near[i]`, farther ones in `far`.
 struct Bins {
@@ -39,8 +41,22 @@ struct Bins {
 impl Bins {
     fn new() -> Bins {
         Bins {
-            near: vec![Vec::new(); NEAR],
+            near: vec![Vec::new()],
             far: Vec::new(),
+        }
+    }
+
+    /// Put `v` into the bucket `k` after the current one (`b` in all).
+    #[inline]
+    fn push(&mut self, k: u64, b: u64, v: u32) {
+        match usize::try_from(k).ok().filter(|&k| k < NEAR) {
+            Some(k) => {
+                if k >= self.near.len() {
+                    self.near.resize_with(k + 1, Vec::new);
+                }
+                self.near[k].push(v);
+            }
+            None => self.far.push((b, v)),
         }
     }
 }
@@ -76,10 +92,7 @@ fn relax<W: Lengths>(
             if bits < dist[v].load(Relaxed) && bits < dist[v].fetch_min(bits, Relaxed) {
                 let b = bucket(nd, delta);
                 // b ≥ cur: nd ≥ du, and du is in bucket cur.
-                match usize::try_from(b - cur).ok().filter(|&k| k < NEAR) {
-                    Some(k) => bins.near[k].push(v as u32),
-                    None => bins.far.push((b, v as u32)),
-                }
+                bins.push(b - cur, b, v as u32);
             }
         }
     }
@@ -123,6 +136,15 @@ pub(super) fn distances<W: Lengths>(
             }
         } else {
             relax(csr, w, &dist, &frontier, cur, delta, &mut serial);
+            // Bucket fusion (GAPBS's `kBinSizeThreshold` loop): what fell
+            // back into this bucket is relaxed at once, without a trip
+            // through `pending`, while it stays too small for a parallel
+            // round (always, for a serial run).
+            while !serial.near[0].is_empty() && (!parallel || serial.near[0].len() < PARALLEL_MIN) {
+                frontier.clear();
+                std::mem::swap(&mut frontier, &mut serial.near[0]);
+                relax(csr, w, &dist, &frontier, cur, delta, &mut serial);
+            }
             merge(&mut pending, &mut serial, cur);
         }
         let Some((b, next)) = pending.pop_first() else {
@@ -140,7 +162,7 @@ pub(super) fn distances<W: Lengths>(
 fn merge(pending: &mut BTreeMap<u64, Vec<u32>>, bins: &mut Bins, cur: u64) {
     for (k, near) in bins.near.iter_mut().enumerate() {
         if !near.is_empty() {
-            // k < NEAR: no overflow past u64::MAX − NEAR… saturate anyway.
+            // Bucket cur + k was computed as a u64: no overflow.
             let b = cur.saturating_add(k as u64);
             pending.entry(b).or_default().append(near);
         }
