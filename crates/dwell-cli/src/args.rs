@@ -207,6 +207,9 @@ pub enum AnalysisName {
     /// Shortest path lengths by delta-stepping (the graph's weights, or 1
     /// per arc; --delta, --parents).
     Sssp,
+    /// Betweenness centrality, unweighted Brandes: exact, or from the
+    /// --sources sample (e.g. random:K); --raw, --endpoints.
+    Bc,
     /// On a program bundle: live variables (backward).
     Liveness,
     /// On a program bundle: reaching definitions (forward).
@@ -324,6 +327,13 @@ pub struct RunArgs {
     /// sssp: keep each source's shortest-path tree (written by --out).
     #[arg(long)]
     pub parents: bool,
+    /// bc: raw sums (NetworkX's normalized=False) instead of dividing by
+    /// the number of pairs.
+    #[arg(long)]
+    pub raw: bool,
+    /// bc: count the endpoints of each path (NetworkX's endpoints=True).
+    #[arg(long)]
+    pub endpoints: bool,
     /// Run the query this many times in one session over the resident graph.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
     pub repeat: u64,

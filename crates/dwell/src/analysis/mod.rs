@@ -9,6 +9,7 @@
 //! validates a query once before a backend sees it: backends never see
 //! invalid input.
 
+pub mod betweenness;
 pub mod bfs;
 pub mod components;
 mod ctx;
@@ -28,6 +29,7 @@ pub mod triangles;
 mod verify;
 mod warm;
 
+pub use betweenness::{BetweennessQuery, BetweennessResult};
 pub use bfs::{BfsQuery, BfsResult};
 pub use components::Components;
 pub use ctx::{Ctx, Workspace};
@@ -88,6 +90,7 @@ analyses! {
     PageRank(PageRankQuery) => pagerank::PageRank,
     Triangles => triangles::Triangles,
     Sssp(SsspQuery) => sssp::Sssp,
+    Betweenness(BetweennessQuery) => betweenness::Betweenness,
 }
 
 /// Fail when `ids` names a vertex `g` does not have.
