@@ -6,8 +6,9 @@ Usage (dwell bench calls this; you rarely run it by hand):
     scipy_peer.py DIR ANALYSIS RUNS
 
 DIR holds what `dwell bench` wrote: `offsets.u64` and `targets.u32` (the
-forward CSR exactly as dwell normalized it, little-endian) and `sources.u32`.
-ANALYSIS is bfs | reach | wcc | scc | pagerank | triangles.
+forward CSR exactly as dwell normalized it, little-endian), `sources.u32`,
+and `weights.f64` (one per arc) when the graph has weights.
+ANALYSIS is bfs | reach | wcc | scc | pagerank | triangles | sssp.
 
 - bfs, reach: `breadth_first_order(A, s, directed=True,
   return_predecessors=False)` once per source (scipy has no batched BFS); the
@@ -24,6 +25,12 @@ ANALYSIS is bfs | reach | wcc | scc | pagerank | triangles.
   from lower to higher (degree, id) rank, then the masked product
   `sum((U @ U) ∘ U)`: every triangle once; the checksum is the count.
   (The view and the orientation are built once, untimed.)
+
+- sssp: `dijkstra(A, directed=True, indices=sources)`, one call for the
+  batch, lengths the weights (1 per arc when there are none); the distances,
+  source after source, go to `DIR/answer.f64`, compared with dwell's (inf
+  with inf). csgraph keeps explicit zeros of a sparse matrix as edges, so
+  weight-0 arcs count.
 
 One untimed warm-up pass, then RUNS timed passes; prints
 {"peer": "scipy", "version": ..., "times_s": [...], "queries": Q,
@@ -67,6 +74,28 @@ def pagerank_peer(a, n, d, alpha=0.85, max_iter=100, tol=1.0e-6):
                 x.astype("<f8").tofile(os.path.join(d, "answer.f64"))
                 return 0
         raise RuntimeError(f"pagerank did not converge in {max_iter} iterations")
+
+    return once
+
+
+def sssp_peer(d, offsets, targets, sources, n):
+    """Dijkstra from every source in one csgraph call; writes the distances."""
+    from scipy.sparse.csgraph import dijkstra
+
+    path = os.path.join(d, "weights.f64")
+    if os.path.exists(path):
+        w = np.fromfile(path, dtype="<f8")
+    else:
+        w = np.ones(len(targets), dtype=np.float64)
+    a = sp.csr_matrix(
+        (w, targets.astype(np.int32), offsets.astype(np.int32)), shape=(n, n)
+    )
+    srcs = sources.astype(np.int32)
+
+    def once():
+        dist = dijkstra(a, directed=True, indices=srcs)
+        dist.astype("<f8").tofile(os.path.join(d, "answer.f64"))
+        return int(np.isfinite(dist).sum())
 
     return once
 
@@ -128,6 +157,9 @@ def main():
     elif analysis == "triangles":
         once = triangles_peer(a, n)
         queries = 1
+    elif analysis == "sssp":
+        once = sssp_peer(d, offsets, targets, sources, n)
+        queries = len(sources)
     else:
         print(json.dumps({"peer": "scipy", "error": f"no scipy peer for {analysis}"}))
         return

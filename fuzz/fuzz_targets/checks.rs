@@ -6,7 +6,7 @@
 #![allow(dead_code)] // each target uses one of these
 
 use dwell::evidence::{verify_csv, CSV_HEADER, MIN_SAMPLES};
-use dwell::formats::{read, snapshot, Format, FormatError, IdMode, LoadOptions};
+use dwell::formats::{parse_weight, read, snapshot, Format, FormatError, IdMode, LoadOptions};
 use dwell::program::{icfg, llvm};
 use std::path::Path;
 
@@ -64,6 +64,48 @@ pub fn named(data: &[u8], format: Format) {
                 let msg = e.to_string();
                 assert!(msg.contains("Fix:"), "{msg}");
                 if !matches!(e, FormatError::Graph { .. } | FormatError::Snapshot { .. }) {
+                    assert!(e.line().is_some(), "{msg}");
+                }
+            }
+        }
+    }
+}
+
+/// Arbitrary bytes as one weight token (`parse_weight`: a finite,
+/// non-negative number with one bit pattern for 0, or an error), then as an
+/// edge list with `--weights 3` and `4` and as TSV/CSV with `--weights 3`:
+/// a graph whose every weight is finite and non-negative, or an error with
+/// a line and a `Fix:` hint.
+pub fn weights(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    if let Ok(w) = parse_weight(&text) {
+        assert!(
+            w.is_finite() && w >= 0.0 && w.to_bits() != (-0.0f64).to_bits(),
+            "{text:?} → {w}"
+        );
+    }
+    for (format, column) in [
+        (Format::EdgeList, "3"),
+        (Format::EdgeList, "4"),
+        (Format::Tsv, "3"),
+        (Format::Csv, "3"),
+    ] {
+        let opts = LoadOptions {
+            format: Some(format),
+            weights: Some(column.into()),
+            max_nodes: Some(1 << 20),
+            ..Default::default()
+        };
+        match read(data, Path::new("fuzz.input"), &opts) {
+            Ok(g) => {
+                let w = g.forward().weights();
+                assert!(w.is_some() || g.arcs() == 0);
+                assert!(w.unwrap_or(&[]).iter().all(|x| x.is_finite() && *x >= 0.0));
+            }
+            Err(e) => {
+                let msg = e.to_string();
+                assert!(msg.contains("Fix:"), "{msg}");
+                if !matches!(e, FormatError::Graph { .. }) {
                     assert!(e.line().is_some(), "{msg}");
                 }
             }
@@ -142,7 +184,7 @@ pub fn snapshot(data: &[u8]) {
 
 /// Recompute a snapshot's checksums in place, as far as its table can be
 /// read (docs/SNAPSHOT.md has the layout): the name sections' own,
-/// the layout hash over the array sections (kinds 1–4), the header's.
+/// the layout hash over the array sections (kinds 1–4 and 7), the header's.
 pub fn reseal(b: &mut [u8]) {
     use dwell::graph::hash::LayoutHasher;
     use xxhash_rust::xxh3::{xxh3_64, Xxh3};
@@ -174,10 +216,10 @@ pub fn reseal(b: &mut [u8]) {
                 let sum = xxh3_64(section);
                 b[e + 24..e + 32].copy_from_slice(&sum.to_le_bytes());
             }
-            1..=4 => {
+            1..=4 | 7 => {
                 match kind {
                     3 => layout.tag(b"labels"),
-                    4 => layout.tag(b"weights"),
+                    4 | 7 => layout.tag(b"weights"),
                     _ => {}
                 }
                 layout.update(section);

@@ -173,6 +173,12 @@ pub struct LoadArgs {
     /// name or a 1-based position (`child,parent,relationship`, `1,3`).
     #[arg(long)]
     pub columns: Option<String>,
+    /// Edge lists, TSV, CSV: the field holding arc weights (finite,
+    /// non-negative numbers), a 1-based position or a header name
+    /// (`--weights 3` for `u v w` lines, `--weights length`). DIMACS and
+    /// integer Matrix Market files carry their own.
+    #[arg(long, value_name = "COLUMN")]
+    pub weights: Option<String>,
     /// Read the file as this format instead of detecting it: edgelist, mtx,
     /// dimacs, tsv or csv.
     #[arg(long)]
@@ -198,6 +204,12 @@ pub enum AnalysisName {
     Pagerank,
     /// Triangles, clustering coefficients and transitivity (undirected view).
     Triangles,
+    /// Shortest path lengths by delta-stepping (the graph's weights, or 1
+    /// per arc; --delta, --parents).
+    Sssp,
+    /// Betweenness centrality, unweighted Brandes: exact, or from the
+    /// --sources sample (e.g. random:K); --raw, --endpoints.
+    Bc,
     /// On a program bundle: live variables (backward).
     Liveness,
     /// On a program bundle: reaching definitions (forward).
@@ -308,6 +320,20 @@ pub struct RunArgs {
     /// pagerank: teleport weights, lines `vertex weight` (unlisted: 0).
     #[arg(long)]
     pub personalization: Option<PathBuf>,
+    /// sssp: bucket width of delta-stepping, in the graph's length unit
+    /// (default: chosen from the graph's weights; 1 when unweighted).
+    #[arg(long)]
+    pub delta: Option<f64>,
+    /// sssp: keep each source's shortest-path tree (written by --out).
+    #[arg(long)]
+    pub parents: bool,
+    /// bc: raw sums (NetworkX's normalized=False) instead of dividing by
+    /// the number of pairs.
+    #[arg(long)]
+    pub raw: bool,
+    /// bc: count the endpoints of each path (NetworkX's endpoints=True).
+    #[arg(long)]
+    pub endpoints: bool,
     /// Run the query this many times in one session over the resident graph.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
     pub repeat: u64,

@@ -127,12 +127,14 @@ pub fn bench(args: &BenchArgs) -> Result<()> {
 
 /// `--sources` on `g`, or none when no analysis asked for takes sources
 /// (a whole-graph analysis on a graph smaller than the default
-/// `random:64` is not refused over a flag it does not use).
+/// `random:64` is not refused over a flag it does not use). An analysis
+/// takes sources when it needs them, or when it counts them as its
+/// questions (betweenness: a sample, exact without).
 fn bench_sources(args: &BenchArgs, g: &Graph) -> Result<Vec<u32>> {
-    let takes_sources = args
-        .analysis
-        .iter()
-        .any(|&a| query::with_sources(a, Vec::new()).is_ok_and(|q| q.validate(g).is_err()));
+    let takes_sources = args.analysis.iter().any(|&a| {
+        query::with_sources(a, Vec::new()).is_ok_and(|q| q.validate(g).is_err())
+            || query::with_sources(a, vec![0, 1]).is_ok_and(|q| q.queries() == 2)
+    });
     if !takes_sources {
         return Ok(Vec::new());
     }

@@ -56,6 +56,7 @@ pub fn graph_options(g: &LoadArgs) -> Result<LoadOptions> {
     Ok(LoadOptions {
         format,
         columns: g.columns.clone(),
+        weights: g.weights.clone(),
         ids: match g.ids {
             IdsArg::Auto => IdMode::Auto,
             IdsArg::Index => IdMode::Index,

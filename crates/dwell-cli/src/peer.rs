@@ -1,11 +1,12 @@
 //! `dwell bench`'s peers, timed in the same run on the very same input.
 //!
 //! The analyses that declare a scipy peer (`Analysis::SCIPY_PEER`: bfs,
-//! reach, wcc, scc, pagerank, triangles) → `scripts/scipy_peer.py`, found at run time (see
+//! reach, wcc, scc, pagerank, triangles, sssp) → `scripts/scipy_peer.py`, found at run time (see
 //! [`script`]; a peer is not compiled into the binary), run by the first
 //! Python that imports scipy: `--python`, then `.venv/bin/python` in the
 //! working directory or above it, then `python3` on PATH. The CSR and
-//! sources are handed over as raw little-endian arrays, so both sides
+//! sources (and the weights, when the graph has them) are handed over as
+//! raw little-endian arrays, so both sides
 //! traverse exactly the same arcs; the peer's answer must pass the check
 //! the analysis declares ([`PeerCheck`]: its checksum equal to dwell's sum
 //! of reached counts, component or triangle count; or its per-vertex
@@ -175,6 +176,10 @@ pub fn scipy(
     std::fs::write(dir.path().join("offsets.u64"), le64)?;
     std::fs::write(dir.path().join("targets.u32"), le32(csr.targets()))?;
     std::fs::write(dir.path().join("sources.u32"), le32(sources))?;
+    if let Some(w) = csr.weights() {
+        let le: Vec<u8> = w.iter().flat_map(|x| x.to_le_bytes()).collect();
+        std::fs::write(dir.path().join("weights.f64"), le)?;
+    }
     let out = Command::new(&peer.python)
         .arg(&peer.script)
         .arg(dir.path())

@@ -61,6 +61,17 @@ pub fn from_flags(args: &RunArgs, g: &Graph, files: &Files) -> Result<Query> {
             witnesses: !args.no_witness,
         }),
         AnalysisName::Pagerank => Query::PageRank(pagerank(args, g, files)?),
+        AnalysisName::Bc => Query::Betweenness(analysis::BetweennessQuery {
+            // No --sources: every vertex (exact); a list or random:K: a sample.
+            sources: Some(sources(args, g, files)?).filter(|s| !s.is_empty()),
+            normalized: !args.raw,
+            endpoints: args.endpoints,
+        }),
+        AnalysisName::Sssp => Query::Sssp(analysis::SsspQuery {
+            sources: sources(args, g, files)?,
+            delta: args.delta,
+            parents: args.parents,
+        }),
         AnalysisName::Liveness | AnalysisName::ReachingDefs | AnalysisName::PointsTo => {
             let name = match args.analysis {
                 AnalysisName::Liveness => "liveness",

@@ -436,7 +436,7 @@ fn resolve(
         return Err(bad(format!("this server runs on backend {ours}, not {}. Fix: drop --backend, or start a server with --backend {}", args.backend, args.backend)));
     }
     if args.graph.load != server.load {
-        return Err(bad("--directed/--undirected/--ids/--columns/--input-format differ from how the server loaded its graphs. Fix: pass the same flags as `dwell serve` got".into()));
+        return Err(bad("--directed/--undirected/--ids/--columns/--weights/--input-format differ from how the server loaded its graphs. Fix: pass the same flags as `dwell serve` got".into()));
     }
     let given = &args.graph.graph;
     // A client that has the file names it by its canonical path (another

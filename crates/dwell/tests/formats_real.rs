@@ -106,7 +106,7 @@ fn bremen_roads() {
         .weights()
         .unwrap()
         .iter()
-        .map(|&w| u64::from(w))
+        .map(|&w| w as u64)
         .sum();
     assert_eq!(sum, 6_824_934);
     // out-degrees [[0, 1, 2, 131]] → [1, 2, 1, 5]
@@ -123,7 +123,7 @@ fn graph_23rd_roads() {
         .weights()
         .unwrap()
         .iter()
-        .map(|&w| u64::from(w))
+        .map(|&w| w as u64)
         .sum();
     assert_eq!(sum, 52_849_883);
     // out-degrees [[0, 1, 2, 3, 742]] → [1, 3, 2, 0, 5]

@@ -98,6 +98,12 @@ fn tsv_corpus() {
 }
 
 #[test]
+fn weights_seeds() {
+    let n = replay("weights", checks::weights);
+    assert_replayed("weights", n, 8);
+}
+
+#[test]
 fn csv_corpus() {
     let n = replay("csv", |d| checks::named(d, Format::Csv));
     assert_replayed("csv", n, 700);

@@ -48,7 +48,7 @@ fn assert_fix(e: &FormatError) {
     assert!(msg.contains("t.dwell"), "{msg}");
 }
 
-type Arc = (u32, u32, Option<u32>, Option<u32>);
+type Arc = (u32, u32, Option<u32>, Option<f64>);
 
 fn build(directed: bool, nodes: u64, arcs: &[Arc], names: usize) -> Graph {
     build_named(directed, nodes, arcs, names, None)
@@ -102,7 +102,7 @@ fn arb_graph() -> impl Strategy<Value = Graph> {
                 0..n as u32,
                 0..n as u32,
                 any::<u32>().prop_map(move |l| labels.then_some(l)),
-                any::<u32>().prop_map(move |w| weights.then_some(w)),
+                any::<u32>().prop_map(move |w| weights.then_some(f64::from(w) / 7.0)),
             );
             proptest::collection::vec(arc, 0..120)
                 .prop_map(move |arcs| build_named(directed, n, &arcs, names, vnames))
@@ -136,9 +136,9 @@ fn every_truncation_is_an_error() {
         true,
         9,
         &[
-            (0, 1, Some(1), Some(4)),
-            (3, 8, Some(2), Some(1)),
-            (8, 0, Some(3), Some(0)),
+            (0, 1, Some(1), Some(4.0)),
+            (3, 8, Some(2), Some(1.5)),
+            (8, 0, Some(3), Some(0.0)),
         ],
         2,
     );
@@ -443,4 +443,33 @@ fn damage_past_the_first_piece_is_found_by_the_parallel_checks() {
     b[12] = 0;
     reseal(&mut b);
     assert!(open(&b).unwrap_err().to_string().contains("not symmetric"));
+}
+
+/// Weights are f64 since issue 32 (section kind 7); a snapshot whose table
+/// lists the old u32 weights (kind 4) is refused with the way out, before
+/// any section is read.
+#[test]
+fn weights_round_trip_and_old_u32_weights_are_refused_with_a_fix() {
+    let mut b = GraphBuilder::new(true);
+    b.push_arc(0, 1, None, Some(0.25)).unwrap();
+    b.push_arc(1, 2, None, Some(3.0)).unwrap();
+    let g = b.build().unwrap();
+    let bytes = snapshot::to_bytes(&g).unwrap();
+    let h = open(&bytes).unwrap();
+    assert_eq!(h.forward().weights().unwrap(), &[0.25, 3.0]);
+    assert_eq!(h.layout_hash(), g.layout_hash());
+    // The table: 56-byte header, then 32-byte entries (kind u32 first).
+    let count = u32::from_le_bytes(bytes[40..44].try_into().unwrap()) as usize;
+    let mut old = bytes.clone();
+    let entry = (0..count)
+        .map(|i| 56 + 32 * i)
+        .find(|&at| u32::from_le_bytes(old[at..at + 4].try_into().unwrap()) == 7)
+        .expect("a weights section");
+    old[entry..entry + 4].copy_from_slice(&4u32.to_le_bytes());
+    let mut h = xxhash_rust::xxh3::Xxh3::new();
+    h.update(&old[..48]);
+    h.update(&old[56..56 + 32 * count]);
+    old[48..56].copy_from_slice(&h.digest().to_le_bytes());
+    let e = open(&old).unwrap_err().to_string();
+    assert!(e.contains("u32 weights") && e.contains("Fix:"), "{e}");
 }

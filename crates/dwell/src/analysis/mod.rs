@@ -9,6 +9,7 @@
 //! validates a query once before a backend sees it: backends never see
 //! invalid input.
 
+pub mod betweenness;
 pub mod bfs;
 pub mod components;
 mod ctx;
@@ -21,12 +22,14 @@ pub mod reach;
 mod registry;
 mod relabel;
 pub mod render;
+pub mod sssp;
 pub mod taint;
 mod trace;
 pub mod triangles;
 mod verify;
 mod warm;
 
+pub use betweenness::{BetweennessQuery, BetweennessResult};
 pub use bfs::{BfsQuery, BfsResult};
 pub use components::Components;
 pub use ctx::{Ctx, Workspace};
@@ -36,6 +39,7 @@ pub use pagerank::{PageRankQuery, PageRankResult, StopRule};
 pub use reach::{ReachQuery, ReachResult};
 pub use registry::{Analysis, Kernels};
 pub use render::{PeerCheck, Render};
+pub use sssp::{SourceDistances, SsspQuery, SsspResult};
 pub use taint::{Finding, TaintQuery, TaintResult};
 pub use triangles::TrianglesResult;
 pub use verify::Violation;
@@ -85,6 +89,8 @@ analyses! {
     Dataflow(DataflowProblem) => dataflow::Dataflow,
     PageRank(PageRankQuery) => pagerank::PageRank,
     Triangles => triangles::Triangles,
+    Sssp(SsspQuery) => sssp::Sssp,
+    Betweenness(BetweennessQuery) => betweenness::Betweenness,
 }
 
 /// Fail when `ids` names a vertex `g` does not have.

@@ -86,7 +86,7 @@ pub(crate) fn parse<R: BufRead>(
                     ));
                 };
                 let (u, v, w) = arc([u, v, w], no, parsing, header)?;
-                b.push_arc(u, v, None, Some(w))
+                b.push_arc(u, v, None, Some(f64::from(w)))
                     .map_err(|e| parsing.push_err(no, e, FIX_LINE))?;
             }
             other => {
@@ -205,7 +205,7 @@ mod tests {
         assert_eq!((g.nodes(), g.arcs()), (4, 2));
         assert_eq!(g.forward().neighbors(0), &[1]);
         assert_eq!(g.forward().neighbors(1), &[2]);
-        assert_eq!(g.forward().weights().unwrap(), &[7, 2]); // smallest kept
+        assert_eq!(g.forward().weights().unwrap(), &[7.0, 2.0]); // smallest kept
         assert_eq!(g.forward().degree(3), 0);
     }
 
@@ -214,7 +214,7 @@ mod tests {
         let g = graph_of(b"a 0 1 5\na 3 0 1\n");
         assert_eq!((g.nodes(), g.arcs()), (4, 2));
         assert_eq!(g.forward().neighbors(3), &[0]);
-        assert_eq!(g.forward().weights().unwrap(), &[5, 1]);
+        assert_eq!(g.forward().weights().unwrap(), &[5.0, 1.0]);
     }
 
     #[test]

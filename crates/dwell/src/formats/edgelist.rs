@@ -1,4 +1,5 @@
-//! Edge lists: one arc per line, `u v [label]`.
+//! Edge lists: one arc per line, `u v [label]`, or with `--weights 3`
+//! `u v weight`, with `--weights 4` `u v label weight`.
 //!
 //! ```text
 //! # any comment
@@ -29,6 +30,9 @@
 //!   file a name, numbers included (`1` is then a name). Each distinct name
 //!   gets the next free bit (at most 32 names, one per bit of the mask); see
 //!   `labels.rs`. Either every line has a label or none does.
+//! - Weights (`--weights 3` or `4`: the field after the vertices or after
+//!   the label) are finite, non-negative numbers (`weights.rs`); every line
+//!   has one. Edge lists have no header row, so the column is a position.
 //!
 //! `ids`: under `auto`, canonical decimal integers (no sign, no leading
 //! zero) are indices while every vertex token is one; the first other token
@@ -38,8 +42,9 @@
 //! compacted the same way. Either way `--sources` takes the file's own
 //! tokens.
 
-use super::ids::{Ids, LookupQueue};
+use super::ids::{Ids, LineArc, LookupQueue};
 use super::labels::Labels;
+use super::weights::{self, WeightColumn};
 use super::{clip, parse_u64, FormatError, LoadOptions, ParseFile, RESERVE_CAP};
 use crate::formats::lines::Lines;
 use crate::graph::{Graph, GraphBuilder};
@@ -73,6 +78,7 @@ pub(crate) fn parse<R: BufRead>(
         _ => FIX_LINE,
     };
 
+    let wcol = weight_field(opts, parsing)?;
     let mut pending = LookupQueue::new(parsing.lookups);
     // An error on a line: the arcs still pending come before it, and one of
     // them may fail first.
@@ -80,7 +86,7 @@ pub(crate) fn parse<R: BufRead>(
         ($e:expr) => {{
             let e: FormatError = $e;
             pending.finish(&mut ids, &mut b, parsing, |b, a| {
-                push(b, &mut labels, &header, parsing, a.no, a.u, a.v, a.label)
+                push(b, &mut labels, &header, parsing, a)
             })?;
             return Err(e);
         }};
@@ -128,21 +134,28 @@ pub(crate) fn parse<R: BufRead>(
             }
         }
 
-        let (u, v, label_tok) = tri!(fields(t, no, parsing));
+        let (u, v, label_tok, weight) = tri!(fields(t, no, parsing, wcol));
         if ids.named() {
             // Names: the arc waits for a batch of lookups.
-            if pending.push(no, u, v, label_tok, None) {
+            if pending.push(no, u, v, label_tok, weight) {
                 pending.flush(&mut ids, &mut b, parsing, |b, a| {
-                    push(b, &mut labels, &header, parsing, a.no, a.u, a.v, a.label)
+                    push(b, &mut labels, &header, parsing, a)
                 })?;
             }
             continue;
         }
         let (u, v) = ids.pair(u, v, &mut b, parsing, no, fix_id)?;
-        push(&mut b, &mut labels, &header, parsing, no, u, v, label_tok)?;
+        let arc = LineArc {
+            no,
+            u,
+            v,
+            label: label_tok,
+            weight,
+        };
+        push(&mut b, &mut labels, &header, parsing, arc)?;
     }
     pending.finish(&mut ids, &mut b, parsing, |b, a| {
-        push(b, &mut labels, &header, parsing, a.no, a.u, a.v, a.label)
+        push(b, &mut labels, &header, parsing, a)
     })?;
 
     if let Some(Header {
@@ -212,13 +225,43 @@ fn header_line(
     Ok(Some(h))
 }
 
-/// The source, target and label tokens of the edge line `t` (number `no`).
+/// An edge line's source, target, label token and weight.
+type Fields<'t> = (&'t str, &'t str, Option<&'t str>, Option<f64>);
+
+/// `--weights` for an edge list: field 3 (`u v w`) or 4 (`u v label w`).
+fn weight_field(opts: &LoadOptions, parsing: &ParseFile) -> Result<Option<usize>, FormatError> {
+    let Some(spec) = opts.weights.as_deref() else {
+        return Ok(None);
+    };
+    match weights::column(spec) {
+        Ok(WeightColumn::Field(i @ (2 | 3))) => Ok(Some(i)),
+        Ok(WeightColumn::Field(i)) => Err(parsing.err(
+            1,
+            format!("`--weights {}`: edge lines have their weight in field 3 (`u v w`) or 4 (`u v label w`)", i + 1),
+            "pass `--weights 3` or `--weights 4`",
+        )),
+        Ok(WeightColumn::Name(n)) => Err(parsing.err(
+            1,
+            format!("`--weights {}` names a column, but edge lists have no header row", clip(&n)),
+            "give the position: `--weights 3` for `u v w` lines, `--weights 4` for `u v label w`",
+        )),
+        Err(e) => Err(FormatError::Parse {
+            file: parsing.file.to_path_buf(),
+            line: 1,
+            problem: e,
+        }),
+    }
+}
+
+/// The source, target, label and weight of the edge line `t` (number
+/// `no`); the weight is field `wcol` (0-based, 2 or 3) when given.
 #[inline]
 fn fields<'t>(
     t: &'t str,
     no: u64,
     parsing: &ParseFile,
-) -> Result<(&'t str, &'t str, Option<&'t str>), FormatError> {
+    wcol: Option<usize>,
+) -> Result<Fields<'t>, FormatError> {
     // A lone `#` field starts a trailing comment.
     let mut it = t.split_ascii_whitespace().take_while(|f| *f != "#");
     let (Some(u), Some(v)) = (it.next(), it.next()) else {
@@ -228,36 +271,59 @@ fn fields<'t>(
             FIX_LINE,
         ));
     };
-    let label_tok = it.next();
+    let label_tok = if wcol == Some(2) { None } else { it.next() };
+    let weight = match wcol {
+        None => None,
+        Some(i) => {
+            let Some(tok) = (if i == 3 && label_tok.is_none() {
+                None
+            } else {
+                it.next()
+            }) else {
+                return Err(parsing.err(
+                    no,
+                    format!("`{}` has no weight (field {})", clip(t), i + 1),
+                    "with `--weights 3` edge lines are `u v w`, with `--weights 4` `u v label w`; give every line its weight",
+                ));
+            };
+            Some(weights::parse_weight(tok).map_err(|p| parsing.err(no, p, weights::FIX_WEIGHT))?)
+        }
+    };
     if let Some(extra) = it.next() {
         if !extra.starts_with('#') {
             return Err(parsing.err(
                 no,
-                format!("unexpected fourth field `{}`", clip(extra)),
-                "edge lines are `u v [label]`; a label with spaces needs a TSV file (tab-separated fields) or a quoted CSV field",
+                match wcol {
+                    None => format!("unexpected fourth field `{}`", clip(extra)),
+                    Some(_) => format!("unexpected field `{}` after the weight", clip(extra)),
+                },
+                "edge lines are `u v [label]` (with `--weights`: `u v w` or `u v label w`); a label with spaces needs a TSV file (tab-separated fields) or a quoted CSV field",
             ));
         }
     }
-    Ok((u, v, label_tok))
+    Ok((u, v, label_tok, weight))
 }
 
-/// Push the arc `u → v` of line `no` with its label token.
-#[allow(clippy::too_many_arguments)]
+/// Push the arc of a line, with its label token and weight.
 fn push(
     b: &mut GraphBuilder,
     labels: &mut Labels,
     header: &Option<Header>,
     parsing: &ParseFile,
-    no: u64,
-    u: u64,
-    v: u64,
-    label_tok: Option<&str>,
+    a: LineArc,
 ) -> Result<(), FormatError> {
+    let LineArc {
+        no,
+        u,
+        v,
+        label: label_tok,
+        weight,
+    } = a;
     let label = match label_tok {
         None => None,
         Some(tok) => Some(labels.mask(tok, b, parsing, no)?),
     };
-    b.push_arc(u, v, label, None).map_err(|e| {
+    b.push_arc(u, v, label, weight).map_err(|e| {
         let fix = match header {
             Some(Header { nodes: Some(n), line: hl, .. }) => format!("ids are 0-based and must be below the `nodes {n}` declared on line {hl}; correct the header or the id"),
             _ => FIX_LINE.to_string(),

@@ -172,7 +172,7 @@ pub(crate) struct LineArc<'a> {
     pub u: u64,
     pub v: u64,
     pub label: Option<&'a str>,
-    pub weight: Option<u32>,
+    pub weight: Option<f64>,
 }
 
 /// Arcs of a named file waiting for their vertices' ids, so that a batch of
@@ -223,7 +223,7 @@ struct Row {
     v_end: usize,
     /// Where the label token ends, if the arc has one (it starts at `v_end`).
     label_end: Option<usize>,
-    weight: Option<u32>,
+    weight: Option<f64>,
 }
 
 impl Batch {
@@ -452,7 +452,7 @@ impl LookupQueue {
         u: &str,
         v: &str,
         label: Option<&str>,
-        weight: Option<u32>,
+        weight: Option<f64>,
     ) -> bool {
         let c = &mut self.cur;
         if let Some(w) = &self.worker {

@@ -224,7 +224,7 @@ fn entries<R: BufRead>(
             ));
         }
         let (i, j, weight) = entry(t, no, parsing, field, size, fix_entry)?;
-        b.push_arc(i, j, None, weight)
+        b.push_arc(i, j, None, weight.map(f64::from))
             .map_err(|e| parsing.push_err(no, e, fix_entry))?;
     }
     if seen < nnz {
@@ -345,7 +345,7 @@ mod tests {
     #[test]
     fn integer_values_are_weights_real_values_ignored() {
         let g = mm("%%MatrixMarket matrix coordinate integer general\n2 2 2\n1 2 7\n2 1 0\n");
-        assert_eq!(g.forward().weights().unwrap(), &[7, 0]);
+        assert_eq!(g.forward().weights().unwrap(), &[7.0, 0.0]);
         let g = mm("%%MATRIXMARKET Matrix Coordinate Real General\n2 2 2\n1 2 -7.5e3\n2 1 1\n");
         assert!(!g.has_weights());
         assert_eq!(g.arcs(), 2);

@@ -46,8 +46,10 @@ pub(crate) mod lines;
 pub mod matrix_market;
 pub mod snapshot;
 pub mod table;
+mod weights;
 mod write;
 
+pub use weights::parse_weight;
 pub use write::{write_edge_list, write_matrix_market};
 
 use crate::graph::{Graph, GraphError, NO_VERTEX};
@@ -140,6 +142,11 @@ pub struct LoadOptions {
     /// TSV/CSV: `src,dst[,label][,weight]` as header names or 1-based
     /// positions (`--columns`); `None` = fields 1, 2 and 3 if present.
     pub columns: Option<String>,
+    /// Edge lists, TSV, CSV: the field holding arc weights (`--weights`):
+    /// a 1-based position, or (TSV/CSV with a header row) its name. Finite,
+    /// non-negative numbers ([`parse_weight`]). `None`: unweighted (DIMACS
+    /// and integer Matrix Market files carry their own weights).
+    pub weights: Option<String>,
     /// Override the file's own directedness (`--directed` / `--undirected`).
     pub directed: Option<bool>,
     /// Force a format instead of detecting it.

@@ -21,11 +21,16 @@
 //!   is data.
 //! - Vertex tokens follow `--ids` like edge lists; labels are masks or names
 //!   as in edge lists (one field that is not a number makes them all names);
-//!   a weight is a non-negative 32-bit integer.
+//!   a weight is a finite, non-negative number (`weights.rs`).
+//! - Weights (`--weights COLUMN`, or the fourth `--columns` entry): a
+//!   1-based position or a header name. With `--weights` and no
+//!   `--columns`, the label is field 3 when the first data row has one and
+//!   the weight is not there.
 //! - Always directed unless `--undirected`.
 
 use super::ids::{Ids, LineArc, LookupQueue};
 use super::labels::Labels;
+use super::weights::{self, WeightColumn};
 use super::{clip, FormatError, LoadOptions, ParseFile, MAX_LINE};
 use crate::graph::{Graph, GraphBuilder};
 use std::io::Read;
@@ -42,7 +47,7 @@ struct Row<'r> {
     u: &'r str,
     v: &'r str,
     label: Option<&'r str>,
-    weight: Option<u32>,
+    weight: Option<f64>,
 }
 
 /// Which field (0-based) holds what.
@@ -72,6 +77,8 @@ pub(crate) fn parse<R: Read>(
         .comment(Some(b'#'))
         .from_reader(reader);
     let (spec, named_cols) = column_spec(opts, parsing)?;
+    let wspec = weight_spec(opts, parsing, spec.as_deref())?;
+    let named_cols = named_cols || matches!(wspec, Some(WeightColumn::Name(_)));
 
     let mut b = GraphBuilder::new(true);
     let mut ids = Ids::new(opts.ids);
@@ -122,6 +129,8 @@ pub(crate) fn parse<R: Read>(
                     parsing,
                     no
                 ));
+                let w = wspec.as_ref().map(|w| (w, spec.is_none()));
+                let c = tri!(with_weights(c, header, &rec, w, parsing, no));
                 cols = Some(c);
                 if header {
                     continue;
@@ -256,13 +265,7 @@ fn row_fields<'r>(
         None => None,
         Some(i) => {
             let w = field(i, "weight")?;
-            Some(w.parse::<u32>().map_err(|_| {
-                parsing.err(
-                    no,
-                    format!("weight `{}` is not a non-negative 32-bit integer", clip(w)),
-                    "weights are integers from 0 to 4294967295; choose the right column with `--columns`",
-                )
-            })?)
+            Some(weights::parse_weight(w).map_err(|p| parsing.err(no, p, weights::FIX_WEIGHT))?)
         }
     };
     Ok(Row {
@@ -373,6 +376,78 @@ fn choose_columns(
     ))
 }
 
+/// `--weights`, checked against `--columns` (one weight column at most).
+fn weight_spec(
+    opts: &LoadOptions,
+    parsing: &ParseFile,
+    spec: Option<&[&str]>,
+) -> Result<Option<WeightColumn>, FormatError> {
+    let Some(w) = opts.weights.as_deref() else {
+        return Ok(None);
+    };
+    let w = weights::column(w).map_err(|problem| FormatError::Parse {
+        file: parsing.file.to_path_buf(),
+        line: 1,
+        problem,
+    })?;
+    if spec.is_some_and(|s| s.len() == 4) {
+        return Err(parsing.err(
+            1,
+            "the weight column is given twice: by `--weights` and as the fourth `--columns` entry",
+            "drop one of them",
+        ));
+    }
+    Ok(Some(w))
+}
+
+/// `c` with the `--weights` column, resolved against the first row (the
+/// header's names when `header`); a default label (no `--columns`) in the
+/// same field gives way to the weight.
+fn with_weights(
+    mut c: Cols,
+    header: bool,
+    first: &csv::StringRecord,
+    w: Option<(&WeightColumn, bool)>,
+    parsing: &ParseFile,
+    no: u64,
+) -> Result<Cols, FormatError> {
+    let Some((w, default_cols)) = w else {
+        return Ok(c);
+    };
+    let i = match w {
+        WeightColumn::Field(i) => *i,
+        WeightColumn::Name(n) => {
+            match first.iter().position(|f| f.trim() == n) {
+                Some(i) if header => i,
+                _ => {
+                    let have: Vec<String> =
+                        first.iter().map(|f| format!("{:?}", clip(f))).collect();
+                    return Err(parsing.err(
+                    no,
+                    format!("`--weights {:?}` names a column the header row does not have (it has {})", clip(n), have.join(", ")),
+                    "use one of the header's names (exact spelling and case) or a 1-based position",
+                ));
+                }
+            }
+        }
+    };
+    if c.label == Some(i) && default_cols {
+        c.label = None;
+    }
+    if [Some(c.src), Some(c.dst), c.label].contains(&Some(i)) {
+        return Err(parsing.err(
+            no,
+            format!(
+                "`--weights` names field {}, which already holds the source, target or label",
+                i + 1
+            ),
+            "point `--weights` at the weight column",
+        ));
+    }
+    c.weight = Some(i);
+    Ok(c)
+}
+
 /// A `csv` error as a line-numbered [`FormatError`].
 fn csv_err(parsing: &ParseFile, e: &csv::Error, last: u64) -> FormatError {
     let line = e.position().map_or(last + 1, |p| p.line());
@@ -434,7 +509,7 @@ mod tests {
         let g = load_as(data, "t.csv", Some("src,dst,kind,w")).unwrap();
         assert_eq!(g.name(0), Some("a,1"));
         assert_eq!(g.label_names().resolve("x \"y\"").unwrap(), 1);
-        assert_eq!(g.forward().weights().unwrap(), &[3, 4]);
+        assert_eq!(g.forward().weights().unwrap(), &[3.0, 4.0]);
         // The same by position: `src`/`dst` still mark the first row a header.
         let p = load_as(data, "t.csv", Some("2,3,4,5")).unwrap();
         assert_eq!(p.vertex_names(), g.vertex_names());
@@ -474,7 +549,13 @@ mod tests {
             (b"a,b,x\n", "t.csv", Some("1,2,3,3x"), 1, "does not have"),
             (b"s,d,w\na,b,x\n", "t.csv", Some("s,d,w,w"), 1, "twice"),
             (b"a,b,1.5\n", "t.csv", Some("1,2,3,3"), 1, "twice"),
-            (b"a,b,c,-1\n", "t.csv", Some("1,2,3,4"), 1, "weight `-1`"),
+            (
+                b"a,b,c,-1\n",
+                "t.csv",
+                Some("1,2,3,4"),
+                1,
+                "weight -1 is negative",
+            ),
             (b"a,b\xff,c\n", "t.csv", None, 1, "UTF-8"),
             (b"a,b\0,c\n", "t.csv", None, 1, "NUL"),
             (

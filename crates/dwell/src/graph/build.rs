@@ -22,6 +22,8 @@ pub enum GraphError {
     OutOfMemory { bytes: u64 },
     #[error("arc {index} has {what} but earlier arcs did not (or the reverse). Fix: give every arc a {what}, or none")]
     MixedArcData { index: usize, what: &'static str },
+    #[error("arc {index} has weight {value}, but weights must be finite and non-negative. Fix: correct or drop that arc's weight (shortest paths need lengths ≥ 0)")]
+    BadWeight { index: usize, value: String },
     #[error("{names} vertex names for a graph of {nodes} nodes. Fix: declare at least as many nodes as there are names")]
     MoreNamesThanNodes { names: u64, nodes: u64 },
 }
@@ -46,7 +48,7 @@ pub struct GraphBuilder {
     src: Vec<u32>,
     dst: Vec<u32>,
     labels: Option<Vec<u32>>,
-    weights: Option<Vec<u32>>,
+    weights: Option<Vec<f64>>,
     label_names: LabelNames,
     vertex_names: Option<VertexNames>,
     max_id: Option<u32>,
@@ -161,19 +163,27 @@ impl GraphBuilder {
     }
 
     /// Add an arc with an optional label mask and weight. Either every arc
-    /// has a label (weight) or none does.
+    /// has a label (weight) or none does; a weight is finite and
+    /// non-negative.
     pub fn push_arc(
         &mut self,
         u: u64,
         v: u64,
         label: Option<u32>,
-        weight: Option<u32>,
+        weight: Option<f64>,
     ) -> Result<(), GraphError> {
         let index = self.src.len();
+        if let Some(w) = weight.filter(|&w| !super::parts::valid_weight(w)) {
+            return Err(GraphError::BadWeight {
+                index,
+                value: w.to_string(),
+            });
+        }
         let u = self.check_id(u)?;
         let v = self.check_id(v)?;
         attach(&mut self.labels, label, index, "label")?;
-        attach(&mut self.weights, weight, index, "weight")?;
+        // -0.0 becomes 0.0: one bit pattern per length (sorting, hashing).
+        attach(&mut self.weights, weight.map(|w| w + 0.0), index, "weight")?;
         if self.src.len() == self.src.capacity() || self.dst.len() == self.dst.capacity() {
             // Grow by doubling, fallibly.
             self.reserve(self.src.len().max(1024))?;
@@ -239,7 +249,7 @@ impl GraphBuilder {
         for i in 0..self.src.len() {
             let (u, v) = (self.src[i], self.dst[i]);
             let label = self.labels.as_ref().map_or(0, |l| l[i]);
-            let weight = self.weights.as_ref().map_or(0, |w| w[i]);
+            let weight = self.weights.as_ref().map_or(0.0, |w| w[i]);
             let mut place = |from: u32, to: u32| {
                 let slot = cursor[from as usize] as usize;
                 cursor[from as usize] += 1;
@@ -337,9 +347,9 @@ pub(super) fn with_capacity<T>(len: usize) -> Result<Vec<T>, GraphError> {
 }
 
 /// Record an optional per-arc value, rejecting a mix of arcs with and without.
-fn attach(
-    column: &mut Option<Vec<u32>>,
-    value: Option<u32>,
+fn attach<T>(
+    column: &mut Option<Vec<T>>,
+    value: Option<T>,
     index: usize,
     what: &'static str,
 ) -> Result<(), GraphError> {
@@ -356,7 +366,7 @@ fn attach(
 struct Rec {
     target: u32,
     label: u32,
-    weight: u32,
+    weight: f64,
 }
 
 /// Sort a row by target and merge duplicates in place; returns the new length.
@@ -364,7 +374,7 @@ fn merge_row(row: &mut [Rec]) -> usize {
     if row.len() < 2 {
         return row.len();
     }
-    row.sort_unstable_by_key(|r| (r.target, r.weight));
+    row.sort_unstable_by(|a, b| a.target.cmp(&b.target).then(a.weight.total_cmp(&b.weight)));
     let mut w = 0;
     for i in 1..row.len() {
         if row[i].target == row[w].target {
@@ -410,10 +420,28 @@ mod tests {
     #[test]
     fn smallest_weight_kept() {
         let mut b = GraphBuilder::new(true);
-        b.push_arc(0, 1, None, Some(9)).unwrap();
-        b.push_arc(0, 1, None, Some(3)).unwrap();
+        b.push_arc(0, 1, None, Some(9.0)).unwrap();
+        b.push_arc(0, 1, None, Some(3.5)).unwrap();
         let g = b.build().unwrap();
-        assert_eq!(g.forward().weights().unwrap(), &[3]);
+        assert_eq!(g.forward().weights().unwrap(), &[3.5]);
+    }
+
+    #[test]
+    fn negative_and_non_finite_weights_refused_with_a_fix() {
+        for w in [-1.0, f64::NAN, f64::INFINITY, f64::NEG_INFINITY] {
+            let mut b = GraphBuilder::new(true);
+            b.push_arc(0, 1, None, Some(1.0)).unwrap();
+            let e = b.push_arc(1, 2, None, Some(w)).unwrap_err();
+            assert!(matches!(e, GraphError::BadWeight { index: 1, .. }), "{e}");
+            assert!(e.to_string().contains("Fix:"), "{e}");
+        }
+        let mut b = GraphBuilder::new(true);
+        b.push_arc(0, 1, None, Some(-0.0)).unwrap();
+        let g = b.build().unwrap();
+        assert_eq!(
+            g.forward().weights().unwrap()[0].to_bits(),
+            0.0f64.to_bits()
+        );
     }
 
     #[test]

@@ -7,7 +7,8 @@
 //! "dwell-layout-v1"  u8 directed  u64 nodes  u64 arcs
 //! offsets[0..=nodes] as u64       targets[0..arcs] as u32
 //! "labels"  labels[..] as u32     (only when the graph has labels)
-//! "weights" weights[..] as u32    (only when the graph has weights)
+//! "weights" weights[..] as f64    (only when the graph has weights; their
+//!                                 IEEE bits, so 1.0 and 1 hash alike only as f64)
 //! ```
 //!
 //! The stream depends only on the normalized CSR, never on input order, file
@@ -28,7 +29,7 @@ pub fn layout_hash(csr: &Csr, directed: bool) -> u64 {
     }
     if let Some(weights) = csr.weights() {
         h.tag(b"weights");
-        feed(&mut h.0, weights, u32::to_le_bytes);
+        feed(&mut h.0, weights, f64::to_le_bytes);
     }
     h.finish()
 }

@@ -12,6 +12,7 @@
 //!   ends at `arcs`;
 //! - each adjacency list is sorted by target with no duplicate targets
 //!   (duplicates were merged: labels OR-ed, the smallest weight kept);
+//! - weights, when present, are finite and non-negative;
 //! - an undirected graph stores every edge in both directions (a self loop
 //!   once), so its reverse CSR is the forward CSR.
 
@@ -36,13 +37,13 @@ use std::sync::OnceLock;
 pub const NO_VERTEX: u32 = u32::MAX;
 
 /// One direction of a graph's adjacency in compressed sparse rows.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Csr {
     // Words: owned vectors, or views of a mapped snapshot (formats::snapshot).
     offsets: Words<u64>,
     targets: Words<u32>,
     labels: Option<Words<u32>>,
-    weights: Option<Words<u32>>,
+    weights: Option<Words<f64>>,
 }
 
 impl Csr {
@@ -94,8 +95,10 @@ impl Csr {
         self.labels.as_deref()
     }
 
-    /// Per-arc weights, parallel to [`targets`](Self::targets).
-    pub fn weights(&self) -> Option<&[u32]> {
+    /// Per-arc weights, parallel to [`targets`](Self::targets): finite and
+    /// non-negative (f64: every u32 a DIMACS or Matrix Market file holds is
+    /// exact, and sums along paths match scipy's and NetworkX's float64).
+    pub fn weights(&self) -> Option<&[f64]> {
         self.weights.as_deref()
     }
 
@@ -116,7 +119,7 @@ impl Csr {
             words(self.offsets.len(), 8),
             words(self.targets.len(), 4),
             words(self.labels.as_ref().map_or(0, |l| l.len()), 4),
-            words(self.weights.as_ref().map_or(0, |w| w.len()), 4),
+            words(self.weights.as_ref().map_or(0, |w| w.len()), 8),
         ]
         .into_iter()
         .try_fold(0u64, |acc, b| acc.checked_add(b?))
@@ -140,7 +143,7 @@ impl Csr {
         let m = self.arcs();
         let mut targets = vec![0u32; m];
         let mut labels = self.labels.as_ref().map(|_| vec![0u32; m]);
-        let mut weights = self.weights.as_ref().map(|_| vec![0u32; m]);
+        let mut weights = self.weights.as_ref().map(|_| vec![0f64; m]);
         for u in 0..n as u32 {
             for i in self.range(u) {
                 let v = self.targets[i] as usize;

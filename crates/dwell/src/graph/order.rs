@@ -141,7 +141,7 @@ fn permute(csr: &Csr, new_id: &[u32], old_id: &[u32]) -> Result<Csr, GraphError>
     let m = csr.arcs();
     let mut targets = filled(m, 0u32)?;
     let mut labels = csr.labels().map(|_| filled(m, 0u32)).transpose()?;
-    let mut weights = csr.weights().map(|_| filled(m, 0u32)).transpose()?;
+    let mut weights = csr.weights().map(|_| filled(m, 0f64)).transpose()?;
     // Disjoint blocks of rows, each with its slices of the three arc arrays.
     let blocks = split_rows(
         &offsets,
@@ -151,7 +151,7 @@ fn permute(csr: &Csr, new_id: &[u32], old_id: &[u32]) -> Result<Csr, GraphError>
     );
     let plain = csr.labels().is_none() && csr.weights().is_none();
     blocks.into_par_iter().for_each(|(rows, t, mut l, mut w)| {
-        let mut row: Vec<(u32, u32, u32)> = Vec::new();
+        let mut row: Vec<(u32, u32, f64)> = Vec::new();
         let mut at = 0;
         for i in rows {
             let old = csr.range(old_id[i]);
@@ -171,7 +171,7 @@ fn permute(csr: &Csr, new_id: &[u32], old_id: &[u32]) -> Result<Csr, GraphError>
                 (
                     new_id[csr.targets()[a] as usize],
                     csr.labels().map_or(0, |x| x[a]),
-                    csr.weights().map_or(0, |x| x[a]),
+                    csr.weights().map_or(0.0, |x| x[a]),
                 )
             }));
             row.sort_unstable_by_key(|r| r.0);
@@ -200,7 +200,7 @@ type RowBlock<'a> = (
     std::ops::Range<usize>,
     &'a mut [u32],
     Option<&'a mut [u32]>,
-    Option<&'a mut [u32]>,
+    Option<&'a mut [f64]>,
 );
 
 /// Split the arc arrays into the slices of consecutive blocks of rows.
@@ -208,7 +208,7 @@ fn split_rows<'a>(
     offsets: &[u64],
     mut targets: &'a mut [u32],
     mut labels: Option<&'a mut [u32]>,
-    mut weights: Option<&'a mut [u32]>,
+    mut weights: Option<&'a mut [f64]>,
 ) -> Vec<RowBlock<'a>> {
     let n = offsets.len() - 1;
     let mut blocks = Vec::new();
@@ -245,10 +245,10 @@ mod tests {
     fn hubs_first_groups_keep_input_order() {
         let mut b = GraphBuilder::new(true);
         for v in [0u64, 1, 2, 3, 4, 6, 7, 8] {
-            b.push_arc(5, v, Some(1 << (v % 3)), Some(v as u32))
+            b.push_arc(5, v, Some(1 << (v % 3)), Some(v as f64 / 2.0))
                 .unwrap();
         }
-        b.push_arc(0, 1, Some(4), Some(9)).unwrap();
+        b.push_arc(0, 1, Some(4), Some(9.0)).unwrap();
         let g = b.build().unwrap();
         let r = Relabeled::degree_grouped(&g).unwrap();
         // Degrees (in + out): 5 → 8 (group 3); 0, 1 → 2 (group 1); others 1.
@@ -260,25 +260,25 @@ mod tests {
         let (f, h) = (g.forward(), r.graph.forward());
         assert_eq!(f.arcs(), h.arcs());
         for u in 0..9u32 {
-            let mut want: Vec<(u32, u32, u32)> = f
+            let mut want: Vec<(u32, u32, u64)> = f
                 .range(u)
                 .map(|a| {
                     (
                         r.new_id[f.targets()[a] as usize],
                         f.labels().unwrap()[a],
-                        f.weights().unwrap()[a],
+                        f.weights().unwrap()[a].to_bits(),
                     )
                 })
                 .collect();
             want.sort_unstable();
             let nu = r.new_id[u as usize];
-            let got: Vec<(u32, u32, u32)> = h
+            let got: Vec<(u32, u32, u64)> = h
                 .range(nu)
                 .map(|a| {
                     (
                         h.targets()[a],
                         h.labels().unwrap()[a],
-                        h.weights().unwrap()[a],
+                        h.weights().unwrap()[a].to_bits(),
                     )
                 })
                 .collect();

@@ -39,6 +39,8 @@ pub enum PartsError {
     Asymmetric,
     #[error("{names} vertex names for {nodes} vertices")]
     TooManyNames { names: usize, nodes: usize },
+    #[error("arc {arc} has weight {value}; weights must be finite and non-negative")]
+    BadWeight { arc: usize, value: String },
     #[error("the {what} column has {len} entries for {arcs} arcs")]
     ColumnLength {
         what: &'static str,
@@ -54,7 +56,7 @@ impl Csr {
         offsets: Vec<u64>,
         targets: Vec<u32>,
         labels: Option<Vec<u32>>,
-        weights: Option<Vec<u32>>,
+        weights: Option<Vec<f64>>,
     ) -> Result<Csr, PartsError> {
         Csr::from_scanned_parts(
             offsets.into(),
@@ -73,7 +75,7 @@ impl Csr {
         offsets: Words<u64>,
         targets: Words<u32>,
         labels: Option<Words<u32>>,
-        weights: Option<Words<u32>>,
+        weights: Option<Words<f64>>,
         scanned: Option<Option<usize>>,
     ) -> Result<Csr, PartsError> {
         let nodes = offsets.len().checked_sub(1).ok_or(PartsError::NoOffsets)?;
@@ -84,15 +86,21 @@ impl Csr {
             });
         }
         let arcs = targets.len();
-        for (what, col) in [("labels", &labels), ("weights", &weights)] {
-            if let Some(c) = col {
-                if c.len() != arcs {
-                    return Err(PartsError::ColumnLength {
-                        what,
-                        len: c.len(),
-                        arcs,
-                    });
-                }
+        let lengths = [
+            ("labels", labels.as_ref().map(|c| c.len())),
+            ("weights", weights.as_ref().map(|c| c.len())),
+        ];
+        for (what, len) in lengths {
+            if let Some(len) = len.filter(|&len| len != arcs) {
+                return Err(PartsError::ColumnLength { what, len, arcs });
+            }
+        }
+        if let Some(w) = &weights {
+            if let Some(arc) = w.par_iter().position_first(|x| !valid_weight(*x)) {
+                return Err(PartsError::BadWeight {
+                    arc,
+                    value: w[arc].to_string(),
+                });
             }
         }
         if offsets[0] != 0 {
@@ -140,6 +148,12 @@ impl Csr {
             weights,
         })
     }
+}
+
+/// Can an arc carry `w`? Finite and non-negative (`-0.0` included: it
+/// compares equal to 0).
+pub(crate) fn valid_weight(w: f64) -> bool {
+    w.is_finite() && w >= 0.0
 }
 
 /// Is a row strictly increasing and below `nodes`? (Then only its last

@@ -46,7 +46,7 @@ pub(super) fn checksum(b: &[u8], e: &Entry, name: &Path) -> Result<(), FormatErr
                 ));
             }
         }
-        Kind::Offsets | Kind::Targets | Kind::Labels | Kind::Weights => {
+        Kind::Offsets | Kind::Targets | Kind::Labels | Kind::WeightsU32 | Kind::Weights => {
             if e.checksum != 0 {
                 return Err(bad(
                     name,
@@ -84,7 +84,7 @@ pub(super) fn hash_and_scan(
         for e in &header.entries {
             match e.kind {
                 Kind::Labels => h.tag(b"labels"),
-                Kind::Weights => h.tag(b"weights"),
+                Kind::Weights | Kind::WeightsU32 => h.tag(b"weights"),
                 Kind::Offsets | Kind::Targets => {}
                 Kind::LabelNames | Kind::VertexNames => continue,
             }

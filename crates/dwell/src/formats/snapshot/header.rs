@@ -160,6 +160,7 @@ fn entries(
         .and_then(|n| n.checked_mul(8))
         .ok_or_else(too_big)?;
     let arcs_len = arcs.checked_mul(4).ok_or_else(too_big)?;
+    let weights_len = arcs.checked_mul(8).ok_or_else(too_big)?;
     let count = table.len() / ENTRY;
     let mut entries = Vec::with_capacity(count);
     let mut cursor = align8(HEADER as u64 + table.len() as u64).ok_or_else(too_big)?;
@@ -173,6 +174,13 @@ fn entries(
                 "open it with a newer dwell, or write the snapshot again with this one",
             ));
         };
+        if kind == Kind::WeightsU32 {
+            return Err(bad(
+                name,
+                "the snapshot stores u32 weights (written by a dwell before weights became f64)",
+                "make it again from the source graph with `dwell snapshot SOURCE --out FILE`",
+            ));
+        }
         if raw_kind <= last_kind || le_u32(e, 4) != 0 {
             return Err(bad(
                 name,
@@ -187,7 +195,8 @@ fn entries(
         let (offset, length) = (le_u64(e, 8), le_u64(e, 16));
         let expected = match kind {
             Kind::Offsets => Some(offsets_len),
-            Kind::Targets | Kind::Labels | Kind::Weights => Some(arcs_len),
+            Kind::Targets | Kind::Labels | Kind::WeightsU32 => Some(arcs_len),
+            Kind::Weights => Some(weights_len),
             Kind::LabelNames | Kind::VertexNames => None,
         };
         let end = offset.checked_add(length).ok_or_else(too_big)?;

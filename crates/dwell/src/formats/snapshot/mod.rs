@@ -25,11 +25,13 @@
 //!
 //! Section kinds, strictly ascending in the table, each at most once:
 //! 1 `offsets` (nodes + 1 × u64, required), 2 `targets` (arcs × u32,
-//! required), 3 `labels` (arcs × u32), 4 `weights` (arcs × u32),
-//! 5 `label names` (u32 count ≤ 32, then per name a u32 byte length and
+//! required), 3 `labels` (arcs × u32), 4 `u32 weights` (arcs × u32:
+//! written before weights became f64; refused with a Fix to snapshot the
+//! source again), 5 `label names` (u32 count ≤ 32, then per name a u32 byte length and
 //! that many UTF-8 bytes, bit order), 6 `vertex names` (u64 count N ≤
 //! nodes, N + 1 u64 start offsets, the UTF-8 name bytes; present exactly
-//! when the graph has a name table). A reader refuses kinds it does not
+//! when the graph has a name table), 7 `weights` (arcs × f64, finite and
+//! non-negative: checked on open). A reader refuses kinds it does not
 //! know: a later dwell that adds one (a stored reverse, say) adds a kind
 //! and, if old readers must not skip it, a version.
 //!
@@ -92,9 +94,10 @@ enum Kind {
     Offsets = 1,
     Targets = 2,
     Labels = 3,
-    Weights = 4,
+    WeightsU32 = 4,
     LabelNames = 5,
     VertexNames = 6,
+    Weights = 7,
 }
 
 impl Kind {
@@ -103,9 +106,10 @@ impl Kind {
             1 => Kind::Offsets,
             2 => Kind::Targets,
             3 => Kind::Labels,
-            4 => Kind::Weights,
+            4 => Kind::WeightsU32,
             5 => Kind::LabelNames,
             6 => Kind::VertexNames,
+            7 => Kind::Weights,
             _ => return None,
         })
     }
@@ -115,6 +119,7 @@ impl Kind {
             Kind::Offsets => "offsets",
             Kind::Targets => "targets",
             Kind::Labels => "labels",
+            Kind::WeightsU32 => "u32 weights",
             Kind::Weights => "weights",
             Kind::LabelNames => "label names",
             Kind::VertexNames => "vertex names",
@@ -243,6 +248,8 @@ fn from_region(region: Arc<Region>, name: &Path, opts: &LoadOptions) -> Result<G
             Kind::Targets => targets = words(&region, e, name)?,
             Kind::Labels => labels = Some(words(&region, e, name)?),
             Kind::Weights => weights = Some(words(&region, e, name)?),
+            // Refused by `header::entries` before any section is read.
+            Kind::WeightsU32 => {}
             Kind::LabelNames => {
                 label_names =
                     sections::parse_label_names(bytes).map_err(|p| bad(name, p, REWRITE))?;
@@ -317,6 +324,11 @@ trait Word: bytemuck::Pod {
 impl Word for u64 {
     fn le_to_native(self) -> Self {
         u64::from_le(self)
+    }
+}
+impl Word for f64 {
+    fn le_to_native(self) -> Self {
+        f64::from_bits(u64::from_le(self.to_bits()))
     }
 }
 impl Word for u32 {

@@ -35,9 +35,9 @@ fn encode(g: &Graph) -> Result<(Vec<u8>, Sections<'_>), String> {
     if let Some(l) = f.labels() {
         sections.push((Kind::Labels, le_bytes(l, u32::to_le)));
     }
-    if let Some(w) = f.weights() {
-        sections.push((Kind::Weights, le_bytes(w, u32::to_le)));
-    }
+    let weights = f
+        .weights()
+        .map(|w| le_bytes(w, |x| f64::from_bits(x.to_bits().to_le())));
     if !g.label_names().is_empty() {
         let b = label_names_bytes(g.label_names());
         if b.len() as u64 > MAX_NAMES_BYTES {
@@ -53,6 +53,10 @@ fn encode(g: &Graph) -> Result<(Vec<u8>, Sections<'_>), String> {
             Kind::VertexNames,
             std::borrow::Cow::Owned(vertex_names_bytes(names)?),
         ));
+    }
+    // Kind 7, after the names: kinds ascend in the table.
+    if let Some(w) = weights {
+        sections.push((Kind::Weights, w));
     }
     let mut meta = Vec::with_capacity(HEADER + ENTRY * sections.len());
     meta.extend_from_slice(&MAGIC);

@@ -1,0 +1,517 @@
+//! Betweenness centrality, unweighted (GAP benchmark kernel `bc`), by
+//! Brandes' algorithm ("A faster algorithm for betweenness centrality",
+//! J. Math. Sociol. 25(2), 2001).
+//!
+//! # Semantics
+//!
+//! NetworkX's `betweenness_centrality(G, k, normalized, endpoints)` with
+//! `weight=None`: for each source `s` (every vertex, or the given sample),
+//! a breadth-first search counts shortest paths `σ` (as `f64`, as GAPBS
+//! counts them: exact up to 2^53), then, in the reverse of the search
+//! order, dependencies `δ[v] = Σ_{w: v ∈ pred(w)} σ[v]/σ[w] · (1 + δ[w])`
+//! are added to every `v ≠ s`. With `endpoints`, `s` gains its reached
+//! count less one and each reached `v ≠ s` one more. Then NetworkX 3.6's
+//! `_rescale` ([`scales`]): with `N = n` (endpoints) or `n − 1`, nothing
+//! when `N < 2`; else, over `K = N` sources (exact) or the `k` sampled,
+//! normalized `1/(K(N−1))`, raw `N/(K·c)` with `c = 2` on an undirected
+//! graph, 1 on a directed one; a sample without endpoints scales its own
+//! sources with `K − 1` for `K` (they cannot lie inside their own paths;
+//! a sample of one is refused, where NetworkX answers NaN). A sample of all
+//! n vertices is the exact answer, as in NetworkX. Arcs are
+//! the graph's after normalization (duplicates merged; self loops never lie
+//! on a shortest path); weights are ignored (weighted Brandes on SSSP is
+//! issue 32's next step).
+//!
+//! # Kernels
+//!
+//! - [`parallel()`] (`cpu`): sources in fixed chunks of [`CHUNK`], chunks in
+//!   parallel (rayon), each with its own search scratch and score vector;
+//!   the chunks' vectors are added in chunk order, so the answer does not
+//!   depend on the thread count.
+//! - [`reference()`] (`cpu-reference`, the oracle): plain Brandes, one
+//!   source after another, with explicit predecessor lists.
+//!
+//! # Verifier
+//!
+//! [`verify()`]: one finite, non-negative score per vertex; zero for every
+//! vertex no shortest path can pass through (no in-arcs or no out-arcs,
+//! without endpoints); and the total: every pair (s, t), t reached from s,
+//! puts `d(s, t) − 1` on the vertices strictly between them, so the unscaled
+//! scores sum to `Σ_s Σ_t (d(s, t) − 1)` (plus, with endpoints, the
+//! reached pairs twice), recomputed by plain breadth-first searches.
+
+use super::footprint::{self, Requirements, SizeOverflow};
+use super::render::{Render, VertexName};
+use super::{Analysis, Ctx, Kernels, QueryError, Violation};
+use crate::graph::{Csr, Graph};
+use rayon::prelude::*;
+use std::collections::VecDeque;
+use std::io::{self, Write};
+
+/// A betweenness query.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct BetweennessQuery {
+    /// The sample of sources (NetworkX's `k` sources); `None`: every vertex.
+    pub sources: Option<Vec<u32>>,
+    /// NetworkX's `normalized` (its default: true).
+    pub normalized: bool,
+    /// NetworkX's `endpoints` (its default: false).
+    pub endpoints: bool,
+}
+
+/// Scores per vertex, and how they were scaled.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct BetweennessResult {
+    #[serde(skip)]
+    pub scores: Vec<f64>,
+    /// Sources searched (n when exact).
+    pub sources: u64,
+    pub normalized: bool,
+    pub endpoints: bool,
+    /// The factor applied to the raw sums of vertices that are not sampled
+    /// sources (1 when none).
+    pub scale: f64,
+    /// The factor applied to sampled sources (see [`scales`]).
+    pub source_scale: f64,
+}
+
+/// Exact equality, floats bit for bit: equal runs of one kernel give equal
+/// answers; the two kernels add in different orders, and tests compare
+/// them within a tolerance.
+impl PartialEq for BetweennessResult {
+    fn eq(&self, o: &Self) -> bool {
+        let bits = |xs: &[f64]| xs.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+        bits(&self.scores) == bits(&o.scores)
+            && (self.sources, self.normalized, self.endpoints)
+                == (o.sources, o.normalized, o.endpoints)
+            && (self.scale.to_bits(), self.source_scale.to_bits())
+                == (o.scale.to_bits(), o.source_scale.to_bits())
+    }
+}
+impl Eq for BetweennessResult {}
+
+/// Sources per chunk of the parallel kernel (fixed: sums independent of
+/// the thread count).
+pub const CHUNK: usize = 16;
+
+fn sources(g: &Graph, q: &BetweennessQuery) -> Vec<u32> {
+    q.sources
+        .clone()
+        .unwrap_or_else(|| (0..g.nodes() as u32).collect())
+}
+
+/// The sample's size, `None` when exact (no sample, or one of all n
+/// vertices: NetworkX drops `k` then too).
+fn sampled(g: &Graph, q: &BetweennessQuery) -> Option<usize> {
+    q.sources.as_ref().map(Vec::len).filter(|&k| k != g.nodes())
+}
+
+/// NetworkX 3.6's `_rescale` factors: (for other vertices, for sampled
+/// sources); see the module doc.
+pub fn scales(g: &Graph, q: &BetweennessQuery) -> (f64, f64) {
+    let n = g.nodes() as f64;
+    let big_n = if q.endpoints { n } else { n - 1.0 };
+    if big_n < 2.0 {
+        return (1.0, 1.0);
+    }
+    let c = if g.is_directed() { 1.0 } else { 2.0 };
+    let of = |k: f64| {
+        if q.normalized {
+            1.0 / (k * (big_n - 1.0))
+        } else {
+            big_n / (k * c)
+        }
+    };
+    match sampled(g, q) {
+        None => (of(big_n), of(big_n)),
+        Some(k) if q.endpoints => (of(k as f64), of(k as f64)),
+        Some(k) => (of(k as f64), of(k as f64 - 1.0)),
+    }
+}
+
+/// One source's search scratch.
+struct Search {
+    dist: Vec<u32>,
+    sigma: Vec<f64>,
+    delta: Vec<f64>,
+    order: Vec<u32>,
+}
+
+impl Search {
+    fn new(n: usize) -> Search {
+        Search {
+            dist: vec![u32::MAX; n],
+            sigma: vec![0.0; n],
+            delta: vec![0.0; n],
+            order: Vec::with_capacity(n),
+        }
+    }
+
+    /// Brandes from `s`, adding the dependencies into `bc`; leaves the
+    /// scratch clean (only the touched entries are reset).
+    fn run(&mut self, csr: &Csr, s: u32, endpoints: bool, bc: &mut [f64]) {
+        let (dist, sigma, delta, order) = (
+            &mut self.dist,
+            &mut self.sigma,
+            &mut self.delta,
+            &mut self.order,
+        );
+        dist[s as usize] = 0;
+        sigma[s as usize] = 1.0;
+        order.push(s);
+        let mut head = 0;
+        while head < order.len() {
+            let u = order[head];
+            head += 1;
+            let du = dist[u as usize];
+            for &v in csr.neighbors(u) {
+                let v = v as usize;
+                if dist[v] == u32::MAX {
+                    dist[v] = du + 1;
+                    order.push(v as u32);
+                }
+                if dist[v] == du + 1 {
+                    sigma[v] += sigma[u as usize];
+                }
+            }
+        }
+        // Dependencies, farthest first; a vertex's successors on shortest
+        // paths are its out-neighbours one level further.
+        for &u in order.iter().rev() {
+            let du = dist[u as usize];
+            let mut d = 0.0;
+            for &v in csr.neighbors(u) {
+                if dist[v as usize] == du + 1 {
+                    d += sigma[u as usize] / sigma[v as usize] * (1.0 + delta[v as usize]);
+                }
+            }
+            delta[u as usize] = d;
+            if u != s {
+                bc[u as usize] += d + if endpoints { 1.0 } else { 0.0 };
+            }
+        }
+        if endpoints {
+            bc[s as usize] += (order.len() - 1) as f64;
+        }
+        for &u in order.iter() {
+            let u = u as usize;
+            (dist[u], sigma[u], delta[u]) = (u32::MAX, 0.0, 0.0);
+        }
+        order.clear();
+    }
+}
+
+fn result(g: &Graph, q: &BetweennessQuery, mut scores: Vec<f64>, k: usize) -> BetweennessResult {
+    let (scale, source_scale) = scales(g, q);
+    scores.iter_mut().for_each(|x| *x *= scale);
+    if sampled(g, q).is_some() {
+        for &s in q.sources.iter().flatten() {
+            scores[s as usize] *= source_scale / scale;
+        }
+    }
+    BetweennessResult {
+        scores,
+        sources: k as u64,
+        normalized: q.normalized,
+        endpoints: q.endpoints,
+        scale,
+        source_scale,
+    }
+}
+
+/// The `cpu` kernel: chunks of sources in parallel (see the module doc).
+pub fn parallel(g: &Graph, q: &BetweennessQuery, ctx: &Ctx<'_>) -> BetweennessResult {
+    let n = g.nodes();
+    let srcs = sources(g, q);
+    let stop = ctx.stop();
+    let csr = g.forward();
+    ctx.pass();
+    let partial: Vec<Vec<f64>> = srcs
+        .par_chunks(CHUNK)
+        .map_init(
+            || Search::new(n),
+            |search, chunk| {
+                let mut bc = vec![0.0; n];
+                if !stop.requested() {
+                    for &s in chunk {
+                        search.run(csr, s, q.endpoints, &mut bc);
+                    }
+                }
+                bc
+            },
+        )
+        .collect();
+    let mut total = vec![0.0; n];
+    for bc in &partial {
+        total.iter_mut().zip(bc).for_each(|(t, x)| *t += x);
+    }
+    result(g, q, total, srcs.len())
+}
+
+/// The oracle: plain Brandes with predecessor lists and a stack.
+pub fn reference(g: &Graph, q: &BetweennessQuery, ctx: &Ctx<'_>) -> BetweennessResult {
+    let n = g.nodes();
+    let srcs = sources(g, q);
+    let csr = g.forward();
+    let mut bc = vec![0.0; n];
+    for &s in srcs.iter().take_while(|_| !ctx.stop().requested()) {
+        let mut stack = Vec::new();
+        let mut pred: Vec<Vec<u32>> = vec![Vec::new(); n];
+        let mut sigma = vec![0.0f64; n];
+        let mut dist = vec![-1i64; n];
+        sigma[s as usize] = 1.0;
+        dist[s as usize] = 0;
+        let mut queue = VecDeque::from([s]);
+        while let Some(v) = queue.pop_front() {
+            stack.push(v);
+            for &w in csr.neighbors(v) {
+                if dist[w as usize] < 0 {
+                    dist[w as usize] = dist[v as usize] + 1;
+                    queue.push_back(w);
+                }
+                if dist[w as usize] == dist[v as usize] + 1 {
+                    sigma[w as usize] += sigma[v as usize];
+                    pred[w as usize].push(v);
+                }
+            }
+        }
+        let mut delta = vec![0.0f64; n];
+        if q.endpoints {
+            bc[s as usize] += (stack.len() - 1) as f64;
+        }
+        while let Some(w) = stack.pop() {
+            for &v in &pred[w as usize] {
+                delta[v as usize] +=
+                    sigma[v as usize] / sigma[w as usize] * (1.0 + delta[w as usize]);
+            }
+            if w != s {
+                bc[w as usize] += delta[w as usize] + if q.endpoints { 1.0 } else { 0.0 };
+            }
+        }
+    }
+    result(g, q, bc, srcs.len())
+}
+
+/// Check `out`'s invariants on `g` (see the module doc).
+pub fn verify(g: &Graph, q: &BetweennessQuery, out: &BetweennessResult) -> Result<(), Violation> {
+    let bad = |m: String| Err(Violation::new(format!("betweenness: {m}")));
+    let n = g.nodes();
+    if out.scores.len() != n {
+        return bad(format!("{} scores for {n} vertices", out.scores.len()));
+    }
+    if let Some(v) = out.scores.iter().position(|x| !x.is_finite() || *x < 0.0) {
+        return bad(format!("vertex {v} scores {}", out.scores[v]));
+    }
+    let (fwd, rev) = (g.forward(), g.reverse());
+    if !q.endpoints {
+        if let Some(v) = (0..n as u32)
+            .find(|&v| (fwd.degree(v) == 0 || rev.degree(v) == 0) && out.scores[v as usize] != 0.0)
+        {
+            return bad(format!(
+                "vertex {v} has no in-arcs or no out-arcs, so no shortest path passes through it, but scores {}",
+                out.scores[v as usize]
+            ));
+        }
+    }
+    // Σ over reached pairs of the vertices strictly between them.
+    let mut want = 0.0f64;
+    let mut dist = vec![u32::MAX; n];
+    for s in sources(g, q) {
+        let mut queue = VecDeque::from([s]);
+        let mut seen = vec![s];
+        dist[s as usize] = 0;
+        while let Some(u) = queue.pop_front() {
+            for &v in fwd.neighbors(u) {
+                if dist[v as usize] == u32::MAX {
+                    dist[v as usize] = dist[u as usize] + 1;
+                    want += f64::from(dist[v as usize] - 1) + if q.endpoints { 2.0 } else { 0.0 };
+                    seen.push(v);
+                    queue.push_back(v);
+                }
+            }
+        }
+        seen.iter().for_each(|&v| dist[v as usize] = u32::MAX);
+    }
+    let mut is_source = vec![false; n];
+    if sampled(g, q).is_some() {
+        q.sources
+            .iter()
+            .flatten()
+            .for_each(|&s| is_source[s as usize] = true);
+    }
+    let got: f64 = out
+        .scores
+        .iter()
+        .zip(&is_source)
+        .map(|(x, &src)| x / if src { out.source_scale } else { out.scale })
+        .sum();
+    if (got - want).abs() > 1e-9 * want.max(1.0) {
+        return bad(format!(
+            "the unscaled scores sum to {got}, but the shortest paths have {want} vertices strictly inside (plus endpoints)"
+        ));
+    }
+    Ok(())
+}
+
+/// Betweenness in the registry.
+pub struct Betweenness;
+
+impl Analysis for Betweenness {
+    const NAME: &'static str = "bc";
+    type Query = BetweennessQuery;
+    type Output = BetweennessResult;
+
+    fn validate(g: &Graph, q: &BetweennessQuery) -> Result<(), QueryError> {
+        match &q.sources {
+            Some(s) => {
+                super::check_sources(g, s)?;
+                let mut sorted = s.clone();
+                sorted.sort_unstable();
+                if sorted.windows(2).any(|w| w[0] == w[1]) {
+                    return Err(QueryError::Parameter {
+                        what: "sample",
+                        why: "names a source twice".into(),
+                        fix: "give each sampled source once (`--sources random:K` picks distinct ones)",
+                    });
+                }
+                if s.len() == 1 && !q.endpoints && g.nodes() > 2 {
+                    return Err(QueryError::Parameter {
+                        what: "sample",
+                        why: "of one source leaves that source's own score undefined (NetworkX answers NaN)".into(),
+                        fix: "sample at least 2 sources, or pass --endpoints",
+                    });
+                }
+                Ok(())
+            }
+            None => Ok(()),
+        }
+    }
+
+    /// Per thread: the search scratch (distance, σ, δ, order) and a score
+    /// vector; the scores as output.
+    fn footprint(g: &Graph, _: &BetweennessQuery) -> Result<Requirements, SizeOverflow> {
+        let n = g.nodes() as u64;
+        let threads = rayon::current_num_threads() as u64;
+        Ok(Requirements {
+            graph_bytes: footprint::resident_graph_bytes(g)?,
+            frontier_bytes: 0,
+            scratch_bytes: footprint::product("scratch bytes", &[n, 32, threads])?,
+            output_bytes: footprint::sum(
+                "output bytes",
+                &[
+                    footprint::product("output bytes", &[n, 8])?,
+                    footprint::SUMMARY_BYTES,
+                ],
+            )?,
+        })
+    }
+
+    fn output_bytes(_: &Graph, out: &BetweennessResult) -> Result<u64, SizeOverflow> {
+        footprint::sum(
+            "output bytes",
+            &[
+                footprint::items(out.scores.len(), 8)?,
+                footprint::SUMMARY_BYTES,
+            ],
+        )
+    }
+
+    /// The sample's size: `dwell bench` reports time per source searched,
+    /// the unit the issue's targets use (GAPBS's `bc` per source); an exact
+    /// run is one question.
+    fn queries(q: &BetweennessQuery) -> u64 {
+        q.sources.as_ref().map_or(1, |s| s.len() as u64)
+    }
+
+    /// Sources given (`dwell bench --sources random:64`): that sample;
+    /// none: exact.
+    fn default_query(sources: Vec<u32>) -> Option<BetweennessQuery> {
+        Some(BetweennessQuery {
+            sources: (!sources.is_empty()).then_some(sources),
+            normalized: true,
+            endpoints: false,
+        })
+    }
+
+    fn render(out: &BetweennessResult) -> Option<&dyn Render> {
+        Some(out)
+    }
+
+    fn run(kernels: Kernels, g: &Graph, q: &BetweennessQuery, ctx: &Ctx<'_>) -> BetweennessResult {
+        match kernels {
+            Kernels::Fast => parallel(g, q, ctx),
+            Kernels::Reference => reference(g, q, ctx),
+        }
+    }
+
+    fn verify(g: &Graph, q: &BetweennessQuery, out: &BetweennessResult) -> Result<(), Violation> {
+        verify(g, q, out)
+    }
+}
+
+/// Vertices shown by the text and JSON summaries.
+const TOP: usize = 10;
+
+impl BetweennessResult {
+    /// The `k` highest-scoring vertices, ties by smaller id.
+    pub fn top(&self, k: usize) -> Vec<(u32, f64)> {
+        let mut order: Vec<u32> = (0..self.scores.len() as u32).collect();
+        order.sort_unstable_by(|&a, &b| {
+            self.scores[b as usize]
+                .total_cmp(&self.scores[a as usize])
+                .then(a.cmp(&b))
+        });
+        order
+            .into_iter()
+            .take(k)
+            .map(|v| (v, self.scores[v as usize]))
+            .collect()
+    }
+}
+
+impl Render for BetweennessResult {
+    fn results_json(&self) -> serde_json::Value {
+        let top: Vec<serde_json::Value> = self
+            .top(TOP)
+            .into_iter()
+            .map(|(v, s)| serde_json::json!({ "vertex": v, "score": s }))
+            .collect();
+        let mut v = serde_json::json!(self);
+        v["top"] = serde_json::Value::Array(top);
+        serde_json::json!([v])
+    }
+
+    fn human(&self, name: VertexName<'_>) -> String {
+        let mut s = format!(
+            "  {} sources, {}normalized, endpoints {}\n",
+            self.sources,
+            if self.normalized { "" } else { "not " },
+            if self.endpoints {
+                "counted"
+            } else {
+                "not counted"
+            }
+        );
+        for (v, score) in self.top(TOP) {
+            s.push_str(&format!("  {:>10} {score:.6e}\n", name(v)));
+        }
+        s
+    }
+
+    fn write_per_vertex(
+        &self,
+        w: &mut dyn Write,
+        name: VertexName<'_>,
+        sep: &str,
+    ) -> io::Result<()> {
+        writeln!(
+            w,
+            "# dwell bc: vertex betweenness ({} sources)",
+            self.sources
+        )?;
+        for (v, s) in self.scores.iter().enumerate() {
+            writeln!(w, "{}{sep}{s}", name(v as u32))?;
+        }
+        Ok(())
+    }
+}

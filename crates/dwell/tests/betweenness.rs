@@ -1,0 +1,161 @@
+//! Betweenness centrality (issue 32, unweighted Brandes): `cpu` against the
+//! plain-Brandes oracle on random graphs, both through the verifier, the
+//! verifier catching corrupted answers, and NetworkX 3.6.1's scores on
+//! karate and polblogs, pinned in `tests/data/bc/networkx.tsv` by
+//! `scripts/networkx_bc.py`.
+
+use dwell::analysis::{BetweennessQuery, BetweennessResult, Output, Query};
+use dwell::backend::{Cpu, CpuReference};
+use dwell::formats::{load, LoadOptions};
+use dwell::graph::{Graph, GraphBuilder};
+use dwell::session::run_once;
+use proptest::prelude::*;
+use std::path::PathBuf;
+
+fn graph(directed: bool, n: u64, arcs: &[(u32, u32)]) -> Graph {
+    let mut b = GraphBuilder::new(directed);
+    b.set_nodes(n).unwrap();
+    for &(u, v) in arcs {
+        b.push(u.into(), v.into()).unwrap();
+    }
+    b.build().unwrap()
+}
+
+fn bc(g: &Graph, q: &BetweennessQuery) -> (BetweennessResult, BetweennessResult) {
+    let q = Query::Betweenness(q.clone());
+    let run = |b: &dyn dwell::backend::Backend| match run_once(b, g, &q).expect("valid query") {
+        Output::Betweenness(r) => r,
+        other => panic!("bc answered {other:?}"),
+    };
+    let (fast, oracle) = (run(&Cpu), run(&CpuReference));
+    for (name, out) in [("cpu", &fast), ("cpu-reference", &oracle)] {
+        q.verify(g, &Output::Betweenness(out.clone()))
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+    }
+    (fast, oracle)
+}
+
+fn close(a: &[f64], b: &[f64], rel: f64) -> Result<(), String> {
+    if a.len() != b.len() {
+        return Err(format!("{} scores against {}", a.len(), b.len()));
+    }
+    match (0..a.len()).find(|&i| (a[i] - b[i]).abs() > rel * a[i].abs().max(b[i].abs()).max(1e-300))
+    {
+        Some(i) => Err(format!("vertex {i}: {} against {}", a[i], b[i])),
+        None => Ok(()),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    #[test]
+    fn brandes_in_parallel_matches_the_oracle(
+        (directed, n, arcs) in (any::<bool>(), 3u64..50).prop_flat_map(|(d, n)| {
+            (Just(d), Just(n), prop::collection::vec((0..n as u32, 0..n as u32), 0..(4 * n as usize)))
+        }),
+        normalized in any::<bool>(),
+        endpoints in any::<bool>(),
+        sample in prop::option::of(prop::collection::btree_set(0u32..3, 2..3)),
+    ) {
+        let g = graph(directed, n, &arcs);
+        let q = BetweennessQuery {
+            sources: sample.map(|s| s.into_iter().collect()),
+            normalized,
+            endpoints,
+        };
+        let (fast, oracle) = bc(&g, &q);
+        prop_assert!(close(&fast.scores, &oracle.scores, 1e-9).is_ok(), "{:?}", close(&fast.scores, &oracle.scores, 1e-9));
+    }
+}
+
+#[test]
+fn the_verifier_catches_corrupted_answers() {
+    // A path 0 → 1 → 2 → 3 and a leaf 4 hanging off 1.
+    let g = graph(true, 5, &[(0, 1), (1, 2), (2, 3), (1, 4)]);
+    let q = BetweennessQuery {
+        sources: None,
+        normalized: false,
+        endpoints: false,
+    };
+    let (good, _) = bc(&g, &q);
+    // Pairs through 1: (0,2), (0,3), (0,4); through 2: (0,3), (1,3).
+    assert_eq!(good.scores, [0.0, 3.0, 2.0, 0.0, 0.0]);
+    let query = Query::Betweenness(q);
+    let check = |edit: &dyn Fn(&mut BetweennessResult)| {
+        let mut bad = good.clone();
+        edit(&mut bad);
+        query.verify(&g, &Output::Betweenness(bad)).is_err()
+    };
+    assert!(!check(&|_| ()));
+    assert!(check(&|r| r.scores[1] = 2.0), "a lost path");
+    assert!(check(&|r| r.scores[3] = 0.5), "a sink on a path");
+    assert!(check(&|r| r.scores[2] = -1.0), "a negative score");
+    assert!(
+        check(&|r| r.scores.pop().map(|_| ()).unwrap()),
+        "a missing vertex"
+    );
+}
+
+#[test]
+fn a_sample_of_one_source_is_refused_with_a_fix() {
+    let g = graph(false, 5, &[(0, 1), (1, 2), (2, 3)]);
+    let q = Query::Betweenness(BetweennessQuery {
+        sources: Some(vec![1]),
+        normalized: true,
+        endpoints: false,
+    });
+    let e = run_once(&Cpu, &g, &q).unwrap_err().to_string();
+    assert!(e.contains("Fix:") && e.contains("NaN"), "{e}");
+    let q = Query::Betweenness(BetweennessQuery {
+        sources: Some(vec![1, 1]),
+        normalized: true,
+        endpoints: false,
+    });
+    assert!(run_once(&Cpu, &g, &q)
+        .unwrap_err()
+        .to_string()
+        .contains("twice"));
+}
+
+#[test]
+fn karate_and_polblogs_match_networkx() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(root.join("tests/data/bc/networkx.tsv")).unwrap();
+    let mut checked = 0;
+    for name in ["karate", "polblogs"] {
+        let g = load(
+            &root.join(format!("../../data/graphs/{name}.edges.xz")),
+            &LoadOptions::default(),
+        )
+        .unwrap();
+        for (mode, normalized, endpoints, sources) in [
+            ("exact", true, false, None),
+            ("raw", false, false, None),
+            ("endpoints", true, true, None),
+            ("sample", true, false, Some(vec![0, 5, 10, 20, 33])),
+        ] {
+            let q = BetweennessQuery {
+                sources,
+                normalized,
+                endpoints,
+            };
+            let (fast, oracle) = bc(&g, &q);
+            close(&fast.scores, &oracle.scores, 1e-12).unwrap();
+            for line in text.lines().filter(|l| !l.starts_with('#')) {
+                let f: Vec<&str> = line.split('\t').collect();
+                if f[0] != name || f[1] != mode {
+                    continue;
+                }
+                let (v, want): (usize, f64) = (f[2].parse().unwrap(), f[3].parse().unwrap());
+                let got = fast.scores[v];
+                assert!(
+                    (got - want).abs() <= 1e-12 * want.abs().max(1e-12),
+                    "{name} {mode} vertex {v}: {got} against NetworkX's {want}"
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert_eq!(checked, 216, "every pinned score compared");
+}

@@ -1,0 +1,284 @@
+//! SSSP (issue 32): delta-stepping (`cpu`) against Dijkstra (`cpu-reference`)
+//! bit for bit on random weighted graphs, both through the verifier; the
+//! verifier catching corrupted answers; unit lengths equal to BFS levels;
+//! and scipy's distances on the bundled road graphs, pinned in
+//! `tests/data/sssp/*.tsv` by `scripts/scipy_sssp.py`.
+
+use dwell::analysis::{BfsQuery, Output, Query, SsspQuery, SsspResult};
+use dwell::backend::{Cpu, CpuReference};
+use dwell::formats::{load, LoadOptions};
+use dwell::graph::{Graph, GraphBuilder, NO_VERTEX};
+use dwell::session::run_once;
+use proptest::prelude::*;
+use std::path::PathBuf;
+
+fn graph(directed: bool, n: u64, arcs: &[(u32, u32, f64)], weighted: bool) -> Graph {
+    let mut b = GraphBuilder::new(directed);
+    b.set_nodes(n).unwrap();
+    for &(u, v, w) in arcs {
+        b.push_arc(u.into(), v.into(), None, weighted.then_some(w))
+            .unwrap();
+    }
+    b.build().unwrap()
+}
+
+fn sssp(g: &Graph, q: &SsspQuery) -> (SsspResult, SsspResult) {
+    let q = Query::Sssp(q.clone());
+    let run = |b: &dyn dwell::backend::Backend| match run_once(b, g, &q).expect("valid query") {
+        Output::Sssp(r) => r,
+        other => panic!("sssp answered {other:?}"),
+    };
+    let (fast, oracle) = (run(&Cpu), run(&CpuReference));
+    for (name, out) in [("cpu", &fast), ("cpu-reference", &oracle)] {
+        q.verify(g, &Output::Sssp(out.clone()))
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+    }
+    (fast, oracle)
+}
+
+/// Lengths from a small set with zeros and fractions (ties, zero cycles),
+/// or spread out.
+fn arb_length() -> impl Strategy<Value = f64> {
+    prop_oneof![
+        prop::sample::select(vec![0.0, 0.5, 1.0, 1.0, 2.5, 7.0, 100.0]),
+        0.0f64..1000.0,
+    ]
+}
+
+fn arb_graph() -> impl Strategy<Value = (bool, u64, Vec<(u32, u32, f64)>)> {
+    (any::<bool>(), 1u64..60).prop_flat_map(|(directed, n)| {
+        let arc = (0..n as u32, 0..n as u32, arb_length());
+        (
+            Just(directed),
+            Just(n),
+            prop::collection::vec(arc, 0..(5 * n as usize)),
+        )
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn delta_stepping_equals_dijkstra_bit_for_bit(
+        (directed, n, arcs) in arb_graph(),
+        weighted in prop::bool::weighted(0.8),
+        picks in prop::collection::vec(any::<prop::sample::Index>(), 1..6),
+        delta in prop::option::of(prop_oneof![1e-3f64..1.0, 1.0f64..500.0]),
+        parents in any::<bool>(),
+    ) {
+        let g = graph(directed, n, &arcs, weighted);
+        let sources: Vec<u32> = picks.iter().map(|i| i.index(n as usize) as u32).collect();
+        let q = SsspQuery { sources, delta, parents };
+        let (fast, oracle) = sssp(&g, &q);
+        prop_assert_eq!(fast, oracle);
+    }
+}
+
+/// A random graph big enough for parallel rounds (frontiers over a
+/// thousand vertices), GAPBS-like lengths 1..=255.
+fn big(weighted: bool) -> Graph {
+    let n = 30_000u64;
+    let mut x = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    let arcs: Vec<(u32, u32, f64)> = (0..8 * n)
+        .map(|_| {
+            let (u, v) = ((next() % n) as u32, (next() % n) as u32);
+            (u, v, (1 + next() % 255) as f64)
+        })
+        .collect();
+    graph(true, n, &arcs, weighted)
+}
+
+#[test]
+fn parallel_rounds_and_parallel_sources_equal_dijkstra_on_a_large_graph() {
+    let g = big(true);
+    for (sources, delta) in [
+        (vec![7], None),
+        (vec![7], Some(2.0)),
+        // Pushes up to 510 buckets ahead: past the near bins, into the far list.
+        (vec![7], Some(0.5)),
+        (vec![1, 2, 3, 4], None),
+    ] {
+        let q = SsspQuery {
+            sources,
+            delta,
+            parents: true,
+        };
+        let (fast, oracle) = sssp(&g, &q);
+        assert_eq!(fast, oracle, "delta {delta:?}");
+        assert!(fast.sources[0].reached > 20_000, "most vertices reached");
+    }
+}
+
+#[test]
+fn unit_lengths_are_bfs_levels() {
+    let g = big(false);
+    let q = SsspQuery {
+        sources: vec![11],
+        delta: None,
+        parents: false,
+    };
+    let (fast, _) = sssp(&g, &q);
+    assert!(!fast.weighted);
+    let bfs = run_once(
+        &Cpu,
+        &g,
+        &Query::Bfs(BfsQuery {
+            sources: vec![11],
+            keep_levels: true,
+        }),
+    )
+    .unwrap();
+    let Output::Bfs(b) = bfs else { panic!() };
+    let levels = b[0].levels.as_ref().expect("levels kept");
+    for (v, &d) in fast.sources[0].dist.iter().enumerate() {
+        let want = match levels[v] {
+            u32::MAX => f64::INFINITY,
+            l => f64::from(l),
+        };
+        assert_eq!(d, want, "vertex {v}");
+    }
+}
+
+/// A change to a correct answer.
+type Edit = dyn Fn(&mut SsspResult);
+
+#[test]
+fn the_verifier_catches_corrupted_answers() {
+    // 0 →(1) 1 →(0) 2 →(0) 1 (a zero cycle), 0 →(5) 3, 4 unreachable.
+    let g = graph(
+        true,
+        5,
+        &[(0, 1, 1.0), (1, 2, 0.0), (2, 1, 0.0), (0, 3, 5.0)],
+        true,
+    );
+    let q = SsspQuery {
+        sources: vec![0],
+        delta: None,
+        parents: true,
+    };
+    let (good, _) = sssp(&g, &q);
+    assert_eq!(good.sources[0].dist, [0.0, 1.0, 1.0, 5.0, f64::INFINITY]);
+    let query = Query::Sssp(q.clone());
+    let check = |edit: &Edit| {
+        let mut bad = good.clone();
+        edit(&mut bad);
+        query
+            .verify(&g, &Output::Sssp(bad))
+            .map_err(|e| e.to_string())
+    };
+    assert!(check(&|_| ()).is_ok());
+    let corruptions: [(&str, &Edit); 8] = [
+        ("too short", &|r| r.sources[0].dist[3] = 4.0),
+        ("too long", &|r| r.sources[0].dist[3] = 6.0),
+        ("unreached made reached", &|r| r.sources[0].dist[4] = 9.0),
+        ("NaN", &|r| r.sources[0].dist[2] = f64::NAN),
+        ("source not 0", &|r| r.sources[0].dist[0] = 0.5),
+        ("reached count", &|r| r.sources[0].reached = 3),
+        ("parent cycle", &|r| {
+            let p = r.sources[0].parent.as_mut().unwrap();
+            (p[1], p[2]) = (2, 1);
+        }),
+        ("reached without a parent", &|r| {
+            r.sources[0].parent.as_mut().unwrap()[3] = NO_VERTEX
+        }),
+    ];
+    for (what, edit) in corruptions {
+        assert!(check(edit).is_err(), "{what} passed the verifier");
+    }
+}
+
+#[test]
+fn bad_queries_are_refused_with_a_fix() {
+    let g = graph(true, 3, &[(0, 1, 1.0)], true);
+    for (sources, delta) in [
+        (vec![0], Some(0.0)),
+        (vec![0], Some(-1.0)),
+        (vec![0], Some(f64::NAN)),
+        (vec![], None),
+        (vec![3], None),
+    ] {
+        let q = Query::Sssp(SsspQuery {
+            sources,
+            delta,
+            parents: false,
+        });
+        let e = run_once(&Cpu, &g, &q).unwrap_err().to_string();
+        assert!(e.contains("Fix:"), "{e}");
+    }
+}
+
+fn data(rel: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(rel)
+}
+
+/// `tests/data/sssp/NAME.tsv` against dwell on `data/roads/NAME.gr.xz`.
+fn matches_scipy(name: &str) {
+    let g = load(
+        &data(&format!("../../data/roads/{name}.gr.xz")),
+        &LoadOptions::default(),
+    )
+    .unwrap();
+    let text = std::fs::read_to_string(data(&format!("tests/data/sssp/{name}.tsv"))).unwrap();
+    let header = text.lines().nth(1).unwrap();
+    let probes: Vec<usize> = header
+        .split('\t')
+        .skip(4)
+        .map(|c| {
+            c.trim_start_matches("d[")
+                .trim_end_matches(']')
+                .parse()
+                .unwrap()
+        })
+        .collect();
+    let rows: Vec<Vec<&str>> = text
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| l.split('\t').collect())
+        .collect();
+    assert!(rows.len() >= 4, "{name}: pinned rows");
+    let sources: Vec<u32> = rows.iter().map(|r| r[0].parse().unwrap()).collect();
+    let num = |s: &str| -> f64 { s.parse().unwrap() };
+    let q = SsspQuery {
+        sources,
+        delta: None,
+        parents: true,
+    };
+    let (fast, oracle) = sssp(&g, &q);
+    assert_eq!(fast, oracle);
+    for (r, row) in fast.sources.iter().zip(&rows) {
+        let finite: Vec<f64> = r.dist.iter().copied().filter(|x| x.is_finite()).collect();
+        assert_eq!(
+            r.reached,
+            row[1].parse::<u64>().unwrap(),
+            "{name} from {}",
+            r.source
+        );
+        assert_eq!(finite.iter().copied().fold(0.0, f64::max), num(row[2]));
+        assert_eq!(finite.iter().sum::<f64>(), num(row[3]));
+        for (k, &p) in probes.iter().enumerate() {
+            assert_eq!(
+                r.dist[p],
+                num(row[4 + k]),
+                "{name}: d[{p}] from {}",
+                r.source
+            );
+        }
+    }
+}
+
+#[test]
+fn bremen_distances_match_scipy() {
+    matches_scipy("bremen_dist");
+}
+
+#[test]
+fn sparse_id_road_graph_matches_scipy() {
+    matches_scipy("graph_23rd");
+}
