@@ -1,8 +1,7 @@
 //! Points-to on the real programs of the shared datasets (SQLite 3.46.0,
 //! Lua 5.4.7): it binds indirect calls only to functions whose address is
 //! taken, and prints its figures. Ignored by default: Lua's SSA module
-//! takes ~8 s and SQLite's does not finish in minutes yet (issue 31's
-//! notes say why: one heap object behind indirect allocators). Run with
+//! takes ~2 s, SQLite's ~75 s and 5 GB (docs/BENCHMARKS.md). Run with
 //! `DWELL_PTS_MODULES=lua-5.4.7.ssa.ll.xz cargo test --release -p dwell
 //! --test points_to_real -- --ignored --nocapture` (`DWELL_PTS_TRACE=1`
 //! prints the solver's progress). Skipped when ../shared is absent.

@@ -11,6 +11,14 @@
 //! sensitivity), heap and external objects are one per site, and the
 //! analysis is flow- and context-insensitive.
 //!
+//! Types keep apart what C's `void *` mixes (SQLite's solve did not end
+//! without them): a field offset of `struct S` applies only to memory of
+//! a related type (a `struct S`, a struct that starts with one, a union,
+//! or memory of unknown type such as the heap), never to strings, scalars
+//! or pointers; constant globals that hold no address (string literals)
+//! are one object; and an indirect call binds only the functions whose
+//! type fits it, as the ICFG's fan-out does.
+//!
 //! The constraints (`constraints`) are solved by `solve` with difference
 //! propagation and lazy cycle detection (an edge whose two ends end with
 //! equal sets is checked for a cycle once; a cycle's nodes are merged), and
