@@ -569,6 +569,18 @@ impl Builder<'_> {
                 }
             }
         }
+        // Arguments past the fixed ones go to the callee's variadic
+        // object, where its `va_arg` loads read them.
+        if let Some(va) = self.pts.varargs(g) {
+            let va = self.loc_node(va);
+            for &a in args.iter().skip(gf.param_vars.len()) {
+                if let Value::Var(x) = a {
+                    if !self.value_clean(f, at.0, a) {
+                        self.arc(x, va, Arc::Flow);
+                    }
+                }
+            }
+        }
         if let Some(r) = r {
             for x in self.rets[g as usize].clone() {
                 self.arc(x, r, Arc::Return(s));

@@ -31,6 +31,8 @@ pub enum ObjectKind {
         site: (u32, u32, u32),
         callee: String,
     },
+    /// A variadic function's extra arguments, all call sites' together.
+    VarArgs(u32),
     /// Every constant global of no struct type that holds no address
     /// (string literals, tables of numbers): one object, as nothing can
     /// be stored in them nor loaded from them but numbers. SQLite's 1,700
@@ -50,6 +52,7 @@ impl ObjectKind {
             ObjectKind::Slot(v) | ObjectKind::Global(v) => var(*v),
             ObjectKind::Function(f) => format!("&{}", p.functions[*f as usize].name),
             ObjectKind::Constants => "constant data".to_string(),
+            ObjectKind::VarArgs(f) => format!("...@{}", p.functions[*f as usize].name),
             ObjectKind::Heap { site, callee } | ObjectKind::External { site, callee } => {
                 let f = &p.functions[site.0 as usize];
                 let ins = &f.blocks[site.1 as usize].insts[site.2 as usize];
@@ -98,6 +101,12 @@ pub struct Constraints {
     /// Per function: its parameter variables and return node.
     pub params: Vec<Vec<u32>>,
     pub ret: Vec<u32>,
+    /// Per function: the root of its variadic arguments' object (defined
+    /// variadic functions), and a node holding its address.
+    pub varargs: Vec<Option<Loc>>,
+    varargs_node: Vec<Option<u32>>,
+    /// `struct.__va_list_tag` (x86-64's `va_list`), if the program has it.
+    va_list_tag: Option<u32>,
     /// The program's struct types, and per object the named type of its
     /// memory (slots and globals whose type the IR names).
     pub types: StructTypes,
@@ -155,6 +164,22 @@ impl Constraints {
             // (a type-confused pointer) is the function.
             c.locs.collapse(o);
             c.function_object.push(o);
+        }
+        c.va_list_tag = p
+            .struct_types
+            .names
+            .iter()
+            .position(|n| n == "struct.__va_list_tag")
+            .map(|t| t as u32);
+        for (f, func) in p.functions.iter().enumerate() {
+            let (mut loc, mut node) = (None, None);
+            if func.defined && func.varargs {
+                let o = c.object(ObjectKind::VarArgs(f as u32));
+                let root = c.locs.at(o, &[]);
+                (loc, node) = (Some(root), Some(c.address_node(root)));
+            }
+            c.varargs.push(loc);
+            c.varargs_node.push(node);
         }
         for (g, vals) in &p.global_inits {
             let Some(gl) = c.value_node(Value::Var(*g)) else {
@@ -338,6 +363,23 @@ impl Constraints {
         }
     }
 
+    /// `llvm.va_start(ap)` in function `f`: the `va_list` points to `f`'s
+    /// variadic arguments, at its root (a `char *` `va_list`) and in
+    /// x86-64's `overflow_arg_area` and `reg_save_area` fields, which
+    /// `va_arg`'s inline code reads.
+    fn va_start(&mut self, f: u32, ap: Option<u32>) {
+        let (Some(ap), Some(va)) = (ap, self.varargs_node[f as usize]) else {
+            return;
+        };
+        self.store.push((va, ap));
+        for field in [2, 3] {
+            let at = self.nodes;
+            self.nodes += 1;
+            self.gep.push((ap, at, vec![field], self.va_list_tag));
+            self.store.push((va, at));
+        }
+    }
+
     /// The location field offset `path` (of a struct of type `ty`)
     /// reaches from `l`; `None` when `l` holds a struct of an unrelated
     /// type. A `Walker *` that points to every walker object (its callbacks
@@ -396,6 +438,11 @@ impl Constraints {
                 self.copy.push((*a, param));
             }
         }
+        if let Some(va) = self.varargs_node[g as usize] {
+            for a in args.iter().skip(self.params[g as usize].len()).flatten() {
+                self.store.push((*a, va));
+            }
+        }
         if let Some(r) = result {
             self.copy.push((self.ret[g as usize], r));
         }
@@ -413,6 +460,10 @@ impl Constraints {
         result: Option<u32>,
     ) {
         let gf = &p.functions[g as usize];
+        if gf.name.starts_with("llvm.va_start") {
+            self.va_start(site.0, args.first().copied().flatten());
+            return;
+        }
         let model = models.get(&gf.name);
         if let Some(r) = result {
             let allocates = model.as_ref().is_some_and(|m| m.allocates);

@@ -178,6 +178,8 @@ pub struct PointsTo {
     content: Vec<Vec<Loc>>,
     /// Per function, its object.
     function_object: Vec<u32>,
+    /// Per function, the root of its variadic arguments' object.
+    varargs: Vec<Option<Loc>>,
     /// Per indirect call site `(function, block, inst)`, the functions it
     /// may call, ascending.
     callees: HashMap<(u32, u32, u32), Vec<u32>>,
@@ -265,6 +267,13 @@ impl PointsTo {
 
     pub fn path(&self, l: Loc) -> &[u32] {
         &self.locs.path[l.0 as usize]
+    }
+
+    /// Where a variadic function's extra arguments are: every call's
+    /// arguments past the fixed ones are stored there, and `va_start`
+    /// points the `va_list` at it (`None`: not a defined variadic function).
+    pub fn varargs(&self, f: u32) -> Option<Loc> {
+        self.varargs.get(f as usize).copied().flatten()
     }
 
     pub fn object_kind(&self, o: u32) -> &ObjectKind {

@@ -81,6 +81,12 @@ pub fn reference(p: &Program, models: &Models) -> PointsTo {
                         copy.push((*a, param));
                     }
                 }
+                if let Some(va) = c.varargs[g as usize] {
+                    let extra = call.args.iter().skip(c.params[g as usize].len());
+                    for a in extra.flatten() {
+                        copy.push((*a, content_base + c.locs.content_key(va).0));
+                    }
+                }
                 if let Some(r) = call.result {
                     copy.push((c.ret[g as usize], r));
                 }
@@ -101,6 +107,7 @@ pub fn reference(p: &Program, models: &Models) -> PointsTo {
         vars,
         content,
         function_object: c.function_object,
+        varargs: c.varargs,
         callees: callees
             .into_iter()
             .map(|(k, v)| (k, v.into_iter().collect()))

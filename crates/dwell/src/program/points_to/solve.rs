@@ -372,6 +372,17 @@ impl Solver {
                 self.add_edge(*a, param);
             }
         }
+        if let Some(va) = self.c.varargs[g as usize] {
+            let va = self.content(self.c.locs.content_key(va).0);
+            for a in call
+                .args
+                .iter()
+                .skip(self.c.params[g as usize].len())
+                .flatten()
+            {
+                self.add_edge(*a, va);
+            }
+        }
         if let Some(r) = call.result {
             self.add_edge(self.c.ret[g as usize], r);
         }
@@ -492,6 +503,7 @@ impl Solver {
             vars,
             content,
             function_object: self.c.function_object,
+            varargs: self.c.varargs,
             callees: self.callees,
         };
         (pts, self.stats)

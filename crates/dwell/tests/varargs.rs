@@ -1,0 +1,77 @@
+//! Variadic arguments carry data (data/c/varargs.c): what a call passes
+//! through `...` is what the callee's `va_arg` reads, directly and through
+//! a `va_list` handed to another function, at -O0 and -O2.
+
+use dwell::program::flow;
+use dwell::program::models::Models;
+use dwell::program::points_to;
+use dwell::program::read_llvm;
+use dwell::progress::Stop;
+use std::path::PathBuf;
+
+fn data(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/c")
+        .join(name)
+}
+
+#[test]
+fn va_arg_reads_what_the_calls_pass() {
+    for level in ["O0", "O2"] {
+        let p = read_llvm(&data(&format!("varargs.{level}.ll"))).unwrap();
+        let pts = points_to::solve(&p, &Models::libc(), u64::MAX, Stop::never()).unwrap();
+        let reference = points_to::reference(&p, &Models::libc());
+        assert_eq!(
+            pts.named_pointers(&p),
+            reference.named_pointers(&p),
+            "{level}: solver and oracle differ"
+        );
+        let cmd_of = |f: &str| -> Vec<String> {
+            pts.named_pointers(&p)
+                .into_iter()
+                .filter(|n| n.function.as_deref() == Some(f) && n.name == "cmd")
+                .flat_map(|n| n.targets)
+                .collect()
+        };
+        // run_fmt's one caller passes getenv's string.
+        let run_fmt = cmd_of("run_fmt");
+        assert!(
+            run_fmt.iter().any(|t| t.starts_with("getenv@from_env")),
+            "{level}: {run_fmt:?}"
+        );
+        // run_all's caller passes a literal and getenv's string; at -O0
+        // vrun reads them through the va_list it is given.
+        let reader = if level == "O0" { "vrun" } else { "run_all" };
+        let all = cmd_of(reader);
+        assert!(
+            all.iter().any(|t| t.starts_with("getenv@from_env_list"))
+                && all.iter().any(|t| t == "constant data"),
+            "{level}: {all:?}"
+        );
+
+        let run = flow::taint(&p, &Models::libc(), u64::MAX, Stop::never()).unwrap();
+        let mut found: Vec<(String, String, Vec<String>)> = run
+            .findings
+            .iter()
+            .map(|f| {
+                let mut sources: Vec<String> =
+                    f.sources.iter().map(|s| s.at.function.clone()).collect();
+                sources.sort();
+                (f.rule.clone(), f.sink.clone(), sources)
+            })
+            .collect();
+        found.sort();
+        let both = |s: &str| {
+            (
+                "command-injection".to_string(),
+                "system".to_string(),
+                vec![s.to_string()],
+            )
+        };
+        assert_eq!(
+            found,
+            [both("from_env"), both("from_env_list")],
+            "{level}: {found:?}"
+        );
+    }
+}
