@@ -106,7 +106,7 @@ fn graph(seed: u64, dag: bool) -> (ValueFlow, Vec<u32>) {
 
 fn check(seed: u64, dag: bool) {
     let (vf, sources) = graph(seed, dag);
-    let solver = Solver::new(&vf, Stop::never()).unwrap();
+    let solver = Solver::new(&vf, Stop::never(), u64::MAX).unwrap();
     let reach = solver.reach(&sources, Stop::never()).unwrap();
     let oracle = reference(&vf, &sources, 5);
     for (v, &in_oracle) in oracle.iter().enumerate() {

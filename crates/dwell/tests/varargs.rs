@@ -75,3 +75,23 @@ fn va_arg_reads_what_the_calls_pass() {
         );
     }
 }
+
+#[test]
+fn a_budget_too_small_for_any_phase_is_an_error_with_a_fix() {
+    let p = read_llvm(&data("varargs.O0.ll")).unwrap();
+    let mut refused = 0;
+    for budget in [1u64, 1 << 10, 1 << 14, 1 << 16, 1 << 18, 1 << 20, u64::MAX] {
+        match flow::taint(&p, &Models::libc(), budget, Stop::never()) {
+            Ok(run) => assert_eq!(run.findings.len(), 2, "budget {budget}"),
+            Err(e) => {
+                let msg = e.to_string();
+                assert!(
+                    msg.contains("budget") && msg.contains("Fix: allow it more memory"),
+                    "budget {budget}: {msg}"
+                );
+                refused += 1;
+            }
+        }
+    }
+    assert!(refused >= 1, "no budget was too small");
+}

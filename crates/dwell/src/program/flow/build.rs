@@ -15,7 +15,18 @@ use std::collections::{HashMap, HashSet};
 const MAX_PATH: usize = 4;
 
 /// Build the value-flow graph of `p`.
-pub fn build(p: &Program, pts: &PointsTo, models: &Models) -> ValueFlow {
+/// Bytes an arc takes while the graph is built.
+const ARC_BYTES: u64 = std::mem::size_of::<(u32, u32, Arc)>() as u64;
+
+/// The value-flow graph of `p`; `Err(bytes)` when its arcs alone would
+/// take more than `budget_bytes` (coarse points-to makes every load read
+/// thousands of locations).
+pub fn build(
+    p: &Program,
+    pts: &PointsTo,
+    models: &Models,
+    budget_bytes: u64,
+) -> Result<ValueFlow, u64> {
     let locals = locals::all(p);
     let mut sites = Vec::new();
     let mut site_of = HashMap::new();
@@ -85,14 +96,22 @@ pub fn build(p: &Program, pts: &PointsTo, models: &Models) -> ValueFlow {
         sinks: Vec::new(),
         unmodelled: 0,
         passes: passes_through(p, &locals),
+        max_arcs: budget_bytes / ARC_BYTES,
     };
+    let over = |b: &Builder| b.arcs.len() as u64 > b.max_arcs;
     for (f, func) in p.functions.iter().enumerate() {
         if func.defined {
             b.function_body(f as u32, func, &locals[f]);
+            if over(&b) {
+                return Err(b.arcs.len() as u64 * ARC_BYTES);
+            }
         }
     }
     b.link_calls(&sites);
-    b.finish(sites)
+    if over(&b) {
+        return Err(b.arcs.len() as u64 * ARC_BYTES);
+    }
+    Ok(b.finish(sites))
 }
 
 struct Builder<'a> {
@@ -119,6 +138,8 @@ struct Builder<'a> {
     /// Per function: the parameter (and field path inside what it points
     /// to) that every return hands back, as `skip_blanks(s)` returns `s`.
     passes: Vec<Option<(u32, Vec<u32>)>>,
+    /// Past this many arcs the graph is over its budget.
+    max_arcs: u64,
 }
 
 /// Functions that return a pointer into what one of their parameters
@@ -531,6 +552,9 @@ impl Builder<'_> {
         loop {
             let before = linked.len();
             for (s, site) in sites.iter().enumerate() {
+                if self.arcs.len() as u64 > self.max_arcs {
+                    return;
+                }
                 let s = s as u32;
                 let func = &self.p.functions[site.function as usize];
                 let ins = &func.blocks[site.at.0 as usize].insts[site.at.1 as usize];

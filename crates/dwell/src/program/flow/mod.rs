@@ -170,6 +170,12 @@ pub struct Run {
     pub stats: Stats,
 }
 
+fn over_budget(what: &str, bytes: u64, budget_bytes: u64) -> ProgramError {
+    ProgramError::Analysis(format!(
+        "data-flow taint needs more than its budget of {budget_bytes} bytes: {what} took {bytes} bytes and grew. Fix: allow it more memory (--budget-bytes), or use --mode control-flow, which needs neither points-to nor a value-flow graph"
+    ))
+}
+
 fn cancelled() -> ProgramError {
     ProgramError::Session(SessionError::Cancelled {
         runs: 0,
@@ -178,8 +184,9 @@ fn cancelled() -> ProgramError {
 }
 
 /// Data-flow taint of a whole program: points-to, the value-flow graph,
-/// summaries, then every source's reach. `budget_bytes` bounds the
-/// points-to solver's memory, the part that grows fastest.
+/// summaries, then every source's reach. `budget_bytes` bounds each
+/// phase's memory (points-to's sets, the graph's arcs, the summaries'
+/// search): over it, the run stops with an error that says which phase.
 pub fn taint(
     p: &Program,
     models: &Models,
@@ -191,10 +198,14 @@ pub fn taint(
     let pts = points_to::solve(p, models, budget_bytes, stop)?;
     let points_to_ms = ms(t);
     let t = Instant::now();
-    let vf = build(p, &pts, models);
+    let vf = build(p, &pts, models, budget_bytes)
+        .map_err(|bytes| over_budget("its value-flow graph", bytes, budget_bytes))?;
     let build_ms = ms(t);
     let t = Instant::now();
-    let solver = taint::Solver::new(&vf, stop).ok_or_else(cancelled)?;
+    let solver = taint::Solver::new(&vf, stop, budget_bytes).map_err(|h| match h {
+        taint::Halt::Stopped => cancelled(),
+        taint::Halt::OverBudget(bytes) => over_budget("its summaries", bytes, budget_bytes),
+    })?;
     let summaries_ms = ms(t);
     let t = Instant::now();
     let namer = findings::Namer::new(p, &pts);

@@ -31,6 +31,14 @@ use std::collections::{HashSet, VecDeque};
 pub const ROOT: u32 = u32::MAX;
 
 /// A value-flow graph with its summary arcs.
+/// Why summaries were not made.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Halt {
+    Stopped,
+    /// Their search passed its budget, at this many bytes.
+    OverBudget(u64),
+}
+
 #[derive(Debug)]
 pub struct Solver<'g> {
     vf: &'g ValueFlow,
@@ -66,7 +74,9 @@ impl Reach {
 
 impl<'g> Solver<'g> {
     /// Compute the summary arcs of `vf`; `None` when stopped.
-    pub fn new(vf: &'g ValueFlow, stop: Stop<'_>) -> Option<Solver<'g>> {
+    /// Summaries of `vf`, their search within `budget_bytes` (with the
+    /// graph's own bytes).
+    pub fn new(vf: &'g ValueFlow, stop: Stop<'_>, budget_bytes: u64) -> Result<Solver<'g>, Halt> {
         let n = vf.nodes.len();
         let mut call_in: Map<u32, Vec<(u32, u32)>> = Map::new();
         let mut ret_out: Map<u32, Vec<(u32, u32)>> = Map::new();
@@ -92,8 +102,17 @@ impl<'g> Solver<'g> {
         let mut next = Vec::new();
         while let Some((m, v)) = p.work.pop() {
             steps += 1;
-            if steps.is_multiple_of(65_536) && stop.requested() {
-                return None;
+            if steps.is_multiple_of(65_536) {
+                if stop.requested() {
+                    return Err(Halt::Stopped);
+                }
+                // A path edge: its key, table slot and `reached_by` entry;
+                // a summary arc: its key and list entry.
+                let bytes =
+                    vf.arc_count() as u64 * 12 + p.path.len() as u64 * 24 + have.len() as u64 * 16;
+                if bytes > budget_bytes {
+                    return Err(Halt::OverBudget(bytes));
+                }
             }
             let f = vf.function[m as usize];
             next.clear();
@@ -121,7 +140,7 @@ impl<'g> Solver<'g> {
                 p.add(m, t);
             }
         }
-        Some(Solver { vf, summary })
+        Ok(Solver { vf, summary })
     }
 
     /// Summary arcs in all.
