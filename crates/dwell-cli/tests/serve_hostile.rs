@@ -67,13 +67,19 @@ fn a_client_budget_never_raises_the_servers() {
         eprintln!("note: sh cannot set ulimit -v: skipped");
         return;
     };
-    // About 6 GB of reach sets, with a client budget of 100 GB: refused
-    // by the server's plan before anything is allocated.
+    // 2 GB of answers (4 bytes per sink per source: 100,000 sources, 5,000
+    // sinks), with a client budget of 100 GB: refused by the server's plan
+    // before anything is allocated. (Not reach sets' sweeps: the plan counts
+    // only the sweeps that run at once, a few MB.)
+    let ids: String = (0..5_000).map(|v| format!("{v}\n")).collect();
+    let sinks = write(dir.path(), "sinks.txt", &ids);
     let big = [
         "reach",
         grid,
         "--sources",
         "random:100000",
+        "--sinks",
+        &sinks,
         "--budget-bytes",
         "100000000000",
     ];
