@@ -41,7 +41,7 @@
 //! reached pairs twice), recomputed by plain breadth-first searches.
 
 use super::footprint::{self, Requirements, SizeOverflow};
-use super::render::{Render, VertexName};
+use super::render::{scores, Render, VertexName};
 use super::{Analysis, Ctx, Kernels, QueryError, Violation};
 use crate::graph::{Csr, Graph};
 use rayon::prelude::*;
@@ -449,36 +449,9 @@ impl Analysis for Betweenness {
     }
 }
 
-/// Vertices shown by the text and JSON summaries.
-const TOP: usize = 10;
-
-impl BetweennessResult {
-    /// The `k` highest-scoring vertices, ties by smaller id.
-    pub fn top(&self, k: usize) -> Vec<(u32, f64)> {
-        let mut order: Vec<u32> = (0..self.scores.len() as u32).collect();
-        order.sort_unstable_by(|&a, &b| {
-            self.scores[b as usize]
-                .total_cmp(&self.scores[a as usize])
-                .then(a.cmp(&b))
-        });
-        order
-            .into_iter()
-            .take(k)
-            .map(|v| (v, self.scores[v as usize]))
-            .collect()
-    }
-}
-
 impl Render for BetweennessResult {
     fn results_json(&self) -> serde_json::Value {
-        let top: Vec<serde_json::Value> = self
-            .top(TOP)
-            .into_iter()
-            .map(|(v, s)| serde_json::json!({ "vertex": v, "score": s }))
-            .collect();
-        let mut v = serde_json::json!(self);
-        v["top"] = serde_json::Value::Array(top);
-        serde_json::json!([v])
+        scores::json(serde_json::json!(self), &self.scores)
     }
 
     fn human(&self, name: VertexName<'_>) -> String {
@@ -492,9 +465,7 @@ impl Render for BetweennessResult {
                 "not counted"
             }
         );
-        for (v, score) in self.top(TOP) {
-            s.push_str(&format!("  {:>10} {score:.6e}\n", name(v)));
-        }
+        scores::human(&mut s, &self.scores, name);
         s
     }
 
@@ -504,14 +475,7 @@ impl Render for BetweennessResult {
         name: VertexName<'_>,
         sep: &str,
     ) -> io::Result<()> {
-        writeln!(
-            w,
-            "# dwell bc: vertex betweenness ({} sources)",
-            self.sources
-        )?;
-        for (v, s) in self.scores.iter().enumerate() {
-            writeln!(w, "{}{sep}{s}", name(v as u32))?;
-        }
-        Ok(())
+        let header = format!("# dwell bc: vertex betweenness ({} sources)", self.sources);
+        scores::write(w, &header, &self.scores, name, sep)
     }
 }

@@ -39,7 +39,7 @@
 //! contraction by `d`, its change must be below the threshold too.
 
 use super::footprint::{self, Requirements, SizeOverflow};
-use super::render::{PeerCheck, Render, VertexName};
+use super::render::{scores, PeerCheck, Render, VertexName};
 use super::{Analysis, Ctx, Kernels, QueryError, Violation};
 use crate::graph::Graph;
 use rayon::prelude::*;
@@ -491,36 +491,9 @@ impl Analysis for PageRank {
     }
 }
 
-/// Vertices shown by the text and JSON summaries.
-const TOP: usize = 10;
-
-impl PageRankResult {
-    /// The `k` highest-scoring vertices, ties by smaller id.
-    pub fn top(&self, k: usize) -> Vec<(u32, f64)> {
-        let mut order: Vec<u32> = (0..self.scores.len() as u32).collect();
-        order.sort_unstable_by(|&a, &b| {
-            self.scores[b as usize]
-                .total_cmp(&self.scores[a as usize])
-                .then(a.cmp(&b))
-        });
-        order
-            .into_iter()
-            .take(k)
-            .map(|v| (v, self.scores[v as usize]))
-            .collect()
-    }
-}
-
 impl Render for PageRankResult {
     fn results_json(&self) -> serde_json::Value {
-        let top: Vec<serde_json::Value> = self
-            .top(TOP)
-            .into_iter()
-            .map(|(v, s)| serde_json::json!({ "vertex": v, "score": s }))
-            .collect();
-        let mut v = serde_json::json!(self);
-        v["top"] = serde_json::Value::Array(top);
-        serde_json::json!([v])
+        scores::json(serde_json::json!(self), &self.scores)
     }
 
     fn human(&self, name: VertexName<'_>) -> String {
@@ -532,13 +505,11 @@ impl Render for PageRankResult {
             self.error,
             self.threshold
         );
-        for (v, score) in self.top(TOP) {
-            s.push_str(&format!("  {:>10} {score:.6e}\n", name(v)));
-        }
-        if self.scores.len() > TOP {
+        scores::human(&mut s, &self.scores, name);
+        if self.scores.len() > scores::SHOWN {
             s.push_str(&format!(
                 "  … {} more (use --out FILE for all)\n",
-                self.scores.len() - TOP
+                self.scores.len() - scores::SHOWN
             ));
         }
         s
@@ -550,16 +521,12 @@ impl Render for PageRankResult {
         name: VertexName<'_>,
         sep: &str,
     ) -> io::Result<()> {
-        writeln!(
-            w,
+        let header = format!(
             "# dwell pagerank: vertex score ({} iterations, {} rule)",
             self.iterations,
             self.stop.name()
-        )?;
-        for (v, s) in self.scores.iter().enumerate() {
-            writeln!(w, "{}{sep}{s}", name(v as u32))?;
-        }
-        Ok(())
+        );
+        scores::write(w, &header, &self.scores, name, sep)
     }
 
     fn peer_check(&self) -> Option<PeerCheck> {

@@ -43,3 +43,63 @@ pub trait Render {
         None
     }
 }
+
+/// Per-vertex scores (PageRank, betweenness) as their renderers show them:
+/// the [`SHOWN`] highest in the text and JSON summaries, every vertex in
+/// `--out`.
+pub mod scores {
+    use super::VertexName;
+    use std::io::{self, Write};
+
+    /// Vertices shown by the text and JSON summaries.
+    pub const SHOWN: usize = 10;
+
+    /// The `k` highest-scoring vertices, ties by smaller id.
+    pub fn top(scores: &[f64], k: usize) -> Vec<(u32, f64)> {
+        let mut order: Vec<u32> = (0..scores.len() as u32).collect();
+        order.sort_unstable_by(|&a, &b| {
+            scores[b as usize]
+                .total_cmp(&scores[a as usize])
+                .then(a.cmp(&b))
+        });
+        order
+            .into_iter()
+            .take(k)
+            .map(|v| (v, scores[v as usize]))
+            .collect()
+    }
+
+    /// `result` (the serialized answer) with its top vertices as `top`,
+    /// as the one element of `results`.
+    pub fn json(mut result: serde_json::Value, scores: &[f64]) -> serde_json::Value {
+        let top: Vec<serde_json::Value> = top(scores, SHOWN)
+            .into_iter()
+            .map(|(v, s)| serde_json::json!({ "vertex": v, "score": s }))
+            .collect();
+        result["top"] = serde_json::Value::Array(top);
+        serde_json::json!([result])
+    }
+
+    /// One text line per top vertex, appended to `s`.
+    pub fn human(s: &mut String, scores: &[f64], name: VertexName<'_>) {
+        for (v, score) in top(scores, SHOWN) {
+            s.push_str(&format!("  {:>10} {score:.6e}\n", name(v)));
+        }
+    }
+
+    /// `header` (a `# dwell …` line) then one `vertex<sep>score` line per
+    /// vertex.
+    pub fn write(
+        w: &mut dyn Write,
+        header: &str,
+        scores: &[f64],
+        name: VertexName<'_>,
+        sep: &str,
+    ) -> io::Result<()> {
+        writeln!(w, "{header}")?;
+        for (v, s) in scores.iter().enumerate() {
+            writeln!(w, "{}{sep}{s}", name(v as u32))?;
+        }
+        Ok(())
+    }
+}
