@@ -6,7 +6,7 @@
 //! slot's flow-insensitive content.
 
 use super::{Loc, Locs, MAX_PATH};
-use crate::program::ir::{CallSite, Callee, Function, Op, Program, StructTypes, Value, VarKind};
+use crate::program::ir::{Callee, Function, Op, Program, StructTypes, Value, VarKind};
 use crate::program::locals::{At, Locals};
 use crate::program::models::{Models, Place};
 use std::collections::HashMap;
@@ -323,29 +323,18 @@ impl Constraints {
         args: &[Value],
     ) {
         let nodes: Vec<Option<u32>> = args.iter().map(|a| self.value_node(*a)).collect();
-        let direct =
-            match &p.functions[site.0 as usize].blocks[site.1 as usize].insts[site.2 as usize].call
-            {
-                Some(cs) => match cs.callee {
-                    Callee::Direct(g) | Callee::Cast(g) => Some(g),
-                    _ => None,
-                },
-                None => None,
-            };
-        match direct {
-            Some(g) if p.functions[g as usize].defined => {
+        let cs = &p.functions[site.0 as usize].blocks[site.1 as usize].insts[site.2 as usize].call;
+        let callee_kind = cs.as_ref().map(|cs| &cs.callee);
+        match callee_kind {
+            Some(&(Callee::Direct(g) | Callee::Cast(g))) if p.functions[g as usize].defined => {
                 self.bind(g, &nodes, result);
             }
-            Some(g) => self.external(p, models, site, g, &nodes, result),
-            None => {
-                let fits = match &p.functions[site.0 as usize].blocks[site.1 as usize].insts
-                    [site.2 as usize]
-                    .call
-                {
-                    Some(CallSite {
-                        callee: Callee::Indirect { args, ret },
-                        ..
-                    }) => (0..p.functions.len() as u32)
+            Some(&(Callee::Direct(g) | Callee::Cast(g))) => {
+                self.external(p, models, site, g, &nodes, result)
+            }
+            _ => {
+                let fits = match callee_kind {
+                    Some(Callee::Indirect { args, ret }) => (0..p.functions.len() as u32)
                         .filter(|&g| p.functions[g as usize].accepts(*args, ret))
                         .collect(),
                     _ => Vec::new(),
