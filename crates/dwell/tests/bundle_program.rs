@@ -188,6 +188,26 @@ fn out_of_range_indices_are_an_error() {
                 i.call.as_mut().unwrap().callee = dwell::program::ir::Callee::Direct(nf + 1);
             }),
         ),
+        (
+            "object type",
+            Box::new(|p| {
+                let t = p.struct_types.names.len() as u32;
+                p.object_types.push((0, Some(t)));
+            }),
+        ),
+        ("gep result", Box::new(move |p| p.gep_types.push((nv, 0)))),
+        (
+            "struct fields",
+            Box::new(|p| p.struct_types.fields.push(Vec::new())),
+        ),
+        (
+            "field type",
+            Box::new(|p| {
+                let t = p.struct_types.names.len() as u32;
+                p.struct_types.names.push("struct.x".into());
+                p.struct_types.fields.push(vec![Some(t + 1)]);
+            }),
+        ),
     ];
     for (what, f) in damage {
         let mut q = p.clone();
