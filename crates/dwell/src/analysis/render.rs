@@ -45,7 +45,7 @@ pub trait Render {
 }
 
 /// Per-vertex scores (PageRank, betweenness) as their renderers show them:
-/// the [`SHOWN`] highest in the text and JSON summaries, every vertex in
+/// the [`SHOWN`](scores::SHOWN) highest in the text and JSON summaries, every vertex in
 /// `--out`.
 pub mod scores {
     use super::VertexName;
