@@ -43,6 +43,7 @@
 //! Calls of external functions without a model carry no data.
 
 pub mod build;
+mod callees;
 pub mod findings;
 pub mod guards;
 pub mod taint;
