@@ -15,18 +15,35 @@ use std::collections::{HashMap, HashSet};
 /// Longest field path of a content node.
 const MAX_PATH: usize = 4;
 
-/// Build the value-flow graph of `p`.
 /// Bytes an arc takes while the graph is built.
 const ARC_BYTES: u64 = std::mem::size_of::<(u32, u32, Arc)>() as u64;
 
 /// The value-flow graph of `p`; `Err(bytes)` when its arcs alone would
-/// take more than `budget_bytes` (coarse points-to makes every load read
-/// thousands of locations).
+/// take more than `budget_bytes`. A load or store through a pointer to two
+/// or more locations goes through the junction of that set (shared by
+/// every access to it), a model's flow through a junction when that saves
+/// arcs: coarse points-to makes every load read thousands of locations.
 pub fn build(
     p: &Program,
     pts: &PointsTo,
     models: &Models,
     budget_bytes: u64,
+) -> Result<ValueFlow, u64> {
+    build_with(p, pts, models, budget_bytes, true)
+}
+
+/// The same graph with every arc direct, no junctions: the oracle of the
+/// property tests (far larger on coarse points-to).
+pub fn without_junctions(p: &Program, pts: &PointsTo, models: &Models) -> ValueFlow {
+    build_with(p, pts, models, u64::MAX, false).expect("no budget")
+}
+
+fn build_with(
+    p: &Program,
+    pts: &PointsTo,
+    models: &Models,
+    budget_bytes: u64,
+    junctions: bool,
 ) -> Result<ValueFlow, u64> {
     let locals = locals::all(p);
     let mut sites = Vec::new();
@@ -89,6 +106,8 @@ pub fn build(
         targets: &targets,
         nvars: p.vars.len() as u32,
         interned: HashMap::new(),
+        joins: junctions.then(HashMap::new),
+        join_fn: Vec::new(),
         extra: Vec::new(),
         arcs: Vec::new(),
         rets: vec![Vec::new(); p.functions.len()],
@@ -126,6 +145,10 @@ struct Builder<'a> {
     targets: &'a [Vec<u32>],
     nvars: u32,
     interned: HashMap<Node, u32>,
+    /// Junctions by (writes into them, their locations), `None` when the
+    /// graph has none; each junction's function.
+    joins: Option<HashMap<(bool, Vec<u32>), u32>>,
+    join_fn: Vec<u32>,
     /// Nodes past variables and locations, in id order.
     extra: Vec<Node>,
     arcs: Vec<(u32, u32, Arc)>,
@@ -310,6 +333,93 @@ impl Builder<'_> {
         }
     }
 
+    /// A new junction node in function `f` (`NO_FUNCTION`: memory).
+    fn junction(&mut self, f: u32) -> u32 {
+        let id = self.join_fn.len() as u32;
+        self.join_fn.push(f);
+        self.intern(Node::Junction { id })
+    }
+
+    /// `from` → every node of `to`, the memory locations among them
+    /// through the junction that writes into exactly that set.
+    fn write_into(&mut self, from: u32, to: &[u32], kind: Arc) {
+        let (mem, rest) = self.split_locs(to);
+        for &t in &rest {
+            self.arc(from, t, kind);
+        }
+        match self.shared_junction(true, mem) {
+            Ok(j) => self.arc(from, j, kind),
+            Err(mem) => mem.into_iter().for_each(|t| self.arc(from, t, kind)),
+        }
+    }
+
+    /// Every node of `from` → `to`, as [`Self::write_into`] the other way.
+    fn read_from(&mut self, from: &[u32], to: u32, kind: Arc) {
+        let (mem, rest) = self.split_locs(from);
+        for &s in &rest {
+            self.arc(s, to, kind);
+        }
+        match self.shared_junction(false, mem) {
+            Ok(j) => self.arc(j, to, kind),
+            Err(mem) => mem.into_iter().for_each(|s| self.arc(s, to, kind)),
+        }
+    }
+
+    /// Memory locations (context-free, `NO_FUNCTION`) and the rest.
+    fn split_locs(&self, nodes: &[u32]) -> (Vec<u32>, Vec<u32>) {
+        let first_extra = self.nvars + self.pts.locs() as u32;
+        nodes
+            .iter()
+            .partition(|&&n| n >= self.nvars && n < first_extra)
+    }
+
+    /// The junction of a set of two or more locations (made with its arcs
+    /// on first use; memory, so context-free as they are), or the set back.
+    fn shared_junction(&mut self, writes: bool, mut mem: Vec<u32>) -> Result<u32, Vec<u32>> {
+        let Some(joins) = &self.joins else {
+            return Err(mem);
+        };
+        if mem.len() < 2 {
+            return Err(mem);
+        }
+        mem.sort_unstable();
+        mem.dedup();
+        if let Some(&j) = joins.get(&(writes, mem.clone())) {
+            return Ok(j);
+        }
+        let j = self.junction(NO_FUNCTION);
+        for &m in &mem {
+            if writes {
+                self.arc(j, m, Arc::Flow);
+            } else {
+                self.arc(m, j, Arc::Flow);
+            }
+        }
+        if let Some(joins) = &mut self.joins {
+            joins.insert((writes, mem), j);
+        }
+        Ok(j)
+    }
+
+    /// Every node of `src` → every node of `dst` (a model's flow at a call
+    /// in `f`): through one junction when that saves arcs.
+    fn connect(&mut self, f: u32, src: &[u32], dst: &[u32]) {
+        let small = src.len().saturating_mul(dst.len()) <= src.len() + dst.len() + 1;
+        if small || self.joins.is_none() {
+            for &s in src {
+                for &d in dst {
+                    self.arc(s, d, Arc::Flow);
+                }
+            }
+            return;
+        }
+        let j = self.junction(f);
+        for &s in src {
+            self.arc(s, j, Arc::Flow);
+        }
+        self.write_into(j, dst, Arc::Flow);
+    }
+
     fn function_body(&mut self, f: u32, func: &Function, l: &Locals) {
         for (b, blk) in func.blocks.iter().enumerate() {
             let b = b as u32;
@@ -321,9 +431,8 @@ impl Builder<'_> {
                     Op::Store { value, ptr } if !l.is_private(*ptr) => {
                         if let Value::Var(w) = *value {
                             if !self.value_clean(f, b, *value) {
-                                for c in self.content(f, *ptr, &[]) {
-                                    self.arc(w, c, Arc::Flow);
-                                }
+                                let c = self.content(f, *ptr, &[]);
+                                self.write_into(w, &c, Arc::Flow);
                             }
                         }
                     }
@@ -366,9 +475,8 @@ impl Builder<'_> {
             }
             return;
         }
-        for c in self.content(f, ptr, &[]) {
-            self.arc(c, r, Arc::Flow);
-        }
+        let c = self.content(f, ptr, &[]);
+        self.read_from(&c, r, Arc::Flow);
         // Reading memory an attacker's pointer selects.
         if let Value::Var(q) = ptr {
             if !self.value_clean(f, at.0, ptr) {
@@ -480,11 +588,7 @@ impl Builder<'_> {
         for &(from, to) in &m.flows {
             let src = self.read(f, at.0, from, args, r);
             let dst = self.write(f, to, args, r);
-            for &s in &src {
-                for &d in &dst {
-                    self.arc(s, d, Arc::Flow);
-                }
-            }
+            self.connect(f, &src, &dst);
         }
         if !m.sources.is_empty() {
             let mut nodes = Vec::new();
@@ -596,12 +700,11 @@ impl Builder<'_> {
                     return;
                 };
                 let clean = self.content_clean(f, at.0, a);
-                for c in self.content(f, a, &path) {
-                    if !clean {
-                        self.arc(c, node, Arc::Call(s));
-                    }
-                    self.arc(node, c, Arc::Return(s));
+                let c = self.content(f, a, &path);
+                if !clean {
+                    self.read_from(&c, node, Arc::Call(s));
                 }
+                self.write_into(node, &c, Arc::Return(s));
             }
             Node::RetContent { path, .. } if r.is_some() => {
                 let n = self.intern(Node::SiteContent { site: s, path });
@@ -630,6 +733,7 @@ impl Builder<'_> {
             function.push(match n {
                 Node::ParamContent { f, .. } | Node::RetContent { f, .. } => *f,
                 Node::SiteContent { site, .. } => sites[*site as usize].function,
+                Node::Junction { id } => self.join_fn[*id as usize],
                 _ => NO_FUNCTION,
             });
         }

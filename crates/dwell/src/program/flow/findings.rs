@@ -151,10 +151,11 @@ impl<'a> Namer<'a> {
         }
     }
 
-    /// A witness step for node `n`.
-    pub fn step(&self, vf: &ValueFlow, n: u32) -> Step {
+    /// A witness step for node `n`; none for a junction (no place in the
+    /// program: the steps before and after it say where data went).
+    pub fn step(&self, vf: &ValueFlow, n: u32) -> Option<Step> {
         let fname = |f: u32| self.p.functions[f as usize].name.clone();
-        match &vf.nodes[n as usize] {
+        Some(match &vf.nodes[n as usize] {
             Node::Var(v) => Step {
                 what: self.var_name(*v),
                 at: self.def[*v as usize].map(|(f, line, loc)| self.at(f, line, loc)),
@@ -188,7 +189,8 @@ impl<'a> Namer<'a> {
                 ),
                 at: Some(self.site(vf, *site)),
             },
-        }
+            Node::Junction { .. } => return None,
+        })
     }
 }
 
@@ -271,7 +273,9 @@ pub fn findings(
             sources.dedup();
             let mut steps: Vec<Step> = Vec::new();
             for n in path {
-                let step = namer.step(vf, n);
+                let Some(step) = namer.step(vf, n) else {
+                    continue;
+                };
                 // Memory and repeated places add nothing a reader needs twice.
                 if steps.last() != Some(&step) {
                     steps.push(step);

