@@ -1,7 +1,7 @@
 //! Random programs for the property tests of points-to and the value-flow
 //! graph: a few defined functions with parameters, slots, SSA values,
-//! globals (one a table of functions), direct and indirect calls, and a
-//! declared `malloc`.
+//! globals (one a table of functions), direct and indirect calls, and
+//! declared `malloc` and `memcpy`.
 
 use dwell::program::ir::{Block, CallSite, Callee, Function, Inst, Op, Program, Value, VarKind};
 use rand::{Rng, SeedableRng};
@@ -42,6 +42,13 @@ pub fn program(seed: u64) -> Program {
         ret: "i8*".into(),
         ..Default::default()
     });
+    let memcpy = p.functions.len() as u32;
+    p.functions.push(Function {
+        name: "memcpy".into(),
+        params: 3,
+        ret: "i8*".into(),
+        ..Default::default()
+    });
     let table_fns: Vec<Value> = (0..rng.gen_range(1..=nf))
         .map(|_| Value::Func(rng.gen_range(0..nf as u32)))
         .collect();
@@ -52,7 +59,7 @@ pub fn program(seed: u64) -> Program {
         vals.extend(&globals);
         for i in 0..rng.gen_range(3..=14) {
             let r = var(&mut p, format!("f{f}:%v{i}"), VarKind::Ssa);
-            let (op, result, call) = random_op(&mut rng, &mut p, r, &vals, (nf, malloc));
+            let (op, result, call) = random_op(&mut rng, &mut p, r, &vals, (nf, malloc, memcpy));
             if result.is_some() {
                 vals.push(r);
             }
@@ -79,18 +86,18 @@ pub fn program(seed: u64) -> Program {
 }
 
 /// One random instruction defining `r` (or nothing, for a store), over the
-/// values `vals` and the `nf` defined functions and `malloc`.
+/// values `vals` and the `nf` defined functions, `malloc` and `memcpy`.
 fn random_op(
     rng: &mut rand_chacha::ChaCha8Rng,
     p: &mut Program,
     r: u32,
     vals: &[u32],
-    (nf, malloc): (usize, u32),
+    (nf, malloc, memcpy): (usize, u32, u32),
 ) -> (Op, Option<u32>, Option<CallSite>) {
     let pick = |rng: &mut rand_chacha::ChaCha8Rng, vals: &[u32]| {
         Value::Var(vals[rng.gen_range(0..vals.len())])
     };
-    match rng.gen_range(0..9u32) {
+    match rng.gen_range(0..10u32) {
         0 => {
             p.var_kinds[r as usize] = VarKind::Slot;
             (Op::Alloca, Some(r), None)
@@ -121,6 +128,19 @@ fn random_op(
                 pick(rng, vals)
             };
             (Op::Copy(vec![a, b]), Some(r), None)
+        }
+        9 => {
+            let args = vec![pick(rng, vals), pick(rng, vals), Value::Int(8)];
+            let site = CallSite {
+                callee: Callee::Direct(memcpy),
+                terminator: false,
+                line: 0,
+            };
+            let op = Op::Call {
+                callee: Value::Func(memcpy),
+                args,
+            };
+            (op, Some(r), Some(site))
         }
         6 => {
             let args = vec![pick(rng, vals)];
