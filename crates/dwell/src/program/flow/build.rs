@@ -306,7 +306,9 @@ impl Builder<'_> {
             .into_iter()
             .map(|l| self.loc_node(self.deeper(l, extra)))
             .collect();
-        out.sort_unstable();
+        if !out.is_sorted() {
+            out.sort_unstable();
+        }
         out.dedup();
         out
     }
@@ -316,14 +318,17 @@ impl Builder<'_> {
         if extra.is_empty() {
             return l;
         }
-        let o = self.pts.object(l);
-        let mut want = self.pts.path(l).to_vec();
-        want.extend_from_slice(extra);
+        let base = self.pts.path(l);
+        let len = base.len() + extra.len();
+        let want = || base.iter().chain(extra);
         self.pts
-            .locs_of_object(o)
+            .locs_of_object(self.pts.object(l))
             .iter()
             .copied()
-            .find(|&m| self.pts.path(m) == want.as_slice())
+            .find(|&m| {
+                let p = self.pts.path(m);
+                p.len() == len && p.iter().eq(want())
+            })
             .unwrap_or(l)
     }
 
@@ -382,7 +387,9 @@ impl Builder<'_> {
         if mem.len() < 2 {
             return Err(mem);
         }
-        mem.sort_unstable();
+        if !mem.is_sorted() {
+            mem.sort_unstable();
+        }
         mem.dedup();
         if let Some(&j) = joins.get(&(writes, mem.clone())) {
             return Ok(j);
