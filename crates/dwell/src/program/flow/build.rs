@@ -106,6 +106,7 @@ fn build_with(
         targets: &targets,
         nvars: p.vars.len() as u32,
         interned: HashMap::new(),
+        located: HashMap::new(),
         joins: junctions.then(HashMap::new),
         join_fn: Vec::new(),
         extra: Vec::new(),
@@ -145,6 +146,8 @@ struct Builder<'a> {
     targets: &'a [Vec<u32>],
     nvars: u32,
     interned: HashMap<Node, u32>,
+    /// The location nodes of a points-to set (by id) at a field path.
+    located: HashMap<(u32, Vec<u32>), Vec<u32>>,
     /// Junctions by (writes into them, their locations), `None` when the
     /// graph has none; each junction's function.
     joins: Option<HashMap<(bool, Vec<u32>), u32>>,
@@ -300,6 +303,15 @@ impl Builder<'_> {
             }
             None => {}
         }
+        // Many values share a set (SQLite: 2,000 locations behind each
+        // of thousands of pointers): its nodes are found once per path.
+        let key = match v {
+            Value::Var(x) => (self.pts.set_of_var(x), extra.to_vec()),
+            _ => (u32::MAX, Vec::new()),
+        };
+        if let Some(out) = self.located.get(&key) {
+            return out.clone();
+        }
         let mut out: Vec<u32> = self
             .pts
             .of_value(v)
@@ -310,6 +322,9 @@ impl Builder<'_> {
             out.sort_unstable();
         }
         out.dedup();
+        if key.0 != u32::MAX {
+            self.located.insert(key, out.clone());
+        }
         out
     }
 

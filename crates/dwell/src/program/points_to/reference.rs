@@ -96,14 +96,20 @@ pub fn reference(p: &Program, models: &Models) -> PointsTo {
             break;
         }
     }
-    let list = |n: u32| -> Vec<Loc> { get(&sets, n).into_iter().map(Loc).collect() };
-    let vars = (0..p.vars.len() as u32).map(list).collect();
+    // One list per variable and location (set 0 is the empty one).
+    let mut lists: Vec<Vec<Loc>> = vec![Vec::new()];
+    let mut list = |n: u32| -> u32 {
+        lists.push(get(&sets, n).into_iter().map(Loc).collect());
+        lists.len() as u32 - 1
+    };
+    let vars = (0..p.vars.len() as u32).map(&mut list).collect();
     let content = (0..c.locs.len() as u32)
         .map(|l| list(content_base + c.locs.content_key(Loc(l)).0))
         .collect();
     PointsTo {
         kinds: std::mem::take(&mut c.kinds),
         locs: std::mem::take(&mut c.locs),
+        sets: lists,
         vars,
         content,
         function_object: c.function_object,

@@ -454,17 +454,28 @@ impl Solver {
     }
 
     fn finish(mut self, p: &Program) -> (PointsTo, SolveStats) {
-        let nvars = p.vars.len() as u32;
-        let vars = (0..nvars)
-            .map(|v| {
-                let r = self.find(v);
-                self.nodes[r as usize].pts.iter().map(Loc).collect()
+        // One set per solver node that ends non-empty, shared by the
+        // variables and locations merged into it.
+        let mut sets: Vec<Vec<Loc>> = vec![Vec::new()];
+        let mut of_node: HashMap<u32, u32> = HashMap::new();
+        let mut set_of = |s: &mut Solver, n: u32| -> u32 {
+            let r = s.find(n);
+            let pts = &s.nodes[r as usize].pts;
+            if pts.is_empty() {
+                return 0;
+            }
+            *of_node.entry(r).or_insert_with(|| {
+                sets.push(pts.iter().map(Loc).collect());
+                sets.len() as u32 - 1
             })
+        };
+        let vars = (0..p.vars.len() as u32)
+            .map(|v| set_of(&mut self, v))
             .collect();
         let content = (0..self.c.locs.len() as u32)
             .map(|l| {
                 let n = self.content(l);
-                self.nodes[n as usize].pts.iter().map(Loc).collect()
+                set_of(&mut self, n)
             })
             .collect();
         for v in self.callees.values_mut() {
@@ -474,6 +485,7 @@ impl Solver {
         let pts = PointsTo {
             kinds: self.c.kinds,
             locs: self.c.locs,
+            sets,
             vars,
             content,
             function_object: self.c.function_object,
