@@ -128,6 +128,10 @@ def test_what_dwell_declines_networkx_answers():
     }
     for what, reason in reasons.items():
         assert isinstance(reason, str) and reason, what
+    H = real_nx("karate")
+    assert backend.can_run("pagerank", (H,), {}) is True
+    nx.set_edge_attributes(H, 2.0, "weight")  # through NetworkX: its cache (and dwell's answer) cleared
+    assert isinstance(backend.can_run("pagerank", (H,), {}), str)
     G[0][1]["weight"] = -1
     assert isinstance(backend.can_run("single_source_dijkstra_path_length", (G, 0), {}), str)
     assert backend.can_run("pagerank", (G,), {"weight": None}) is True

@@ -95,9 +95,10 @@ def triangles(G, nodes=None):
 def _clustering_of(G, t, nodes) -> Dict[Any, Any]:
     """``{node: coefficient}`` with NetworkX's int ``0`` where no triangle."""
     counts, coeff = t.per_vertex.tolist(), t.clustering.tolist()
-    members = G.nodes if nodes is None else _members(G, nodes)
+    if nodes is None:  # every node in G's order: no index lookups (a third of the call on Enron)
+        return dict(zip(G.nodes, [c if k else 0 for c, k in zip(coeff, counts)]))
     index = G.index
-    return {v: coeff[index[v]] if counts[index[v]] else 0 for v in members}
+    return {v: coeff[index[v]] if counts[index[v]] else 0 for v in _members(G, nodes)}
 
 
 def clustering(G, nodes=None, weight=None):
@@ -253,16 +254,32 @@ def _bad_weight(G: Any, weight: Any) -> Optional[str]:
     if weight is None:
         return None
     for x in _attr_values(H._adj, weight, H.is_multigraph()):
-        if isinstance(x, bool) or not isinstance(x, numbers.Real) or not (math.isfinite(x) and x >= 0):
-            return f"an edge weight {x!r} that is not a finite number >= 0 (NetworkX's own Dijkstra handles it)"
+        if isinstance(x, bool) or not isinstance(x, numbers.Real) or not (math.isfinite(x) and 0 <= x <= 2**53):
+            return f"an edge weight {x!r} that is not a number from 0 to 2**53 (NetworkX's own Dijkstra handles it)"
     return None
 
 
 def _weighted(G: Any, weight: Any) -> bool:
-    """Whether some edge of G has ``weight`` other than 1 (PageRank reads it)."""
+    """Whether some edge of G has ``weight`` other than 1 (PageRank reads it).
+    Kept in ``G.__networkx_cache__`` while NetworkX caches conversions (its
+    own cached conversions keep edge attributes under the same contract:
+    a change made around NetworkX's methods must clear that cache): the scan
+    is 70% of a PageRank call on email-Enron."""
     H = _nx_graph(G)
     if weight is None or H is None:
         return weight is not None and H is None
+    cache = getattr(H, "__networkx_cache__", None)
+    keep = isinstance(cache, dict) and nx.config.cache_converted_graphs and \
+        not getattr(nx.utils.backends._dispatchable, "_is_testing", False)
+    if keep:
+        known = cache.setdefault("dwell_weighted", {})
+        if weight not in known:
+            known[weight] = _scan_weighted(H, weight)
+        return known[weight]
+    return _scan_weighted(H, weight)
+
+
+def _scan_weighted(H: Any, weight: str) -> bool:
     dicts = itertools.chain.from_iterable(map(_VALUES, H._adj.values()))
     if H.is_multigraph():
         return True
