@@ -548,7 +548,14 @@ def wiener_index(G, weight=None):
 
 # -- what the backend runs, and what it declines ---------------------------
 
-from . import gap  # noqa: E402 (it uses _session and _convert above)
+
+def _arg(args, kwargs, pos, name, default=None):
+    if name in kwargs:
+        return kwargs[name]
+    return args[pos] if len(args) > pos else default
+
+
+from . import gap  # noqa: E402 (it uses _arg, _session and _convert above)
 
 _IMPLEMENTED = {
     f.__name__: f
@@ -570,12 +577,6 @@ _NEED_NODES = {"average_shortest_path_length", "wiener_index", "diameter", "radi
 
 
 _PLAIN = (nx.Graph, nx.DiGraph, nx.MultiGraph, nx.MultiDiGraph)
-
-
-def _arg(args, kwargs, pos, name, default=None):
-    if name in kwargs:
-        return kwargs[name]
-    return args[pos] if len(args) > pos else default
 
 
 def can_run(name: str, args: tuple, kwargs: dict):

@@ -24,6 +24,7 @@ import numpy as np
 from .. import _dwell
 from .._api import Graph, _nx_weights
 from .._errors import DwellConvergenceError
+from . import _arg, _convert, _session  # defined before dwell.nx imports this module
 
 # -- betweenness -------------------------------------------------------------
 
@@ -31,8 +32,6 @@ from .._errors import DwellConvergenceError
 def betweenness_centrality(G, k=None, normalized=True, weight=None, endpoints=False, seed=None):
     """Unweighted Brandes; ``k`` sources sampled exactly as NetworkX samples
     them (``seed.sample(list(G), k)``: ``seed`` is already a Random here)."""
-    from . import _session
-
     n = len(G)
     sample = None
     if k is not None and k != n:
@@ -52,8 +51,6 @@ def pagerank(G, alpha=0.85, personalization=None, max_iter=100, tol=1.0e-6, nsta
              dangling=None):
     """NetworkX's power iteration (its rule: L1 change below ``n·tol``,
     :class:`networkx.PowerIterationFailedConvergence` past ``max_iter``)."""
-    from . import _session
-
     n = len(G)
     if n == 0:
         return {}
@@ -72,8 +69,6 @@ def pagerank(G, alpha=0.85, personalization=None, max_iter=100, tol=1.0e-6, nsta
 
 
 def _triangles(G):
-    from . import _session
-
     with _session(G) as s:
         return s.triangles()
 
@@ -215,8 +210,6 @@ def _to_target(G, target, weight) -> Dict[Any, Any]:
     origin = G._origin() if G._origin is not None else None
     if origin is None:
         raise nx.NetworkXError("dwell: this converted graph keeps no edge weights; pass the NetworkX graph")
-    from . import _convert
-
     reverse = origin.reverse(copy=False)  # held here: the conversion refers to it weakly
     return single_source_dijkstra_path_length(_convert(reverse), target, weight=weight)
 
@@ -229,12 +222,6 @@ FUNCTIONS = {
 
 
 # -- what dwell declines -----------------------------------------------------
-
-
-def _arg(args, kwargs, pos, name, default=None):
-    if name in kwargs:
-        return kwargs[name]
-    return args[pos] if len(args) > pos else default
 
 
 def _nx_graph(G: Any) -> Any:
