@@ -63,16 +63,28 @@ pub fn default_budget() -> u64 {
     MemoryLimits::detect().default_budget().bytes
 }
 
-/// A graph from parallel arrays of arc ends. `labels` are per-arc bit
-/// masks; `label_names` name their bits in order (bit 0 first).
+/// Per-arc data beside the ends: label bit masks (`names` name their bits
+/// in order, bit 0 first) and f64 weights (finite, non-negative).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ArcData<'a> {
+    pub labels: Option<&'a [u32]>,
+    pub label_names: &'a [String],
+    pub weights: Option<&'a [f64]>,
+}
+
+/// A graph from parallel arrays of arc ends and their per-arc data.
 pub fn from_edges(
     src: &[u64],
     dst: &[u64],
     nodes: Option<u64>,
     directed: bool,
-    labels: Option<&[u32]>,
-    label_names: &[String],
+    data: ArcData<'_>,
 ) -> Result<Graph, Error> {
+    let ArcData {
+        labels,
+        label_names,
+        weights,
+    } = data;
     if src.len() != dst.len() {
         return Err(Error::Input(format!(
             "src has {} entries but dst has {}. Fix: pass one dst per src",
@@ -89,6 +101,15 @@ pub fn from_edges(
             )));
         }
     }
+    if let Some(w) = weights {
+        if w.len() != src.len() {
+            return Err(Error::Input(format!(
+                "weights has {} entries for {} arcs. Fix: pass one weight per arc",
+                w.len(),
+                src.len()
+            )));
+        }
+    }
     let mut b = GraphBuilder::new(directed);
     if let Some(n) = nodes {
         b.set_nodes(n)?;
@@ -100,7 +121,7 @@ pub fn from_edges(
     b.set_label_names(names);
     b.reserve(src.len())?;
     for (i, (&u, &v)) in src.iter().zip(dst).enumerate() {
-        b.push_arc(u, v, labels.map(|l| l[i]), None)?;
+        b.push_arc(u, v, labels.map(|l| l[i]), weights.map(|w| w[i]))?;
     }
     Ok(b.build()?)
 }
@@ -109,13 +130,15 @@ pub fn from_edges(
 /// `ids` is how vertex tokens become ids: `auto` (dwell's default), `index`
 /// or `name` (every token a name, integers too: sparse ids compacted).
 /// `columns` picks a TSV/CSV file's fields (`src,dst[,label][,weight]`,
-/// header names or 1-based positions).
+/// header names or 1-based positions); `weights` an edge list's or TSV/CSV
+/// file's weight field (a position or a header name).
 pub fn load(
     path: &Path,
     directed: Option<bool>,
     format: Option<&str>,
     ids: Option<&str>,
     columns: Option<&str>,
+    weights: Option<&str>,
 ) -> Result<Graph, Error> {
     let format = match format {
         None => None,
@@ -138,6 +161,7 @@ pub fn load(
         format,
         ids,
         columns: columns.map(str::to_string),
+        weights: weights.map(str::to_string),
         ..Default::default() // max_nodes: dwell's limit
     };
     Ok(formats::load(path, &opts)?)
@@ -150,7 +174,7 @@ pub fn vertex_names(g: &Graph) -> Option<Vec<String>> {
     Some(names.iter().map(|(_, name)| name.to_string()).collect())
 }
 
-/// `g` with every arc turned around (labels kept): searches from `v` on it
+/// `g` with every arc turned around (labels and weights kept): searches from `v` on it
 /// are searches *into* `v` on `g`. An undirected graph is its own reverse.
 pub fn reversed(g: &Graph) -> Result<Graph, Error> {
     let csr = g.forward();
@@ -160,12 +184,12 @@ pub fn reversed(g: &Graph) -> Result<Graph, Error> {
     b.reserve(g.arcs())?;
     for v in 0..g.nodes() as u32 {
         for i in csr.range(v) {
-            let label = csr.labels().map(|l| l[i]);
+            let (label, weight) = (csr.labels().map(|l| l[i]), csr.weights().map(|w| w[i]));
             if g.is_directed() {
-                b.push_arc(u64::from(csr.targets()[i]), u64::from(v), label, None)?;
+                b.push_arc(u64::from(csr.targets()[i]), u64::from(v), label, weight)?;
             } else if csr.targets()[i] >= v {
                 // Undirected arcs are stored both ways; push each edge once.
-                b.push_arc(u64::from(v), u64::from(csr.targets()[i]), label, None)?;
+                b.push_arc(u64::from(v), u64::from(csr.targets()[i]), label, weight)?;
             }
         }
     }
@@ -364,7 +388,7 @@ mod tests {
             "{}/../../data/graphs/{name}.edges.xz",
             env!("CARGO_MANIFEST_DIR")
         );
-        Arc::new(load(Path::new(&path), None, None, None, None).unwrap())
+        Arc::new(load(Path::new(&path), None, None, None, None, None).unwrap())
     }
 
     fn live(backend: &'static dyn Backend, g: &Arc<Graph>) -> Live {
@@ -373,7 +397,7 @@ mod tests {
 
     fn graph(directed: bool, arcs: &[(u64, u64)], n: u64) -> Graph {
         let (src, dst): (Vec<u64>, Vec<u64>) = arcs.iter().copied().unzip();
-        from_edges(&src, &dst, Some(n), directed, None, &[]).unwrap()
+        from_edges(&src, &dst, Some(n), directed, ArcData::default()).unwrap()
     }
 
     #[test]
@@ -382,7 +406,7 @@ mod tests {
         let (msg, fix) = e.split();
         assert!(msg.starts_with("unknown backend \"gpu\""), "{msg}");
         assert!(fix.starts_with("use backend=\"cpu\""), "{fix}");
-        let e = from_edges(&[0, 5], &[1, 2], Some(3), true, None, &[]).unwrap_err();
+        let e = from_edges(&[0, 5], &[1, 2], Some(3), true, ArcData::default()).unwrap_err();
         assert!(e.split().0.contains("vertex id 5 is out of range"), "{e}");
     }
 
@@ -412,7 +436,7 @@ mod tests {
         assert!(msg.contains("budget is 64 bytes"), "{msg}");
         assert!(fix.contains("budget_bytes="), "{fix}");
         assert_eq!(e.kind(), Kind::Refused);
-        let e = from_edges(&[0, 5], &[1, 2], Some(4), true, None, &[]).unwrap_err();
+        let e = from_edges(&[0, 5], &[1, 2], Some(4), true, ArcData::default()).unwrap_err();
         let (msg, fix) = e.split();
         assert!(msg.contains("(ids 0 to 3)"), "{msg}");
         assert!(fix.contains("n="), "{fix}");
@@ -422,10 +446,11 @@ mod tests {
             None,
             None,
             None,
+            None,
         )
         .unwrap_err();
         assert_eq!(e.kind(), Kind::Os);
-        let e = load(Path::new("/x"), None, None, Some("names"), None).unwrap_err();
+        let e = load(Path::new("/x"), None, None, Some("names"), None, None).unwrap_err();
         assert!(e.split().1.contains("ids=\"auto\""), "{e}");
         for e in [e, backend("gpu").err().unwrap()] {
             let (msg, fix) = e.split();
@@ -443,7 +468,7 @@ mod tests {
         std::fs::write(&tsv, "libc6\tzlib1g\n").unwrap();
         std::fs::write(&edges, "libc6 zlib1g\n").unwrap();
         for (path, words) in [(&tsv, "columns=\""), (&edges, "ids=\"auto\"")] {
-            let e = load(path, None, None, Some("index"), None).unwrap_err();
+            let e = load(path, None, None, Some("index"), None, None).unwrap_err();
             let (msg, fix) = e.split();
             assert_eq!(e.kind(), Kind::Value, "{msg}");
             assert!(
@@ -452,7 +477,7 @@ mod tests {
             );
         }
         std::fs::write(&tsv, "child\tparent\nb\ta\n").unwrap();
-        let g = load(&tsv, None, None, None, Some("parent,child")).unwrap();
+        let g = load(&tsv, None, None, None, Some("parent,child"), None).unwrap();
         assert_eq!(vertex_names(&g).unwrap(), ["a", "b"]);
         std::fs::remove_dir_all(&dir).unwrap();
     }
@@ -463,33 +488,89 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("named.edges");
         std::fs::write(&path, "libc6 zlib1g\nzlib1g bash\n0 1000\n").unwrap();
-        let g = load(&path, None, None, None, None).unwrap();
+        let g = load(&path, None, None, None, None, None).unwrap();
         assert_eq!(
             vertex_names(&g).unwrap(),
             ["libc6", "zlib1g", "bash", "0", "1000"]
         );
         std::fs::write(&path, "0 1000\n1000 5000000\n").unwrap();
         assert_eq!(
-            load(&path, None, None, Some("index"), None)
+            load(&path, None, None, Some("index"), None, None)
                 .unwrap()
                 .nodes(),
             5_000_001
         );
-        let g = load(&path, None, None, Some("name"), None).unwrap();
+        let g = load(&path, None, None, Some("name"), None, None).unwrap();
         assert_eq!(
             (g.nodes(), vertex_names(&g).unwrap()),
             (3, vec!["0".into(), "1000".into(), "5000000".into()])
         );
-        assert!(vertex_names(&load(&path, None, None, Some("index"), None).unwrap()).is_none());
+        assert!(
+            vertex_names(&load(&path, None, None, Some("index"), None, None).unwrap()).is_none()
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
     fn mismatched_arrays_are_refused() {
-        let e = from_edges(&[0, 1], &[1], None, true, None, &[]).unwrap_err();
+        let e = from_edges(&[0, 1], &[1], None, true, ArcData::default()).unwrap_err();
         assert!(e.to_string().ends_with("Fix: pass one dst per src"));
-        let e = from_edges(&[0], &[1], None, true, Some(&[1, 2]), &[]).unwrap_err();
+        let e = from_edges(
+            &[0],
+            &[1],
+            None,
+            true,
+            ArcData {
+                labels: Some(&[1, 2]),
+                ..ArcData::default()
+            },
+        )
+        .unwrap_err();
         assert!(e.to_string().contains("labels has 2 entries for 1 arcs"));
+        let weights = ArcData {
+            weights: Some(&[1.0, 2.0]),
+            ..ArcData::default()
+        };
+        let e = from_edges(&[0], &[1], None, true, weights).unwrap_err();
+        assert!(e.to_string().contains("weights has 2 entries for 1 arcs"));
+    }
+
+    /// Weights travel with their arcs through `from_edges` and `reversed`,
+    /// and shortest paths on the reverse are the oracle's lengths *into*
+    /// the source; a PageRank that does not converge under NetworkX's rule
+    /// is its own kind of error, with Python's argument names.
+    #[test]
+    fn weights_reach_the_session_and_failures_speak_python() {
+        let (src, dst, w) = ([0u64, 1, 0, 2], [1u64, 2, 2, 3], [1.5, 2.0, 4.0, 0.25]);
+        let data = ArcData {
+            weights: Some(&w),
+            ..ArcData::default()
+        };
+        let g = Arc::new(from_edges(&src, &dst, None, true, data).unwrap());
+        let r = Arc::new(reversed(&g).unwrap());
+        assert_eq!(r.forward().weights().unwrap().len(), 4);
+        let q = Query::Sssp(dwell::analysis::SsspQuery {
+            sources: vec![3],
+            delta: None,
+            parents: false,
+        });
+        let (Output::Sssp(into), _) = live(&Cpu, &r).run(&q, 1, 1 << 30).unwrap() else {
+            unreachable!()
+        };
+        assert_eq!(into.sources[0].dist, [3.75, 2.25, 0.25, 0.0]);
+        let q = Query::PageRank(dwell::analysis::PageRankQuery {
+            max_iterations: 1,
+            ..Default::default()
+        });
+        let e = live(&Cpu, &g).run(&q, 1, 1 << 30).unwrap_err();
+        let (msg, fix) = e.split();
+        assert_eq!(e.kind(), Kind::NotConverged);
+        assert!(msg.contains("did not converge in 1 iterations"), "{msg}");
+        assert!(
+            fix.contains("max_iter=") && fix.contains("stop=\"gapbs\""),
+            "{fix}"
+        );
+        assert!(!fix.contains("--"), "{fix}");
     }
 
     #[test]

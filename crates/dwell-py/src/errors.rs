@@ -40,6 +40,9 @@ pub enum Kind {
     Os,
     /// dwell refused the graph, file or query: `dwell.DwellError`.
     Refused,
+    /// An answer that is a failure in itself (PageRank that did not
+    /// converge under NetworkX's rule): `dwell.DwellConvergenceError`.
+    NotConverged,
 }
 
 impl Kind {
@@ -48,6 +51,7 @@ impl Kind {
             Kind::Value => "value",
             Kind::Os => "os",
             Kind::Refused => "refused",
+            Kind::NotConverged => "not_converged",
         }
     }
 }
@@ -62,6 +66,14 @@ const PYTHON_WORDS: &[(&str, &str)] = &[
     ("--ids ", "ids="),
     ("--readback final-only", "one read-back per call"),
     ("`LoadOptions::max_nodes`", "the graph's size"),
+    // PageRank's and betweenness' parameters.
+    ("raise --max-iter", "raise max_iter="),
+    ("loosen --tol", "loosen tol="),
+    ("pass --stop gapbs", "pass stop=\"gapbs\""),
+    ("pass --damping", "pass alpha="),
+    ("a positive --tol", "a positive tol="),
+    ("pass --max-iter 1", "pass max_iter=1"),
+    ("or pass --endpoints", "or pass endpoints=True"),
 ];
 
 /// CLI flags of quoted spans (`` `--ids name` ``) and the argument of
@@ -69,6 +81,7 @@ const PYTHON_WORDS: &[(&str, &str)] = &[
 const PYTHON_ARGS: &[(&str, &str, Option<&str>)] = &[
     ("--ids", "ids", None),
     ("--columns", "columns", None),
+    ("--weights", "weights", None),
     ("--input-format", "format", None),
     ("--backend", "backend", None),
     ("--directed", "directed", Some("True")),
@@ -146,10 +159,13 @@ impl Error {
     pub fn kind(&self) -> Kind {
         match self {
             Error::Input(_) | Error::Label(_) => Kind::Value,
-            Error::Graph(GraphError::IdOutOfRange { .. } | GraphError::TooManyNodes { .. }) => {
-                Kind::Value
-            }
+            Error::Graph(
+                GraphError::IdOutOfRange { .. }
+                | GraphError::TooManyNodes { .. }
+                | GraphError::BadWeight { .. },
+            ) => Kind::Value,
             Error::Session(SessionError::Query(_)) => Kind::Value,
+            Error::Session(SessionError::Failed(_)) => Kind::NotConverged,
             Error::Format(FormatError::Io { .. }) => Kind::Os,
             // A file dwell cannot parse is a bad value, as json's errors are.
             Error::Format(FormatError::Parse { .. }) => Kind::Value,

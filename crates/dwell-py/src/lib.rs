@@ -12,7 +12,8 @@
 //!   `dwell._dwell`, converting numpy arrays in and out and releasing the
 //!   GIL around every graph build and session. The Python package itself
 //!   (`python/dwell/`: the numpy-first API, the NetworkX backend, stubs)
-//!   wraps it.
+//!   wraps it. `py_gap` holds its GAP kernels (shortest paths, betweenness,
+//!   PageRank, triangles).
 
 #![forbid(unsafe_code)]
 
@@ -22,3 +23,5 @@ pub mod nx_order;
 
 #[cfg(feature = "python")]
 mod py;
+#[cfg(feature = "python")]
+mod py_gap;

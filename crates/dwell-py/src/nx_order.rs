@@ -384,7 +384,7 @@ mod tests {
             let (c, k) = strong_components(&Adjacency::new(&o, &t).unwrap());
             let src: Vec<u64> = arcs.iter().map(|a| a.0 as u64).collect();
             let dst: Vec<u64> = arcs.iter().map(|a| a.1 as u64).collect();
-            let g = crate::core::from_edges(&src, &dst, Some(n as u64), true, None, &[]).unwrap();
+            let g = crate::core::from_edges(&src, &dst, Some(n as u64), true, Default::default()).unwrap();
             let Output::Scc(want) = run_once(&CpuReference, &g, &Query::Scc).unwrap() else {
                 unreachable!()
             };

@@ -19,7 +19,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 /// `dwell.DwellError(message, fix)` (or its ValueError / OSError kinds),
 /// defined in Python so it can carry both.
-fn to_py(py: Python<'_>, e: Error) -> PyErr {
+pub(crate) fn to_py(py: Python<'_>, e: Error) -> PyErr {
     let (message, fix) = e.split();
     let made = py
         .import("dwell._errors")
@@ -35,7 +35,7 @@ fn to_py(py: Python<'_>, e: Error) -> PyErr {
 /// session opened on it; the reverse graph made once on first use.
 #[pyclass(frozen, module = "dwell._dwell", name = "CoreGraph")]
 pub struct CoreGraph {
-    g: Arc<Graph>,
+    pub(crate) g: Arc<Graph>,
     reverse: OnceLock<Arc<Graph>>,
 }
 
@@ -90,6 +90,17 @@ impl CoreGraph {
             PyArray1::from_slice(py, csr.targets()),
         )
     }
+    #[getter]
+    fn has_weights(&self) -> bool {
+        self.g.has_weights()
+    }
+    /// Per-arc weights in CSR order, if the graph has weights.
+    fn arc_weights<'py>(&self, py: Python<'py>) -> Option<Bound<'py, PyArray1<f64>>> {
+        self.g
+            .forward()
+            .weights()
+            .map(|w| PyArray1::from_slice(py, w))
+    }
     /// Per-arc label masks in CSR order, if the graph has labels.
     fn arc_labels<'py>(&self, py: Python<'py>) -> Option<Bound<'py, PyArray1<u32>>> {
         self.g
@@ -123,7 +134,8 @@ impl CoreGraph {
 }
 
 #[pyfunction]
-#[pyo3(signature = (src, dst, nodes, directed, labels, label_names))]
+#[pyo3(signature = (src, dst, nodes, directed, labels, label_names, weights=None))]
+#[allow(clippy::too_many_arguments)]
 fn from_edges(
     py: Python<'_>,
     src: PyReadonlyArray1<'_, u64>,
@@ -132,16 +144,21 @@ fn from_edges(
     directed: bool,
     labels: Option<PyReadonlyArray1<'_, u32>>,
     label_names: Vec<String>,
+    weights: Option<PyReadonlyArray1<'_, f64>>,
 ) -> PyResult<CoreGraph> {
     let (src, dst) = (src.as_slice()?, dst.as_slice()?);
-    let labels = labels.as_ref().map(|l| l.as_slice()).transpose()?;
-    py.detach(|| core::from_edges(src, dst, nodes, directed, labels, &label_names))
+    let data = core::ArcData {
+        labels: labels.as_ref().map(|l| l.as_slice()).transpose()?,
+        label_names: &label_names,
+        weights: weights.as_ref().map(|w| w.as_slice()).transpose()?,
+    };
+    py.detach(|| core::from_edges(src, dst, nodes, directed, data))
         .map(CoreGraph::new)
         .map_err(|e| to_py(py, e))
 }
 
 #[pyfunction]
-#[pyo3(signature = (path, directed, format, ids=None, columns=None))]
+#[pyo3(signature = (path, directed, format, ids=None, columns=None, weights=None))]
 fn load(
     py: Python<'_>,
     path: PathBuf,
@@ -149,6 +166,7 @@ fn load(
     format: Option<String>,
     ids: Option<String>,
     columns: Option<String>,
+    weights: Option<String>,
 ) -> PyResult<CoreGraph> {
     py.detach(|| {
         core::load(
@@ -157,6 +175,7 @@ fn load(
             format.as_deref(),
             ids.as_deref(),
             columns.as_deref(),
+            weights.as_deref(),
         )
     })
     .map(CoreGraph::new)
@@ -169,7 +188,7 @@ fn default_budget() -> u64 {
 }
 
 /// The report as (backend, plan JSON, counters JSON, reuse JSON).
-type PyReport = (&'static str, String, String, String);
+pub(crate) type PyReport = (&'static str, String, String, String);
 
 fn report(r: Report) -> PyReport {
     (r.backend, r.plan, r.counters, r.reuse)
@@ -181,7 +200,7 @@ fn report(r: Report) -> PyReport {
 /// resident until `close`.
 #[pyclass(frozen, module = "dwell._dwell", name = "CoreSession")]
 pub struct CoreSession {
-    graph: Py<CoreGraph>,
+    pub(crate) graph: Py<CoreGraph>,
     backend: &'static dyn Backend,
     /// [forward, reverse].
     lives: Mutex<[Option<Arc<Live>>; 2]>,
@@ -212,7 +231,7 @@ impl CoreSession {
 }
 
 /// The live session for `reverse` (or forward) searches, opened on first use.
-fn live(py: Python<'_>, s: &CoreSession, reverse: bool) -> PyResult<Arc<Live>> {
+pub(crate) fn live(py: Python<'_>, s: &CoreSession, reverse: bool) -> PyResult<Arc<Live>> {
     // The graph first: reversing it releases the GIL, which must not happen
     // while the lock below is held.
     let g = pick(py, s.graph.get(), reverse)?;
@@ -227,7 +246,7 @@ fn live(py: Python<'_>, s: &CoreSession, reverse: bool) -> PyResult<Arc<Live>> {
 }
 
 /// Run `q` `runs` times on the live session and read back (GIL released).
-fn call(
+pub(crate) fn call(
     py: Python<'_>,
     live: Arc<Live>,
     q: Query,
@@ -627,5 +646,5 @@ fn _dwell(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(nx_strong_components, m)?)?;
     m.add_function(wrap_pyfunction!(nx_bfs_layers, m)?)?;
     m.add_function(wrap_pyfunction!(nx_bfs_layers_each, m)?)?;
-    Ok(())
+    crate::py_gap::register(m)
 }

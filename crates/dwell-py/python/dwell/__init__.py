@@ -1,5 +1,6 @@
 """dwell: keep a graph resident and run BFS summaries, reachability, taint,
-components and bit-vector dataflow over it, many queries at a time.
+components, bit-vector dataflow and the GAP kernels (shortest paths,
+betweenness, PageRank, triangles) over it, many queries at a time.
 
 >>> import numpy as np, dwell
 >>> g = dwell.Graph.from_edges(np.array([0, 1, 2]), np.array([1, 2, 3]), directed=True)
@@ -20,27 +21,34 @@ from ._api import (
     Dataflow,
     Finding,
     Graph,
+    PageRank,
     Reach,
     Session,
+    ShortestPaths,
     TaintResult,
+    Triangles,
     default_budget,
     load,
 )
-from ._errors import DwellError, DwellOSError, DwellTypeError, DwellValueError
+from ._errors import DwellConvergenceError, DwellError, DwellOSError, DwellTypeError, DwellValueError
 
 __all__ = [
     "BFS_SUMMARY",
     "Components",
     "Dataflow",
+    "DwellConvergenceError",
     "DwellError",
     "DwellOSError",
     "DwellTypeError",
     "DwellValueError",
     "Finding",
     "Graph",
+    "PageRank",
     "Reach",
     "Session",
+    "ShortestPaths",
     "TaintResult",
+    "Triangles",
     "default_budget",
     "load",
 ]

@@ -11,7 +11,9 @@ from typing import Any, Dict, List, Optional, Sequence, Union
 import numpy as np
 
 from . import _dwell
+from ._checks import _U32_MAX, _array, _flag, _ids, _int
 from ._errors import DwellError, DwellTypeError, DwellValueError
+from ._gap import GapAnalyses, PageRank, ShortestPaths, Triangles
 
 #: dtype of BFS summaries: one row per source.
 BFS_SUMMARY = np.dtype(
@@ -20,71 +22,11 @@ BFS_SUMMARY = np.dtype(
 #: dtype of reachability summaries.
 REACH_SUMMARY = np.dtype([("source", np.uint32), ("reached", np.uint64)])
 
-_U32_MAX = np.iinfo(np.uint32).max
-
 
 def default_budget() -> int:
     """Bytes a session may use when none is named: what this process can
     really use (cgroup v2 limit, rlimits, MemAvailable) less a margin."""
     return _dwell.default_budget()
-
-
-def _int(value: Any, what: str, low: int = 0, high: Optional[int] = None, fix: str = "") -> int:
-    """``value`` as a Python int in ``low..=high``: TypeError for what is no
-    integer (floats, strings), ValueError outside the range, never a bare
-    OverflowError from the native layer."""
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise DwellTypeError(f"{what} must be an int, got {type(value).__name__} {value!r}.",
-                             fix or f"pass an int for {what}")
-    v = int(value)
-    if v < low or (high is not None and v > high):
-        span = f"from {low}" + ("" if high is None else f" to {high}")
-        raise DwellValueError(f"{what}={v} is out of range.", fix or f"pass {what} {span}")
-    return v
-
-
-def _array(values: Any) -> np.ndarray:
-    """``values`` as an array, Python ints kept exact: numpy makes
-    ``[7, 2**63]`` float64 (past int64), so such lists stay objects."""
-    a = np.asarray(values)
-    if a.dtype.kind == "f" and not isinstance(values, np.ndarray):
-        exact = np.asarray(values, dtype=object)
-        if exact.shape == a.shape and all(isinstance(x, int) and not isinstance(x, bool) for x in exact.flat):
-            return exact
-    return a
-
-
-def _ids(values: Any, what: str, nodes: Optional[int] = None) -> np.ndarray:
-    """Vertex ids as a contiguous uint32 array: TypeError for non-integers,
-    ValueError for other shapes, negatives and ids the graph does not have
-    (``nodes``), instead of wrapping them."""
-    a = _array(values)
-    if a.ndim == 0:
-        a = a.reshape(1)
-    if a.ndim != 1:
-        raise DwellValueError(f"{what} ids must be one id or a 1-D sequence, got shape {a.shape}.",
-                              f"pass an int or a 1-D array of {what} ids")
-    if a.size == 0:
-        return np.zeros(0, dtype=np.uint32)
-    top = _U32_MAX - 1 if nodes is None else nodes - 1
-    if a.dtype == object and all(isinstance(x, (int, np.integer)) and not isinstance(x, bool) for x in a.flat):
-        vals = [int(x) for x in a.flat]  # Python ints past int64
-        lo, hi = min(vals), max(vals)
-        if lo >= 0 and hi <= top:
-            a = np.array(vals, dtype=np.int64)
-    elif not np.issubdtype(a.dtype, np.integer) or a.dtype == np.bool_:
-        raise DwellTypeError(f"{what} ids must be integers, got dtype {a.dtype}.",
-                             "pass ints (g.index(name) gives a named vertex's id)")
-    else:
-        lo, hi = int(a.min()), int(a.max())
-    if lo < 0 or hi > top:
-        bad = lo if lo < 0 else hi
-        if nodes is None:
-            raise DwellValueError(f"{what} vertex {bad} is not a dwell vertex id.", "pass ids from 0 to nodes-1")
-        span = f"ids 0 to {nodes - 1}" if nodes else "no ids: the graph has no vertices"
-        raise DwellValueError(f"{what} vertex {bad} is out of range: the graph has {nodes} nodes ({span}).",
-                              f"pass {what} {span}")
-    return np.ascontiguousarray(a, dtype=np.uint32)
 
 
 _U64_MAX = np.iinfo(np.uint64).max
@@ -125,15 +67,6 @@ def _dense_ids(s: np.ndarray, d: np.ndarray) -> None:
                               "pass compact=True to number the ids that occur 0 to n-1 (kept as names)")
 
 
-def _flag(value: Any, what: str, none: bool = False) -> Optional[bool]:
-    """A bool argument: True/False (``None`` too when ``none``), not a
-    truthy string such as "no"."""
-    if (value is None and none) or isinstance(value, (bool, np.bool_)):
-        return None if value is None else bool(value)
-    raise DwellTypeError(f"{what} must be True or False, got {type(value).__name__} {value!r}.",
-                         f"pass {what}=True or {what}=False" + (" (or leave it out)" if none else ""))
-
-
 def _label_masks(labels: Any) -> tuple:
     """Per-arc labels as ``(uint32 masks, label names)``: int bit masks, or
     names (each distinct name gets the next bit, as in edge-list files)."""
@@ -160,6 +93,32 @@ def _label_masks(labels: Any) -> tuple:
     if vals and (min(vals) < 0 or max(vals) > _U32_MAX):
         raise DwellValueError("labels must be 32-bit masks.", "pass masks from 0 to 2**32-1")
     return np.asarray(vals, dtype=np.uint32).reshape(lab.size), []
+
+
+def _weights(values: Any, arcs: int) -> np.ndarray:
+    """Per-arc weights as float64: one per arc, numbers only (dwell refuses
+    negative and non-finite ones, naming the arc)."""
+    w = np.asarray(values)
+    if w.ndim != 1 or len(w) != arcs:
+        raise DwellValueError(f"weights has shape {w.shape} for {arcs} arcs.", "pass one weight per arc (a 1-D array)")
+    if w.size and (w.dtype.kind not in "iuf" or w.dtype == np.bool_):
+        raise DwellTypeError(f"weights must be numbers, got dtype {w.dtype}.", "pass float weights, one per arc")
+    return np.ascontiguousarray(w, dtype=np.float64)
+
+
+def _nx_weights(adj: Any, names: list, weight: str, multigraph: bool, arcs: int) -> np.ndarray:
+    """Each arc's ``weight`` attribute in adjacency order (1 where absent;
+    a multigraph's parallel edges: the smallest), as NetworkX's Dijkstra."""
+    if multigraph:
+        each = (min((d.get(weight, 1) for d in keyed.values()), default=1)
+                for v in names for keyed in adj[v].values())
+    else:
+        each = (d.get(weight, 1) for v in names for d in adj[v].values())
+    try:
+        return np.fromiter(each, dtype=np.float64, count=arcs)
+    except (TypeError, ValueError) as err:
+        raise DwellTypeError(f"an edge's {weight!r} attribute is not a number ({err}).",
+                             f"give every edge a numeric {weight!r}, or pass weight=None") from None
 
 
 def _file_names(names: Optional[List[str]]) -> Optional[List[Any]]:
@@ -217,6 +176,7 @@ class Graph:
         directed: bool = True,
         labels: Any = None,
         compact: bool = False,
+        weights: Any = None,
     ) -> "Graph":
         """Arcs ``src[i] → dst[i]`` (both ways when ``directed=False``).
 
@@ -226,7 +186,9 @@ class Graph:
         5000000 make 3 vertices, not 5,000,001; ``g.index(1000)`` and
         ``g.names_of(ids)`` translate). ``labels`` are per-arc bit masks
         (ints) or names (strings; each distinct name gets the next bit, as
-        in edge-list files)."""
+        in edge-list files). ``weights`` are per-arc lengths (finite,
+        non-negative floats; duplicate arcs keep the smallest), which
+        :meth:`Session.sssp` follows."""
         s, d = _arc_ends(src, "src"), _arc_ends(dst, "dst")
         if len(s) != len(d):
             raise DwellValueError(f"src has {len(s)} entries but dst has {len(d)}.", "pass one dst per src")
@@ -252,7 +214,8 @@ class Graph:
         masks, label_names = None, []
         if labels is not None:
             masks, label_names = _label_masks(labels)
-        core = _dwell.from_edges(s, d, None if n is None else int(n), bool(directed), masks, label_names)
+        w = None if weights is None else _weights(weights, len(s))
+        core = _dwell.from_edges(s, d, None if n is None else int(n), bool(directed), masks, label_names, w)
         return cls(core, names)
 
     @classmethod
@@ -273,10 +236,15 @@ class Graph:
         return cls.from_edges(coo.row[keep], coo.col[keep], n=n, directed=directed, compact=compact)
 
     @classmethod
-    def from_networkx(cls, G: Any) -> "Graph":
-        """A NetworkX graph's topology (weights and attributes are not
-        kept; parallel edges of a multigraph merge). Vertex ``i`` is
-        ``names[i]``, in ``G``'s node order."""
+    def from_networkx(cls, G: Any, weight: Optional[str] = None) -> "Graph":
+        """A NetworkX graph's topology (attributes are not kept; parallel
+        edges of a multigraph merge). Vertex ``i`` is ``names[i]``, in
+        ``G``'s node order. ``weight="weight"`` keeps that edge attribute as
+        arc lengths, as NetworkX's Dijkstra reads it: 1 where an edge lacks
+        it, the smallest of a multigraph's parallel edges."""
+        if weight is not None and not isinstance(weight, str):
+            raise DwellTypeError(f"weight must be an edge attribute name (str), got {type(weight).__name__}.",
+                                 'pass weight="weight" (or another attribute name), or leave it out')
         names = list(G)
         index = {v: i for i, v in enumerate(names)}
         # One pass over the adjacency in C (map/chain/fromiter, no Python
@@ -298,7 +266,8 @@ class Graph:
             flat = map(index.__getitem__, flat)  # nodes 0..n-1 in order (the common case) are their own ids
         targets = np.fromiter(flat, dtype=np.uint32, count=int(offsets[-1]))
         src = np.repeat(np.arange(len(names), dtype=np.uint64), deg.astype(np.int64))
-        g = cls(_dwell.from_edges(src, targets.astype(np.uint64), len(names), bool(G.is_directed()), None, []),
+        w = None if weight is None else _nx_weights(adj, names, weight, G.is_multigraph(), int(offsets[-1]))
+        g = cls(_dwell.from_edges(src, targets.astype(np.uint64), len(names), bool(G.is_directed()), None, [], w),
                 names)
         g._index = index
         g._adjacency = (offsets, targets)
@@ -321,6 +290,15 @@ class Graph:
     @property
     def layout_hash(self) -> int:
         return self._core.layout_hash
+
+    @property
+    def weighted(self) -> bool:
+        """Whether the arcs carry weights (lengths for :meth:`Session.sssp`)."""
+        return self._core.has_weights
+
+    def weights(self) -> Optional[np.ndarray]:
+        """Per-arc weights in CSR order (as :meth:`edges`), or ``None``."""
+        return self._core.arc_weights()
 
     @property
     def label_names(self) -> Dict[str, int]:
@@ -398,7 +376,8 @@ class Graph:
 
 
 def load(path: Union[str, os.PathLike], directed: Optional[bool] = None, format: Optional[str] = None,
-         ids: Optional[str] = None, compact: bool = False, columns: Optional[str] = None) -> Graph:
+         ids: Optional[str] = None, compact: bool = False, columns: Optional[str] = None,
+         weights: Union[None, int, str] = None) -> Graph:
     """Read a graph file: edge list, TSV/CSV, Matrix Market or DIMACS,
     plain, .gz or .xz (detected from the bytes). ``directed`` overrides the
     file.
@@ -411,7 +390,10 @@ def load(path: Union[str, os.PathLike], directed: Optional[bool] = None, format:
     Named vertices are kept in ``g.names`` (ints when every token is a
     decimal integer): ``g.index(name)`` and ``g.names_of(ids)`` translate.
     ``columns`` picks a TSV/CSV file's fields: ``"src,dst[,label][,weight]"``
-    as header names or 1-based positions (``"child,parent"``, ``"2,1"``)."""
+    as header names or 1-based positions (``"child,parent"``, ``"2,1"``).
+    ``weights`` is an edge list's or TSV/CSV file's weight field (a 1-based
+    position or a header name); DIMACS and Matrix Market files carry their
+    own."""
     if _flag(compact, "compact"):
         if ids not in (None, "name"):
             raise DwellValueError(f"compact=True and ids={ids!r} together.", 'pass compact=True or ids=..., not both')
@@ -419,10 +401,13 @@ def load(path: Union[str, os.PathLike], directed: Optional[bool] = None, format:
     _text(ids, "ids", 'pass ids="auto", "index" or "name"')
     _text(format, "format", 'pass format="edgelist", "mtx", "dimacs", "tsv" or "csv", or leave it out')
     _text(columns, "columns", 'pass columns="src,dst" as header names or 1-based positions, e.g. "2,1"')
+    if isinstance(weights, int) and not isinstance(weights, bool):
+        weights = str(_int(weights, "weights", 1, None, "pass weights= as a 1-based field position or a header name"))
+    _text(weights, "weights", 'pass weights= as a 1-based field position (3) or a header name ("weight")')
     if not isinstance(path, (str, os.PathLike)):
         raise DwellTypeError(f"path must be a str or os.PathLike, got {type(path).__name__}.",
                              "pass the file's path, e.g. 'graph.tsv' or pathlib.Path('graph.tsv')")
-    core = _dwell.load(os.fspath(path), _flag(directed, "directed", none=True), format, ids, columns)
+    core = _dwell.load(os.fspath(path), _flag(directed, "directed", none=True), format, ids, columns, weights)
     return Graph(core, _file_names(core.vertex_names()))
 
 
@@ -483,7 +468,7 @@ def _sum(a: Dict[str, int], b: Dict[str, int]) -> Dict[str, int]:
     return {k: a.get(k, 0) + v for k, v in b.items()}
 
 
-class Session:
+class Session(GapAnalyses):
     """Runs queries over one graph and keeps what they did.
 
     The graph is made resident by the first call (one upload; a second one

@@ -34,7 +34,13 @@ class DwellOSError(DwellError, OSError):
     """A file the operating system would not open or read."""
 
 
-_KINDS = {"value": DwellValueError, "type": DwellTypeError, "os": DwellOSError}
+class DwellConvergenceError(DwellError):
+    """An iteration that did not converge within its cap (PageRank under
+    ``stop="networkx"``, where NetworkX raises PowerIterationFailedConvergence)."""
+
+
+_KINDS = {"value": DwellValueError, "type": DwellTypeError, "os": DwellOSError,
+          "not_converged": DwellConvergenceError}
 
 
 def make(kind: str, message: str, fix: str = "") -> DwellError:

@@ -548,6 +548,15 @@ def wiener_index(G, weight=None):
 
 # -- what the backend runs, and what it declines ---------------------------
 
+
+def _arg(args, kwargs, pos, name, default=None):
+    if name in kwargs:
+        return kwargs[name]
+    return args[pos] if len(args) > pos else default
+
+
+from . import gap  # noqa: E402 (it uses _arg, _session and _convert above)
+
 _IMPLEMENTED = {
     f.__name__: f
     for f in (
@@ -560,7 +569,7 @@ _IMPLEMENTED = {
         closeness_centrality, harmonic_centrality, eccentricity, diameter, radius,
         average_shortest_path_length, wiener_index,
     )
-}
+} | gap.FUNCTIONS
 
 #: Functions whose NetworkX answer for a null graph is an exception or a
 #: special value that NetworkX itself produces best.
@@ -568,12 +577,6 @@ _NEED_NODES = {"average_shortest_path_length", "wiener_index", "diameter", "radi
 
 
 _PLAIN = (nx.Graph, nx.DiGraph, nx.MultiGraph, nx.MultiDiGraph)
-
-
-def _arg(args, kwargs, pos, name, default=None):
-    if name in kwargs:
-        return kwargs[name]
-    return args[pos] if len(args) > pos else default
 
 
 def can_run(name: str, args: tuple, kwargs: dict):
@@ -586,6 +589,8 @@ def can_run(name: str, args: tuple, kwargs: dict):
     if G is not None and not isinstance(G, DwellGraph) and hasattr(G, "is_directed"):
         if name in _NEED_NODES and len(G) == 0:
             return "the null graph: NetworkX's own answer (an exception or a special value)"
+    if name in gap.FUNCTIONS:
+        return gap.why_not(name, args, kwargs) or True
     checks = {
         "closeness_centrality": [(2, "distance", "edge distances (weighted)")],
         "harmonic_centrality": [(2, "distance", "edge distances (weighted)"), (3, "sources", "sources=")],
