@@ -60,24 +60,19 @@ pub fn run(
     }
     let bound = calls.iter().filter(|c| !c.callees.is_empty()).count();
     if args.wants_json() {
-        let pointers: Vec<_> = named
-            .iter()
-            .map(|n| serde_json::json!({"function": n.function, "name": n.name, "targets": n.targets}))
-            .collect();
-        let v = serde_json::json!({
-            "analysis": "points-to",
-            "bundle": path.display().to_string(),
-            "stats": {
+        let doc = Report {
+            analysis: "points-to",
+            bundle: path.display().to_string(),
+            stats: serde_json::json!({
                 "objects": pts.objects(), "locations": pts.locs(), "nodes": stats.nodes,
                 "collapsed": stats.collapsed, "visits": stats.visits,
                 "indirect_sites": calls.len(), "indirect_sites_bound": bound,
                 "solve_ms": solve_ms,
-            },
-            "indirect_calls": calls,
-            "pointers": pointers,
-        });
-        outln!(stdout, "{}", serde_json::to_string_pretty(&v)?);
-        return Ok(());
+            }),
+            indirect_calls: &calls,
+            pointers: named.iter().map(Pointer).collect(),
+        };
+        return stdout.json_pretty(&doc);
     }
     outln!(
         stdout,
@@ -107,6 +102,32 @@ pub fn run(
         outln!(stdout, "{owner}{} -> {}", n.name, shown(&n.targets));
     }
     Ok(())
+}
+
+/// The `--json` document, serialized as it is written (its pointers'
+/// targets are shared names, never copied into a JSON tree).
+#[derive(serde::Serialize)]
+struct Report<'a> {
+    analysis: &'static str,
+    bundle: String,
+    stats: serde_json::Value,
+    indirect_calls: &'a [IndirectCall],
+    pointers: Vec<Pointer<'a>>,
+}
+
+/// A named pointer as JSON: `{"function", "name", "targets"}`.
+struct Pointer<'a>(&'a points_to::NamedPointer);
+
+impl serde::Serialize for Pointer<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut m = s.serialize_struct("Pointer", 3)?;
+        m.serialize_field("function", &self.0.function)?;
+        m.serialize_field("name", &self.0.name)?;
+        let targets: Vec<&str> = self.0.targets.iter().map(|t| &**t).collect();
+        m.serialize_field("targets", &targets)?;
+        m.end()
+    }
 }
 
 /// An indirect call site and the functions it may call.
@@ -146,11 +167,12 @@ fn indirect_calls(p: &Program, pts: &PointsTo) -> Vec<IndirectCall> {
 }
 
 /// At most [`SHOWN`] names, then how many more.
-fn shown(names: &[String]) -> String {
+fn shown<T: AsRef<str>>(names: &[T]) -> String {
     if names.is_empty() {
         return "(nothing known)".into();
     }
-    let mut s = names[..names.len().min(SHOWN)].join(", ");
+    let first: Vec<&str> = names.iter().take(SHOWN).map(AsRef::as_ref).collect();
+    let mut s = first.join(", ");
     if names.len() > SHOWN {
         s.push_str(&format!(", … ({} more)", names.len() - SHOWN));
     }

@@ -43,6 +43,30 @@ impl Out {
         Ok(())
     }
 
+    /// `v` pretty-printed; on stdout written as it is serialized, so that
+    /// a report of millions of entries is never one string in memory.
+    pub fn json_pretty<T: serde::Serialize>(&mut self, v: &T) -> crate::error::Result<()> {
+        match self {
+            Out::Stdout => {
+                let mut w = std::io::BufWriter::new(std::io::stdout().lock());
+                let written = serde_json::to_writer_pretty(&mut w, v)
+                    .map_err(std::io::Error::from)
+                    .and_then(|()| w.write_all(b"\n"))
+                    .and_then(|()| w.flush());
+                // Stops quietly when stdout is closed, as `write` does.
+                match written {
+                    Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.into()),
+                    _ => Ok(()),
+                }
+            }
+            Out::Buffer(b) => {
+                b.push_str(&serde_json::to_string_pretty(v)?);
+                b.push('\n');
+                Ok(())
+            }
+        }
+    }
+
     /// What a buffer holds (nothing for stdout).
     pub fn into_text(self) -> String {
         match self {

@@ -40,7 +40,8 @@ fn pointers(file: &str) -> BTreeMap<String, Vec<String>> {
         .into_iter()
         .map(|n| {
             let f = n.function.map_or(String::new(), |f| format!("{f}:"));
-            (format!("{f}{}", n.name), n.targets)
+            let targets = n.targets.iter().map(|t| t.to_string()).collect();
+            (format!("{f}{}", n.name), targets)
         })
         .collect()
 }

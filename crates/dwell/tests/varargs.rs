@@ -31,6 +31,7 @@ fn va_arg_reads_what_the_calls_pass() {
                 .into_iter()
                 .filter(|n| n.function.as_deref() == Some(f) && n.name == "cmd")
                 .flat_map(|n| n.targets)
+                .map(|t| t.to_string())
                 .collect()
         };
         // run_fmt's one caller passes getenv's string.

@@ -340,8 +340,10 @@ pub struct NamedPointer {
     pub function: Option<String>,
     /// Its C name (else its IR name), with `.k` per struct field.
     pub name: String,
-    /// Its targets, as [`PointsTo::loc_name`] writes them, sorted.
-    pub targets: Vec<String>,
+    /// Its targets, as [`PointsTo::loc_name`] writes them, sorted; each
+    /// name is made once and shared (SQLite: 50,000 pointers, up to 1,700
+    /// targets each).
+    pub targets: Vec<std::sync::Arc<str>>,
 }
 
 impl PointsTo {
@@ -375,11 +377,14 @@ impl PointsTo {
             VarKind::Global => None,
             _ => p.vars[v as usize].split(':').next().map(str::to_string),
         };
+        let names: Vec<std::sync::Arc<str>> = (0..self.locs() as u32)
+            .map(|l| self.loc_name(p, Loc(l)).into())
+            .collect();
         let mut push = |v: u32, name: String, ls: &[Loc]| {
             if ls.is_empty() {
                 return;
             }
-            let mut targets: Vec<String> = ls.iter().map(|&l| self.loc_name(p, l)).collect();
+            let mut targets: Vec<_> = ls.iter().map(|&l| names[l.0 as usize].clone()).collect();
             targets.sort();
             targets.dedup();
             out.push(NamedPointer {
