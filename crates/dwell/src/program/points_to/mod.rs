@@ -64,9 +64,9 @@ pub struct Loc(pub u32);
 pub struct Locs {
     object: Vec<u32>,
     path: Vec<Vec<u32>>,
-    /// hashbrown's hasher (SipHash here was 4% of SQLite's taint run).
-    index: hashbrown::HashMap<(u32, Vec<u32>), u32>,
-    /// Per object, its locations in creation order (the root first).
+    /// Per object, its locations in creation order (the root first): at
+    /// most [`MAX_LOCS_PER_OBJECT`], so a location is found by a scan
+    /// (a hash map keyed by paths was a fifth of SQLite's solve).
     of_object: Vec<Vec<Loc>>,
     /// Objects collapsed to their root ([`MAX_LOCS_PER_OBJECT`]).
     collapsed: Vec<bool>,
@@ -79,10 +79,12 @@ impl Locs {
     /// created when new.
     pub fn at(&mut self, object: u32, path: &[u32]) -> Loc {
         let path = &path[..path.len().min(MAX_PATH)];
-        if let Some(&l) = self.index.get(&(object, path.to_vec())) {
-            return Loc(l);
-        }
         let o = object as usize;
+        if let Some(ls) = self.of_object.get(o) {
+            if let Some(&l) = ls.iter().find(|l| self.path[l.0 as usize] == path) {
+                return l;
+            }
+        }
         if self.collapsed.get(o).copied().unwrap_or(false) {
             return self.of_object[o][0];
         }
@@ -96,8 +98,6 @@ impl Locs {
         let l = self.object.len() as u32;
         self.object.push(object);
         self.path.push(path.to_vec());
-        self.index.insert((object, path.to_vec()), l);
-        let o = object as usize;
         if self.of_object.len() <= o {
             self.of_object.resize(o + 1, Vec::new());
         }
@@ -110,9 +110,14 @@ impl Locs {
         if extra.is_empty() || self.path[l.0 as usize].len() >= MAX_PATH {
             return l;
         }
-        let mut p = self.path[l.0 as usize].clone();
-        p.extend_from_slice(extra);
-        self.at(self.object[l.0 as usize], &p)
+        // At most MAX_PATH indices are kept: no allocation for the path.
+        let base = &self.path[l.0 as usize];
+        let mut p = [0u32; MAX_PATH];
+        let n = (base.len() + extra.len()).min(MAX_PATH);
+        for (slot, &k) in p.iter_mut().zip(base.iter().chain(extra)) {
+            *slot = k;
+        }
+        self.at(self.object[l.0 as usize], &p[..n])
     }
 
     pub fn len(&self) -> usize {
@@ -380,13 +385,23 @@ impl PointsTo {
         let names: Vec<std::sync::Arc<str>> = (0..self.locs() as u32)
             .map(|l| self.loc_name(p, Loc(l)).into())
             .collect();
+        // Each location's name's place in name order (equal names, equal
+        // places): targets sort by it, not by comparing strings.
+        let mut by_name: Vec<u32> = (0..names.len() as u32).collect();
+        by_name.sort_by(|&a, &b| names[a as usize].cmp(&names[b as usize]));
+        let mut rank = vec![0u32; names.len()];
+        for k in 1..by_name.len() {
+            let (prev, l) = (by_name[k - 1] as usize, by_name[k] as usize);
+            rank[l] = rank[prev] + u32::from(names[l] != names[prev]);
+        }
         let mut push = |v: u32, name: String, ls: &[Loc]| {
             if ls.is_empty() {
                 return;
             }
-            let mut targets: Vec<_> = ls.iter().map(|&l| names[l.0 as usize].clone()).collect();
-            targets.sort();
-            targets.dedup();
+            let mut order: Vec<u32> = ls.iter().map(|&l| l.0).collect();
+            order.sort_unstable_by_key(|&l| rank[l as usize]);
+            order.dedup_by_key(|l| rank[*l as usize]);
+            let targets = order.iter().map(|&l| names[l as usize].clone()).collect();
             out.push(NamedPointer {
                 function: function(v),
                 name,
