@@ -141,7 +141,7 @@ def test_one_search_of_small_reach_stays_in_networkx():
 
     rnd = random.Random(7)
     up, down = nx.DiGraph(), nx.DiGraph()
-    n = 12_000
+    n = 60_000  # above the 50,000 nodes from which one search may pay its conversion
     for G in (up, down):
         G.add_nodes_from(range(n))
     parents = [None] + [rnd.randrange(v) for v in range(1, n)]
@@ -162,7 +162,7 @@ def test_one_search_of_small_reach_stays_in_networkx():
             assert list(nx.single_source_shortest_path_length(G, s).items()) == \
                 list(nx.single_source_shortest_path_length(G, s, backend="networkx").items())
         assert dnx._held(up) is None and dnx._held(down) is not None
-        nx.closeness_centrality(up)  # converts up
+        nx.number_weakly_connected_components(up, backend="dwell")  # converts up
         assert dnx._held(up) is not None
         assert isinstance(dnx.should_run(*call), str)                   # converted: at most 256
         assert dnx.should_run("descendants", (down, 0), {}) is True        # converted, reach n
