@@ -26,12 +26,13 @@ from ._api import (
     default_budget,
     load,
 )
-from ._errors import DwellError, DwellOSError, DwellTypeError, DwellValueError
+from ._errors import DwellBudgetError, DwellError, DwellOSError, DwellTypeError, DwellValueError
 
 __all__ = [
     "BFS_SUMMARY",
     "Components",
     "Dataflow",
+    "DwellBudgetError",
     "DwellError",
     "DwellOSError",
     "DwellTypeError",

@@ -169,3 +169,45 @@ def test_one_search_of_small_reach_stays_in_networkx():
         assert isinstance(dnx.should_run("ancestors", (down, leaf), {}), str)
     finally:
         nx.config.backend_priority.algos = saved
+
+
+def test_dispatch_decisions_that_need_no_clock():
+    """What should_run decides without timing anything, on a real graph
+    (polblogs, 1,490 nodes, directed, not strongly connected): a shallow
+    search from a node of few arcs is NetworkX's (bounded from row lengths,
+    no walk), a check-first function on a disconnected graph answers from
+    NetworkX's own first check without building dwell's CSR, and a call over
+    dwell's budget falls back to NetworkX with dwell first in the priority."""
+    G = bundled_nx("polblogs")
+    low = min(G, key=lambda v: (G.out_degree(v) + sum(G.out_degree(w) for w in G[v]), v))
+    nx.number_weakly_connected_components(G, backend="dwell")  # converted, built
+    assert dnx._built(G) is not None
+    assert isinstance(dnx.should_run("single_source_shortest_path_length", (G, low, 2), {}), str)
+    assert isinstance(dnx.should_run("has_path", (G, low, 0), {}), str)
+    assert dnx.should_run("closeness_centrality", (G,), {}) is True
+    H = G.copy()
+    saved = nx.config.backend_priority.algos
+    nx.config.backend_priority.algos = ["dwell"]
+    try:
+        for f in (nx.average_shortest_path_length, nx.diameter):
+            with pytest.raises(nx.NetworkXError) as got:
+                f(H)
+            with pytest.raises(nx.NetworkXError) as want:
+                f(H, backend="networkx")
+            assert str(got.value) == str(want.value)
+        assert nx.wiener_index(H) == float("inf")
+        held = dnx._held(H)
+        assert held is not None and held._pending is not None  # dwell answered, never converted
+        nx.config.backends.dwell.budget_bytes = 1000
+        try:
+            K = nx.Graph(nx.gnm_random_graph(3000, 9000, seed=1))
+            assert nx.closeness_centrality(K) == nx.closeness_centrality(K, backend="networkx")
+            with pytest.raises(NotImplementedError) as err:
+                nx.closeness_centrality(K, backend="dwell")
+            assert isinstance(err.value.__cause__, dnx.BudgetError)
+            assert "nx.config.backends.dwell.budget_bytes" in err.value.__cause__.fix
+            assert "--" not in err.value.__cause__.fix
+        finally:
+            nx.config.backends.dwell.budget_bytes = None
+    finally:
+        nx.config.backend_priority.algos = saved

@@ -16,6 +16,7 @@ graphs …), and NetworkX then runs its own code.
 from __future__ import annotations
 
 import contextlib
+import functools
 import math
 import numbers
 import os
@@ -28,6 +29,7 @@ import numpy as np
 from .. import _dwell
 from .. import _nx_info as _info
 from .._api import Graph
+from .._errors import DwellBudgetError
 from . import _dispatch
 from ._dispatch import _arg, _depth
 
@@ -38,14 +40,22 @@ _SOURCES_PER_BATCH = 512
 
 class DwellGraph:
     """A NetworkX graph converted for dwell: its topology as a
-    :class:`dwell.Graph`, vertex ``i`` standing for ``nodes[i]``."""
+    :class:`dwell.Graph`, vertex ``i`` standing for ``nodes[i]``.
+
+    Made *pending* by :func:`convert_from_nx`: the CSR is built on first use
+    (``graph``, ``nodes``, ``index``), so a call that NetworkX answers after
+    one check (a disconnected graph's average shortest path length) makes
+    that check on the NetworkX graph and never pays the conversion."""
 
     __networkx_backend__ = "dwell"
 
-    def __init__(self, graph: Graph, nodes: list, directed: bool, multigraph: bool):
-        self.graph = graph
-        self.nodes = nodes
-        self.index: Dict[Any, int] = graph._index if graph._index is not None else {v: i for i, v in enumerate(nodes)}
+    def __init__(self, graph: Optional[Graph], nodes: Optional[list], directed: bool, multigraph: bool,
+                 pending: Any = None):
+        self._graph, self._nodes, self._index = graph, nodes, None
+        if graph is not None:
+            self._index = graph._index if graph._index is not None else {v: i for i, v in enumerate(nodes)}
+        # The NetworkX graph still to convert (held until then; see _build).
+        self._pending = pending
         self._directed = directed
         self._multigraph = multigraph
         self._session = None  # opened by the first call (see _session)
@@ -54,6 +64,29 @@ class DwellGraph:
         # its cache) and its predecessor rows, read on first use (see pred_adjacency).
         self._origin: Any = None
         self._pred: Optional[tuple] = None
+
+    def _build(self) -> None:
+        g = Graph.from_networkx(self._pending)
+        self._graph, self._nodes, self._index = g, g.names, g._index
+        self._pending = None
+
+    @property
+    def graph(self) -> Graph:
+        if self._pending is not None:
+            self._build()
+        return self._graph
+
+    @property
+    def nodes(self) -> list:
+        if self._pending is not None:
+            self._build()
+        return self._nodes
+
+    @property
+    def index(self) -> Dict[Any, int]:
+        if self._pending is not None:
+            self._build()
+        return self._index
 
     def ordered_adjacency(self) -> tuple:
         """``(offsets uint64[n+1], targets uint32[…])`` in the NetworkX
@@ -116,11 +149,13 @@ class DwellGraph:
         return self._multigraph
 
     def __len__(self) -> int:
-        return len(self.nodes)
+        return len(self._pending) if self._pending is not None else len(self._nodes)
 
     def __contains__(self, node: Any) -> bool:
+        if self._pending is not None:
+            return node in self._pending  # NetworkX's __contains__: False when unhashable
         try:
-            return node in self.index
+            return node in self._index
         except TypeError:
             return False
 
@@ -128,10 +163,10 @@ class DwellGraph:
         return iter(self.nodes)
 
     def number_of_nodes(self) -> int:
-        return len(self.nodes)
+        return len(self)
 
     def order(self) -> int:
-        return len(self.nodes)
+        return len(self)
 
 
 def _ordered_rows(rows_of: Any, nodes: list, index: Dict[Any, int]) -> tuple:
@@ -145,10 +180,10 @@ def _ordered_rows(rows_of: Any, nodes: list, index: Dict[Any, int]) -> tuple:
 
 
 def _convert(G: Any) -> DwellGraph:
+    """``G`` as a pending :class:`DwellGraph` (built on first use)."""
     if isinstance(G, DwellGraph):
         return G
-    g = Graph.from_networkx(G)
-    D = DwellGraph(g, g.names, G.is_directed(), G.is_multigraph())
+    D = DwellGraph(None, None, G.is_directed(), G.is_multigraph(), pending=G)
     try:
         D._origin = weakref.ref(G)
     except TypeError:
@@ -174,12 +209,18 @@ _PLAIN_KEY = (False, False)
 
 
 def _held(G: Any) -> Optional[DwellGraph]:
-    """The conversion of ``G`` dwell holds in its cache, if any."""
+    """The conversion of ``G`` dwell holds in its cache, if any (pending or built)."""
     cache = getattr(G, "__networkx_cache__", None)
     entry = cache.get("backends", {}).get("dwell") if isinstance(cache, dict) else None
     if not isinstance(entry, dict):
         return None
     return next((v for v in dict.values(entry) if isinstance(v, DwellGraph)), None)
+
+
+def _built(G: Any) -> Optional[DwellGraph]:
+    """The conversion of ``G`` dwell holds with its CSR built, if any."""
+    D = _held(G)
+    return D if D is not None and D._pending is None else None
 
 
 # -- the algorithms (signatures are NetworkX's) ---------------------------
@@ -190,8 +231,37 @@ def _session(G: DwellGraph):
     resident between NetworkX calls; NetworkX drops the conversion, and with
     it the session, when G changes). A context that does not close it."""
     if G._session is None:
-        G._session = G.graph.session(backend=os.environ.get("DWELL_NX_BACKEND", "cpu"))
+        G._session = G.graph.session(backend=os.environ.get("DWELL_NX_BACKEND", "cpu"), budget_bytes=_budget())
     return contextlib.nullcontext(G._session)
+
+
+def _budget() -> Optional[int]:
+    """``nx.config.backends.dwell.budget_bytes`` (None: dwell.default_budget())."""
+    config = getattr(getattr(nx.config, "backends", None), "dwell", None)
+    return getattr(config, "budget_bytes", None) if config is not None else None
+
+
+class BudgetError(DwellBudgetError, NotImplementedError):
+    """A call over dwell's memory budget, in NetworkX's terms: with dwell
+    first in ``nx.config.backend_priority`` NetworkX catches it (a
+    ``NotImplementedError``) and answers itself; with ``backend="dwell"``
+    the caller sees it and its Fix."""
+
+
+_BUDGET_FIX = ('let NetworkX answer: leave backend= out with dwell first in nx.config.backend_priority (NetworkX '
+               'then falls back by itself) or pass backend="networkx"; or, if that memory is really free, raise '
+               'dwell\'s budget with nx.config.backends.dwell.budget_bytes = N (bytes)')
+
+
+def _networkx_fix(f):
+    """``f`` with dwell's over-budget refusal turned into :class:`BudgetError`."""
+    @functools.wraps(f)
+    def run(*args, **kwargs):
+        try:
+            return f(*args, **kwargs)
+        except DwellBudgetError as err:
+            raise BudgetError(err.message, _BUDGET_FIX) from err
+    return run
 
 
 def _summaries(G: DwellGraph, reverse: bool) -> np.ndarray:
@@ -481,9 +551,12 @@ def _unconnected_error(G: DwellGraph) -> nx.NetworkXError:
 
 
 def _connected(G: DwellGraph) -> bool:
-    """Strongly (digraphs) or plainly connected, by dwell's components: a
-    linear pass that spares the every-source sweep NetworkX never runs on
-    such a graph (it stops at its first check)."""
+    """Strongly (digraphs) or plainly connected, as NetworkX checks first
+    (it then stops on a disconnected graph): on the NetworkX graph while the
+    conversion is pending (searches from its first node, as NetworkX's
+    check), else by dwell's components."""
+    if G._pending is not None:
+        return _dispatch.connected_from_first(G._pending)
     return int(_components(G, G.is_directed()).count) == 1
 
 
@@ -509,6 +582,8 @@ def _eccentricities(G: DwellGraph, ids: np.ndarray) -> np.ndarray:
 def eccentricity(G, v=None, sp=None, weight=None):
     """NetworkX's ``G.nbunch_iter(v)`` semantics and errors: a node, every
     node, or the members of a container that are nodes."""
+    if v is None:
+        _first_search_reaches_all(G)
     if v is not None and v in G:
         return int(_eccentricities(G, np.array([G.index[v]], dtype=np.uint32))[0])
     members, refused = [], None
@@ -523,7 +598,16 @@ def eccentricity(G, v=None, sp=None, weight=None):
     return dict(zip(members, ecc.tolist()))
 
 
+def _first_search_reaches_all(G: DwellGraph) -> None:
+    """NetworkX's eccentricity over every node raises at its first search
+    that misses a node: made on the NetworkX graph while the conversion is
+    pending (then no conversion is paid for the error)."""
+    if G._pending is not None and len(G) > 1 and not _dispatch.reaches_all(G._pending, next(iter(G._pending))):
+        raise _unconnected_error(G)
+
+
 def _all_eccentricities(G: DwellGraph) -> np.ndarray:
+    _first_search_reaches_all(G)
     return _eccentricities(G, np.arange(len(G), dtype=np.uint32))
 
 
@@ -623,7 +707,7 @@ def should_run(name: str, args: tuple, kwargs: dict):
     """Whether dwell is the better choice when NetworkX picks a backend
     itself (``nx.config.backend_priority``); an explicit ``backend="dwell"``
     always runs here. The crossover model is in :mod:`dwell.nx._dispatch`."""
-    return _dispatch.should_run(name, args, kwargs, _held)
+    return _dispatch.should_run(name, args, kwargs, _built)
 
 
 def convert_from_nx(G, edge_attrs=None, node_attrs=None, preserve_edge_attrs=False, preserve_node_attrs=False,
@@ -687,7 +771,7 @@ class BackendInterface:
 
 
 for _name, _f in _IMPLEMENTED.items():
-    setattr(BackendInterface, _name, staticmethod(_f))
+    setattr(BackendInterface, _name, staticmethod(_networkx_fix(_f)))
 
 
 get_info = _info.get_info

@@ -127,6 +127,8 @@ def reach_within(G: Any, name: str, args: tuple, kwargs: dict, limit: int) -> bo
             if not isinstance(bound, numbers.Real):
                 return False
             depth = _depth(bound)
+    if depth is not None and depth <= 2 and _shallow_bound(rows, first, depth) <= limit:
+        return True
     seen, level, d = set(first), list(first), 0
     while level and (depth is None or d < depth):
         nxt = []
@@ -139,6 +141,51 @@ def reach_within(G: Any, name: str, args: tuple, kwargs: dict, limit: int) -> bo
                     nxt.append(w)
         level, d = nxt, d + 1
     return True
+
+
+def _reach(rows: Any, start: Any) -> int:
+    """How many nodes a plain BFS over ``rows`` from ``start`` reaches."""
+    seen, level = {start}, [start]
+    while level:
+        nxt = []
+        for u in level:
+            for w in rows[u]:
+                if w not in seen:
+                    seen.add(w)
+                    nxt.append(w)
+        level = nxt
+    return len(seen)
+
+
+def reaches_all(G: Any, start: Any) -> bool:
+    """Whether NetworkX's search from ``start`` (along arcs) reaches every node."""
+    return _reach(G._succ if G.is_directed() else G._adj, start) == len(G)
+
+
+def connected_from_first(G: Any) -> bool:
+    """NetworkX's is_connected (a search from the first node) or, on a
+    digraph, is_strongly_connected (as searches from the first node along
+    and against the arcs): what its average shortest path length and
+    Wiener index check before anything else."""
+    if len(G) == 0:
+        return False
+    first = next(iter(G))
+    if not reaches_all(G, first):
+        return False
+    return not G.is_directed() or _reach(G._pred, first) == len(G)
+
+
+def _shallow_bound(rows: Any, first: list, depth: int) -> int:
+    """An upper bound of what a search to ``depth`` ≤ 2 reaches, from row
+    lengths alone (C-speed, no search): NetworkX's own algorithms call
+    single_source_shortest_path_length with cutoff 1 or 2 once per node, and
+    a walk per call would double their time."""
+    if depth == 0:
+        return len(first)
+    near = [w for v in first for w in rows[v]]
+    if depth == 1:
+        return len(first) + len(near)
+    return len(first) + len(near) + sum(map(len, map(rows.__getitem__, near)))
 
 
 def _quick_check_fails(G: Any, name: str, args: tuple, kwargs: dict) -> bool:
