@@ -153,6 +153,12 @@ def test_one_search_of_small_reach_stays_in_networkx():
     assert dnx.should_run("single_source_shortest_path_length", (down, 0), {}) is True
     assert dnx.should_run("descendants", (down, 0), {}) is True
     assert isinstance(dnx.should_run("ancestors", (down, leaf), {}), str)
+    # Harmonic centrality costs dwell n per source: NetworkX's where reaches
+    # are small (a leaf's ancestors), dwell's where they are not.
+    assert isinstance(dnx.should_run("harmonic_centrality", (up,), {}), str)
+    assert dnx.should_run("harmonic_centrality", (nx.Graph(down),), {}) is True
+    # NetworkX's closeness of one node of a digraph copies G reversed first.
+    assert dnx.should_run("closeness_centrality", (up, leaf), {}) is True
     # A depth bound bounds the reach: the root's first level is small.
     assert isinstance(dnx.should_run("single_source_shortest_path_length", (down, 0, 1), {}), str)
     saved = nx.config.backend_priority.algos

@@ -554,10 +554,14 @@ def _connected(G: DwellGraph) -> bool:
     """Strongly (digraphs) or plainly connected, as NetworkX checks first
     (it then stops on a disconnected graph): on the NetworkX graph while the
     conversion is pending (searches from its first node, as NetworkX's
-    check), else by dwell's components."""
+    check); else a search from the first node by the layers kernel (a
+    disconnected graph usually shows there, at the cost of that node's
+    reach), then, on a digraph, dwell's strong components."""
     if G._pending is not None:
         return _dispatch.connected_from_first(G._pending)
-    return int(_components(G, G.is_directed()).count) == 1
+    if len(G) and len(_layers(G, [G.nodes[0]])[0]) != len(G):
+        return False
+    return not G.is_directed() or int(_components(G, True).count) == 1
 
 
 def _eccentricities(G: DwellGraph, ids: np.ndarray) -> np.ndarray:
@@ -601,8 +605,14 @@ def eccentricity(G, v=None, sp=None, weight=None):
 def _first_search_reaches_all(G: DwellGraph) -> None:
     """NetworkX's eccentricity over every node raises at its first search
     that misses a node: made on the NetworkX graph while the conversion is
-    pending (then no conversion is paid for the error)."""
-    if G._pending is not None and len(G) > 1 and not _dispatch.reaches_all(G._pending, next(iter(G._pending))):
+    pending (then no conversion is paid for the error), else by the layers
+    kernel (no every-source sweep for the error)."""
+    if len(G) <= 1:
+        return
+    if G._pending is not None:
+        if not _dispatch.reaches_all(G._pending, next(iter(G._pending))):
+            raise _unconnected_error(G)
+    elif len(_layers(G, [G.nodes[0]])[0]) != len(G):
         raise _unconnected_error(G)
 
 

@@ -19,18 +19,25 @@ real graphs by ``bench/five_graphs.py``; figures in docs/BENCHMARKS.md,
   or n/8 (not yet) and leaves a search that ends there to NetworkX.
 * Every-source functions (closeness, eccentricity, all pairs …) do n
   searches in NetworkX and one bit-parallel sweep in dwell: they pay from
-  50 nodes on a converted graph and 150 on one not yet converted, except
-  all pairs with a small cutoff (both sides mostly build dicts).
+  50 nodes on a converted graph and 150 on one not yet converted. All
+  pairs with a small cutoff runs here too although both sides mostly build
+  dicts: declined, NetworkX's all pairs calls single_source_shortest_path_length
+  once per node, each through the dispatcher and should_run (WordNet,
+  cutoff 2: 0.45x NetworkX alone, see BENCHMARKS).
 * Functions NetworkX answers after one check (average shortest path length
   and the Wiener index of a disconnected graph, eccentricity, diameter and
   radius from a node that does not reach all) stay NetworkX's when that
-  check is O(1) here: a node of no arcs (out).
+  check is O(1) here (a first node of no arcs out); otherwise they run here
+  and make NetworkX's check first, on the NetworkX graph while the
+  conversion is pending (dwell.nx.DwellGraph), so an early answer costs no
+  conversion.
 * ``has_path``: NetworkX's bidirectional search stops early; left to it.
 
 NetworkX's dispatcher itself costs 1.5-4 µs a call as soon as any backend is
 in ``backend_priority`` (measured with a backend that declines at once), so
 calls that take NetworkX under ~20 µs cannot stay within 0.9x whatever this
-module answers; it keeps its own share under 1 µs.
+module answers; its own share is 1-3 µs (can_run and should_run), and a
+walk as long as NetworkX's search when the reach is small.
 """
 
 from __future__ import annotations
@@ -54,10 +61,6 @@ _ONE_PASS_COLD_NODES = 50_000
 #: Every-source functions: from here (converted / not yet).
 _ALL_SOURCES_NODES = 50
 _ALL_SOURCES_COLD_NODES = 150
-#: All pairs with a cutoff below this keeps NetworkX's dicts (the search is
-#: a small share of the call) unless the graph is dense.
-_ALL_PAIRS_SHALLOW = 3
-_ALL_PAIRS_DENSE_DEGREE = 10
 
 _SMALL_REACH_CONVERTED = 256
 _SMALL_REACH_COLD_SHARE = 8
@@ -74,6 +77,9 @@ _SEARCHES = {
     "node_connected_component": (1, "n", "_adj", None),
     "bfs_layers": (1, "sources", "_succ", None),
     "is_connected": (None, None, "_adj", None),
+    # A generator whose callers often take the first component only (NetworkX's
+    # is_connected does): the first node's component is what they pay for.
+    "connected_components": (None, None, "_adj", None),
     "closeness_centrality": (1, "u", "_pred", None),
     "eccentricity": (1, "v", "_succ", None),
 }
@@ -129,17 +135,16 @@ def reach_within(G: Any, name: str, args: tuple, kwargs: dict, limit: int) -> bo
             depth = _depth(bound)
     if depth is not None and depth <= 2 and _shallow_bound(rows, first, depth) <= limit:
         return True
-    seen, level, d = set(first), list(first), 0
+    # Level by level with set operations (C loops): a few times quicker than
+    # NetworkX's own search, which follows when the reach is small.
+    seen, level, d = set(first), set(first), 0
     while level and (depth is None or d < depth):
-        nxt = []
-        for u in level:
-            for w in rows[u]:
-                if w not in seen:
-                    seen.add(w)
-                    if len(seen) > limit:
-                        return False
-                    nxt.append(w)
-        level, d = nxt, d + 1
+        level = set().union(*map(rows.__getitem__, level))
+        level -= seen
+        seen |= level
+        if len(seen) > limit:
+            return False
+        d += 1
     return True
 
 
@@ -215,7 +220,8 @@ def _one_search(G: Any, name: str, args: tuple, kwargs: dict, converted: bool):
     state = "converted" if converted else "not yet converted"
     if n < least:
         return f"one search on fewer than {least} nodes ({state}): NetworkX's own is quicker"
-    if name in _SEARCHES:
+    # Listing every component of a large graph is dwell's even when the first is small.
+    if name in _SEARCHES and not (name == "connected_components" and n >= _ONE_PASS_COLD_NODES):
         limit = _SMALL_REACH_CONVERTED if converted else max(_SMALL_REACH_CONVERTED, n // _SMALL_REACH_COLD_SHARE)
         if reach_within(G, name, args, kwargs, limit):
             return f"the search reaches at most {limit} nodes (G {state}): NetworkX's own is quicker"
@@ -229,12 +235,34 @@ def _every_source(G: Any, name: str, args: tuple, kwargs: dict, converted: bool)
         return f"fewer than {least} nodes: NetworkX's own is quicker than {'dwell' if converted else 'converting'}"
     if name in _CHECK_FIRST and _quick_check_fails(G, name, args, kwargs):
         return "NetworkX's first search starts at a node with no arcs out: it answers at once"
-    if name == "all_pairs_shortest_path_length":
-        depth = _arg(args, kwargs, 1, "cutoff")
-        if isinstance(depth, numbers.Real) and depth < _ALL_PAIRS_SHALLOW:
-            arcs = G.number_of_edges() * (1 if G.is_directed() else 2)
-            if arcs < _ALL_PAIRS_DENSE_DEGREE * n:
-                return f"all pairs within cutoff {depth} of a sparse graph: building the dicts is most of it"
+    if name == "harmonic_centrality" and _reaches_small(G, n // _HARMONIC_REACH_SHARE):
+        return f"sampled searches reach at most n/{_HARMONIC_REACH_SHARE} nodes: NetworkX's harmonic costs the reach"
+    return True
+
+
+#: dwell's harmonic centrality streams a level array of n entries per source
+#: (memory linear per batch), so it costs n per source whatever the reach;
+#: NetworkX's costs the reach. Where sampled reaches stay under n/this, as
+#: in a DAG such as WordNet's hypernyms, NetworkX's is quicker.
+_HARMONIC_REACH_SHARE = 64
+_REACH_SAMPLES = 8
+
+
+def _reaches_small(G: Any, limit: int) -> bool:
+    """Whether searches (along arcs) from _REACH_SAMPLES nodes spread over G's
+    node order all end within ``limit`` nodes."""
+    rows = G._succ if G.is_directed() else G._adj
+    nodes = list(rows)
+    step = max(1, len(nodes) // _REACH_SAMPLES)
+    limit = max(limit, 1)
+    for v in nodes[::step][:_REACH_SAMPLES]:
+        seen, level = {v}, {v}
+        while level:
+            level = set().union(*map(rows.__getitem__, level))
+            level -= seen
+            seen |= level
+            if len(seen) > limit:
+                return False
     return True
 
 
@@ -255,6 +283,11 @@ def should_run(name: str, args: tuple, kwargs: dict, held: Any):
             one = v is not None and v in G
         except TypeError:
             one = False
+        if one and name == "closeness_centrality" and G.is_directed():
+            # NetworkX copies all of G reversed first (polblogs: 53 ms for one
+            # node), more than a conversion costs: dwell's from 1,000 nodes.
+            n = len(G)
+            return True if n >= _ONE_PASS_NODES else f"one search on fewer than {_ONE_PASS_NODES} nodes"
         if one:
             return _one_search(G, name, args, kwargs, converted)
     return _every_source(G, name, args, kwargs, converted)
