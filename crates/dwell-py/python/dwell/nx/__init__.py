@@ -552,13 +552,14 @@ def _unconnected_error(G: DwellGraph) -> nx.NetworkXError:
 
 def _connected(G: DwellGraph) -> bool:
     """Strongly (digraphs) or plainly connected, as NetworkX checks first
-    (it then stops on a disconnected graph): on the NetworkX graph while the
-    conversion is pending (searches from its first node, as NetworkX's
-    check); else a search from the first node by the layers kernel (a
+    (it then stops on a disconnected graph): by NetworkX's own check on the
+    NetworkX graph while the conversion is pending; else a search from the first node by the layers kernel (a
     disconnected graph usually shows there, at the cost of that node's
     reach), then, on a digraph, dwell's strong components."""
-    if G._pending is not None:
-        return _dispatch.connected_from_first(G._pending)
+    if G._pending is not None:  # NetworkX's own check (is_strongly_connected stops at the first SCC)
+        P = G._pending
+        check = nx.is_strongly_connected if G.is_directed() else nx.is_connected
+        return len(P) > 0 and check(P, backend="networkx")
     if len(G) and len(_layers(G, [G.nodes[0]])[0]) != len(G):
         return False
     return not G.is_directed() or int(_components(G, True).count) == 1

@@ -167,19 +167,6 @@ def reaches_all(G: Any, start: Any) -> bool:
     return _reach(G._succ if G.is_directed() else G._adj, start) == len(G)
 
 
-def connected_from_first(G: Any) -> bool:
-    """NetworkX's is_connected (a search from the first node) or, on a
-    digraph, is_strongly_connected (as searches from the first node along
-    and against the arcs): what its average shortest path length and
-    Wiener index check before anything else."""
-    if len(G) == 0:
-        return False
-    first = next(iter(G))
-    if not reaches_all(G, first):
-        return False
-    return not G.is_directed() or _reach(G._pred, first) == len(G)
-
-
 def _shallow_bound(rows: Any, first: list, depth: int) -> int:
     """An upper bound of what a search to ``depth`` ≤ 2 reaches, from row
     lengths alone (C-speed, no search): NetworkX's own algorithms call
