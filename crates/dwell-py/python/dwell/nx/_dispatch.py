@@ -209,6 +209,8 @@ def _one_search(G: Any, name: str, args: tuple, kwargs: dict, converted: bool):
         return f"one search on fewer than {least} nodes ({state}): NetworkX's own is quicker"
     # Listing every component of a large graph is dwell's even when the first is small.
     if name in _SEARCHES and not (name == "connected_components" and n >= _ONE_PASS_COLD_NODES):
+        if not converted and _sampled_small(G, name):
+            return f"searches on this graph reach at most n/{_HARMONIC_REACH_SHARE} nodes (sampled; G {state})"
         limit = _SMALL_REACH_CONVERTED if converted else max(_SMALL_REACH_CONVERTED, n // _SMALL_REACH_COLD_SHARE)
         if reach_within(G, name, args, kwargs, limit):
             return f"the search reaches at most {limit} nodes (G {state}): NetworkX's own is quicker"
@@ -235,10 +237,10 @@ _HARMONIC_REACH_SHARE = 64
 _REACH_SAMPLES = 8
 
 
-def _reaches_small(G: Any, limit: int) -> bool:
-    """Whether searches (along arcs) from _REACH_SAMPLES nodes spread over G's
-    node order all end within ``limit`` nodes."""
-    rows = G._succ if G.is_directed() else G._adj
+def _reaches_small(G: Any, limit: int, rows_name: str = "_succ") -> bool:
+    """Whether searches (along ``rows_name``) from _REACH_SAMPLES nodes spread
+    over G's node order all end within ``limit`` nodes."""
+    rows = getattr(G, rows_name) if G.is_directed() else G._adj
     nodes = list(rows)
     step = max(1, len(nodes) // _REACH_SAMPLES)
     limit = max(limit, 1)
@@ -251,6 +253,25 @@ def _reaches_small(G: Any, limit: int) -> bool:
             if len(seen) > limit:
                 return False
     return True
+
+
+def _sampled_small(G: Any, name: str) -> bool:
+    """Whether sampled searches along the rows ``name`` follows all stay
+    under n/_HARMONIC_REACH_SHARE nodes, remembered in G's NetworkX cache
+    (cleared when G changes). A graph not yet converted then leaves its
+    searches to NetworkX without a walk each: NetworkX's own algorithms call
+    single-source searches once per node (harmonic centrality on WordNet:
+    a walk each made it 0.54x), and a large search sent to NetworkX by
+    mistake costs about what converting G would have."""
+    rows_name = _SEARCHES[name][2] if G.is_directed() else "_adj"
+    cache = getattr(G, "__networkx_cache__", None)
+    key = ("dwell", "small reach", rows_name)
+    if isinstance(cache, dict) and key in cache:
+        return cache[key]
+    small = _reaches_small(G, len(G) // _HARMONIC_REACH_SHARE, rows_name)
+    if isinstance(cache, dict):
+        cache[key] = small
+    return small
 
 
 def should_run(name: str, args: tuple, kwargs: dict, held: Any):
