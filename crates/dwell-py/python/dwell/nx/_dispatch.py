@@ -209,10 +209,13 @@ def _one_search(G: Any, name: str, args: tuple, kwargs: dict, converted: bool):
         return f"one search on fewer than {least} nodes ({state}): NetworkX's own is quicker"
     # Listing every component of a large graph is dwell's even when the first is small.
     if name in _SEARCHES and not (name == "connected_components" and n >= _ONE_PASS_COLD_NODES):
-        if not converted and _sampled_small(G, name):
-            return f"searches on this graph reach at most n/{_HARMONIC_REACH_SHARE} nodes (sampled; G {state})"
         limit = _SMALL_REACH_CONVERTED if converted else max(_SMALL_REACH_CONVERTED, n // _SMALL_REACH_COLD_SHARE)
-        if reach_within(G, name, args, kwargs, limit):
+        if not converted and _small_so_far(G, name, None):
+            return f"the last {_SMALL_STREAK} searches on G (not yet converted) reached at most {limit} nodes"
+        small = reach_within(G, name, args, kwargs, limit)
+        if not converted:
+            _small_so_far(G, name, small)
+        if small:
             return f"the search reaches at most {limit} nodes (G {state}): NetworkX's own is quicker"
     return True
 
@@ -255,22 +258,25 @@ def _reaches_small(G: Any, limit: int, rows_name: str = "_succ") -> bool:
     return True
 
 
-def _sampled_small(G: Any, name: str) -> bool:
-    """Whether sampled searches along the rows ``name`` follows all stay
-    under n/_HARMONIC_REACH_SHARE nodes, remembered in G's NetworkX cache
-    (cleared when G changes). A graph not yet converted then leaves its
-    searches to NetworkX without a walk each: NetworkX's own algorithms call
-    single-source searches once per node (harmonic centrality on WordNet:
-    a walk each made it 0.54x), and a large search sent to NetworkX by
-    mistake costs about what converting G would have."""
-    rows_name = _SEARCHES[name][2] if G.is_directed() else "_adj"
+#: After this many searches in a row on a graph not yet converted that all
+#: stayed small, the next go to NetworkX without a walk each.
+_SMALL_STREAK = 16
+
+
+def _small_so_far(G: Any, name: str, small: Optional[bool]) -> bool:
+    """Whether the last _SMALL_STREAK searches along the rows ``name``
+    follows stayed small (``small=None``: ask), or record one more outcome.
+    Kept in G's NetworkX cache (cleared when G changes). NetworkX's own
+    algorithms call single-source searches once per node (harmonic
+    centrality on WordNet: a walk each made it 0.54x); a large search sent
+    to NetworkX by this costs about what converting G would have."""
     cache = getattr(G, "__networkx_cache__", None)
-    key = ("dwell", "small reach", rows_name)
-    if isinstance(cache, dict) and key in cache:
-        return cache[key]
-    small = _reaches_small(G, len(G) // _HARMONIC_REACH_SHARE, rows_name)
-    if isinstance(cache, dict):
-        cache[key] = small
+    if not isinstance(cache, dict):
+        return False
+    key = ("dwell", "small searches", _SEARCHES[name][2] if G.is_directed() else "_adj")
+    if small is None:
+        return cache.get(key, 0) >= _SMALL_STREAK
+    cache[key] = cache.get(key, 0) + 1 if small else 0
     return small
 
 
