@@ -16,7 +16,9 @@ real graphs by ``bench/five_graphs.py``; figures in docs/BENCHMARKS.md,
   100,000; a 20,000-node tree: 0.86x).
 * Within those sizes a search's *reach* decides: ``should_run`` first walks
   ``G``'s own rows (as NetworkX's search would) up to 256 nodes (converted)
-  or n/8 (not yet) and leaves a search that ends there to NetworkX.
+  or n/8 (not yet) and leaves a search that ends there to NetworkX; after
+  16 such searches in a row on a graph not yet converted it stops walking
+  (NetworkX's own algorithms search once per node).
 * Every-source functions (closeness, eccentricity, all pairs …) do n
   searches in NetworkX and one bit-parallel sweep in dwell: they pay from
   50 nodes on a converted graph and 150 on one not yet converted. All
@@ -237,7 +239,7 @@ def _every_source(G: Any, name: str, args: tuple, kwargs: dict, converted: bool)
 #: NetworkX's costs the reach. Where sampled reaches stay under n/this, as
 #: in a DAG such as WordNet's hypernyms, NetworkX's is quicker.
 _HARMONIC_REACH_SHARE = 64
-_REACH_SAMPLES = 8
+_REACH_SAMPLES = 32
 
 
 def _reaches_small(G: Any, limit: int, rows_name: str = "_succ") -> bool:
