@@ -435,7 +435,7 @@ mod tests {
         let (msg, fix) = e.split();
         assert!(msg.contains("budget is 64 bytes"), "{msg}");
         assert!(fix.contains("budget_bytes="), "{fix}");
-        assert_eq!(e.kind(), Kind::Refused);
+        assert_eq!(e.kind(), Kind::Budget);
         let e = from_edges(&[0, 5], &[1, 2], Some(4), true, ArcData::default()).unwrap_err();
         let (msg, fix) = e.split();
         assert!(msg.contains("(ids 0 to 3)"), "{msg}");

@@ -38,6 +38,10 @@ pub enum Kind {
     Value,
     /// The operating system refused a file: `dwell.DwellOSError` (an `OSError`).
     Os,
+    /// The call needs more memory than the session's budget:
+    /// `dwell.DwellBudgetError` (a `MemoryError`; the NetworkX backend
+    /// hands such a call back to NetworkX).
+    Budget,
     /// dwell refused the graph, file or query: `dwell.DwellError`.
     Refused,
     /// An answer that is a failure in itself (PageRank that did not
@@ -50,6 +54,7 @@ impl Kind {
         match self {
             Kind::Value => "value",
             Kind::Os => "os",
+            Kind::Budget => "budget",
             Kind::Refused => "refused",
             Kind::NotConverged => "not_converged",
         }
@@ -166,6 +171,7 @@ impl Error {
             ) => Kind::Value,
             Error::Session(SessionError::Query(_)) => Kind::Value,
             Error::Session(SessionError::Failed(_)) => Kind::NotConverged,
+            Error::Session(SessionError::Plan(PlanError::OverBudget { .. })) => Kind::Budget,
             Error::Format(FormatError::Io { .. }) => Kind::Os,
             // A file dwell cannot parse is a bad value, as json's errors are.
             Error::Format(FormatError::Parse { .. }) => Kind::Value,

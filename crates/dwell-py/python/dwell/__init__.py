@@ -30,12 +30,13 @@ from ._api import (
     default_budget,
     load,
 )
-from ._errors import DwellConvergenceError, DwellError, DwellOSError, DwellTypeError, DwellValueError
+from ._errors import DwellBudgetError, DwellConvergenceError, DwellError, DwellOSError, DwellTypeError, DwellValueError
 
 __all__ = [
     "BFS_SUMMARY",
     "Components",
     "Dataflow",
+    "DwellBudgetError",
     "DwellConvergenceError",
     "DwellError",
     "DwellOSError",

@@ -2,7 +2,8 @@
 
 Bad argument values raise :class:`DwellValueError` (a ``ValueError``),
 wrong argument types :class:`DwellTypeError` (a ``TypeError``), files the
-system refuses :class:`DwellOSError` (an ``OSError``); every one is a
+system refuses :class:`DwellOSError` (an ``OSError``), calls over the
+memory budget :class:`DwellBudgetError` (a ``MemoryError``); every one is a
 :class:`DwellError` with ``.message`` and ``.fix`` (which names Python
 arguments, never the CLI's flags).
 """
@@ -39,8 +40,12 @@ class DwellConvergenceError(DwellError):
     ``stop="networkx"``, where NetworkX raises PowerIterationFailedConvergence)."""
 
 
+class DwellBudgetError(DwellError, MemoryError):
+    """A call that needs more memory than the session's ``budget_bytes``."""
+
+
 _KINDS = {"value": DwellValueError, "type": DwellTypeError, "os": DwellOSError,
-          "not_converged": DwellConvergenceError}
+          "not_converged": DwellConvergenceError, "budget": DwellBudgetError}
 
 
 def make(kind: str, message: str, fix: str = "") -> DwellError:

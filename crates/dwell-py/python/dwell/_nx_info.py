@@ -37,7 +37,9 @@ def get_info():
         "url": "",
         "short_summary": "Bit-parallel multi-source BFS (closeness, harmonic, eccentricity, components, "
                          "distances) and the GAP kernels (betweenness, PageRank, triangles, Dijkstra lengths).",
-        "default_config": {},
+        # nx.config.backends.dwell.budget_bytes: the memory a call may use
+        # (None: dwell.default_budget(), what this process may really use).
+        "default_config": {"budget_bytes": None},
         "functions": {
             name: {"additional_docs": _DOCS.get(name, "Unweighted BFS distances from dwell's multi-source BFS; "
                                                       "declines weights and parameters it cannot honour.")}

@@ -141,7 +141,7 @@ def test_one_search_of_small_reach_stays_in_networkx():
 
     rnd = random.Random(7)
     up, down = nx.DiGraph(), nx.DiGraph()
-    n = 12_000
+    n = 60_000  # above the 50,000 nodes from which one search may pay its conversion
     for G in (up, down):
         G.add_nodes_from(range(n))
     parents = [None] + [rnd.randrange(v) for v in range(1, n)]
@@ -153,6 +153,12 @@ def test_one_search_of_small_reach_stays_in_networkx():
     assert dnx.should_run("single_source_shortest_path_length", (down, 0), {}) is True
     assert dnx.should_run("descendants", (down, 0), {}) is True
     assert isinstance(dnx.should_run("ancestors", (down, leaf), {}), str)
+    # Harmonic centrality costs dwell n per source: NetworkX's where reaches
+    # are small (a leaf's ancestors), dwell's where they are not.
+    assert isinstance(dnx.should_run("harmonic_centrality", (up,), {}), str)
+    assert dnx.should_run("harmonic_centrality", (nx.Graph(down),), {}) is True
+    # NetworkX's closeness of one node of a digraph copies G reversed first.
+    assert dnx.should_run("closeness_centrality", (up, leaf), {}) is True
     # A depth bound bounds the reach: the root's first level is small.
     assert isinstance(dnx.should_run("single_source_shortest_path_length", (down, 0, 1), {}), str)
     saved = nx.config.backend_priority.algos
@@ -162,10 +168,52 @@ def test_one_search_of_small_reach_stays_in_networkx():
             assert list(nx.single_source_shortest_path_length(G, s).items()) == \
                 list(nx.single_source_shortest_path_length(G, s, backend="networkx").items())
         assert dnx._held(up) is None and dnx._held(down) is not None
-        nx.closeness_centrality(up)  # converts up
+        nx.number_weakly_connected_components(up, backend="dwell")  # converts up
         assert dnx._held(up) is not None
         assert isinstance(dnx.should_run(*call), str)                   # converted: at most 256
         assert dnx.should_run("descendants", (down, 0), {}) is True        # converted, reach n
         assert isinstance(dnx.should_run("ancestors", (down, leaf), {}), str)
+    finally:
+        nx.config.backend_priority.algos = saved
+
+
+def test_dispatch_decisions_that_need_no_clock():
+    """What should_run decides without timing anything, on a real graph
+    (polblogs, 1,490 nodes, directed, not strongly connected): a shallow
+    search from a node of few arcs is NetworkX's (bounded from row lengths,
+    no walk), a check-first function on a disconnected graph answers from
+    NetworkX's own first check without building dwell's CSR, and a call over
+    dwell's budget falls back to NetworkX with dwell first in the priority."""
+    G = bundled_nx("polblogs")
+    low = min(G, key=lambda v: (G.out_degree(v) + sum(G.out_degree(w) for w in G[v]), v))
+    nx.number_weakly_connected_components(G, backend="dwell")  # converted, built
+    assert dnx._built(G) is not None
+    assert isinstance(dnx.should_run("single_source_shortest_path_length", (G, low, 2), {}), str)
+    assert isinstance(dnx.should_run("has_path", (G, low, 0), {}), str)
+    assert dnx.should_run("closeness_centrality", (G,), {}) is True
+    H = G.copy()
+    saved = nx.config.backend_priority.algos
+    nx.config.backend_priority.algos = ["dwell"]
+    try:
+        for f in (nx.average_shortest_path_length, nx.diameter):
+            with pytest.raises(nx.NetworkXError) as got:
+                f(H)
+            with pytest.raises(nx.NetworkXError) as want:
+                f(H, backend="networkx")
+            assert str(got.value) == str(want.value)
+        assert nx.wiener_index(H) == float("inf")
+        held = dnx._held(H)
+        assert held is not None and held._pending is not None  # dwell answered, never converted
+        nx.config.backends.dwell.budget_bytes = 1000
+        try:
+            K = nx.Graph(nx.gnm_random_graph(3000, 9000, seed=1))
+            assert nx.closeness_centrality(K) == nx.closeness_centrality(K, backend="networkx")
+            with pytest.raises(NotImplementedError) as err:
+                nx.closeness_centrality(K, backend="dwell")
+            assert isinstance(err.value.__cause__, dnx.BudgetError)
+            assert "nx.config.backends.dwell.budget_bytes" in err.value.__cause__.fix
+            assert "--" not in err.value.__cause__.fix
+        finally:
+            nx.config.backends.dwell.budget_bytes = None
     finally:
         nx.config.backend_priority.algos = saved

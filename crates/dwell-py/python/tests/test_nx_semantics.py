@@ -192,9 +192,12 @@ def dwell_first():
 
 def test_switched_on_globally_answers_as_networkx_silently(dwell_first):
     """No backend= anywhere: dwell runs what it should (les miserables has
-    77 nodes, enough for the every-source functions), answers as NetworkX,
-    raises NetworkX's exceptions and prints no cache note on repeats."""
+    77 nodes: too few to pay a conversion, enough for the every-source
+    functions once converted), answers as NetworkX, raises NetworkX's
+    exceptions and prints no cache note on repeats."""
     G = nx.les_miserables_graph()
+    assert nx.closeness_centrality(G) and dnx._held(G) is None  # NetworkX's: converting costs more
+    nx.number_connected_components(G, backend="dwell")  # converted (and cached) now
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         got = [(nx.closeness_centrality(G), nx.eccentricity(G),

@@ -16,6 +16,7 @@ graphs …), and NetworkX then runs its own code.
 from __future__ import annotations
 
 import contextlib
+import functools
 import math
 import numbers
 import os
@@ -28,6 +29,9 @@ import numpy as np
 from .. import _dwell
 from .. import _nx_info as _info
 from .._api import Graph
+from .._errors import DwellBudgetError
+from . import _dispatch
+from ._dispatch import _arg, _depth
 
 __all__ = ["BackendInterface", "DwellGraph", "get_info"]
 
@@ -36,14 +40,22 @@ _SOURCES_PER_BATCH = 512
 
 class DwellGraph:
     """A NetworkX graph converted for dwell: its topology as a
-    :class:`dwell.Graph`, vertex ``i`` standing for ``nodes[i]``."""
+    :class:`dwell.Graph`, vertex ``i`` standing for ``nodes[i]``.
+
+    Made *pending* by :func:`convert_from_nx`: the CSR is built on first use
+    (``graph``, ``nodes``, ``index``), so a call that NetworkX answers after
+    one check (a disconnected graph's average shortest path length) makes
+    that check on the NetworkX graph and never pays the conversion."""
 
     __networkx_backend__ = "dwell"
 
-    def __init__(self, graph: Graph, nodes: list, directed: bool, multigraph: bool):
-        self.graph = graph
-        self.nodes = nodes
-        self.index: Dict[Any, int] = graph._index if graph._index is not None else {v: i for i, v in enumerate(nodes)}
+    def __init__(self, graph: Optional[Graph], nodes: Optional[list], directed: bool, multigraph: bool,
+                 pending: Any = None):
+        self._graph, self._nodes, self._index = graph, nodes, None
+        if graph is not None:
+            self._index = graph._index if graph._index is not None else {v: i for i, v in enumerate(nodes)}
+        # The NetworkX graph still to convert (held until then; see _build).
+        self._pending = pending
         self._directed = directed
         self._multigraph = multigraph
         self._session = None  # opened by the first call (see _session)
@@ -52,6 +64,29 @@ class DwellGraph:
         # its cache) and its predecessor rows, read on first use (see pred_adjacency).
         self._origin: Any = None
         self._pred: Optional[tuple] = None
+
+    def _build(self) -> None:
+        g = Graph.from_networkx(self._pending)
+        self._graph, self._nodes, self._index = g, g.names, g._index
+        self._pending = None
+
+    @property
+    def graph(self) -> Graph:
+        if self._pending is not None:
+            self._build()
+        return self._graph
+
+    @property
+    def nodes(self) -> list:
+        if self._pending is not None:
+            self._build()
+        return self._nodes
+
+    @property
+    def index(self) -> Dict[Any, int]:
+        if self._pending is not None:
+            self._build()
+        return self._index
 
     def ordered_adjacency(self) -> tuple:
         """``(offsets uint64[n+1], targets uint32[…])`` in the NetworkX
@@ -114,11 +149,13 @@ class DwellGraph:
         return self._multigraph
 
     def __len__(self) -> int:
-        return len(self.nodes)
+        return len(self._pending) if self._pending is not None else len(self._nodes)
 
     def __contains__(self, node: Any) -> bool:
+        if self._pending is not None:
+            return node in self._pending  # NetworkX's __contains__: False when unhashable
         try:
-            return node in self.index
+            return node in self._index
         except TypeError:
             return False
 
@@ -126,10 +163,10 @@ class DwellGraph:
         return iter(self.nodes)
 
     def number_of_nodes(self) -> int:
-        return len(self.nodes)
+        return len(self)
 
     def order(self) -> int:
-        return len(self.nodes)
+        return len(self)
 
 
 def _ordered_rows(rows_of: Any, nodes: list, index: Dict[Any, int]) -> tuple:
@@ -143,10 +180,10 @@ def _ordered_rows(rows_of: Any, nodes: list, index: Dict[Any, int]) -> tuple:
 
 
 def _convert(G: Any) -> DwellGraph:
+    """``G`` as a pending :class:`DwellGraph` (built on first use)."""
     if isinstance(G, DwellGraph):
         return G
-    g = Graph.from_networkx(G)
-    D = DwellGraph(g, g.names, G.is_directed(), G.is_multigraph())
+    D = DwellGraph(None, None, G.is_directed(), G.is_multigraph(), pending=G)
     try:
         D._origin = weakref.ref(G)
     except TypeError:
@@ -172,12 +209,18 @@ _PLAIN_KEY = (False, False)
 
 
 def _held(G: Any) -> Optional[DwellGraph]:
-    """The conversion of ``G`` dwell holds in its cache, if any."""
+    """The conversion of ``G`` dwell holds in its cache, if any (pending or built)."""
     cache = getattr(G, "__networkx_cache__", None)
     entry = cache.get("backends", {}).get("dwell") if isinstance(cache, dict) else None
     if not isinstance(entry, dict):
         return None
     return next((v for v in dict.values(entry) if isinstance(v, DwellGraph)), None)
+
+
+def _built(G: Any) -> Optional[DwellGraph]:
+    """The conversion of ``G`` dwell holds with its CSR built, if any."""
+    D = _held(G)
+    return D if D is not None and D._pending is None else None
 
 
 # -- the algorithms (signatures are NetworkX's) ---------------------------
@@ -188,8 +231,37 @@ def _session(G: DwellGraph):
     resident between NetworkX calls; NetworkX drops the conversion, and with
     it the session, when G changes). A context that does not close it."""
     if G._session is None:
-        G._session = G.graph.session(backend=os.environ.get("DWELL_NX_BACKEND", "cpu"))
+        G._session = G.graph.session(backend=os.environ.get("DWELL_NX_BACKEND", "cpu"), budget_bytes=_budget())
     return contextlib.nullcontext(G._session)
+
+
+def _budget() -> Optional[int]:
+    """``nx.config.backends.dwell.budget_bytes`` (None: dwell.default_budget())."""
+    config = getattr(getattr(nx.config, "backends", None), "dwell", None)
+    return getattr(config, "budget_bytes", None) if config is not None else None
+
+
+class BudgetError(DwellBudgetError, NotImplementedError):
+    """A call over dwell's memory budget, in NetworkX's terms: with dwell
+    first in ``nx.config.backend_priority`` NetworkX catches it (a
+    ``NotImplementedError``) and answers itself; with ``backend="dwell"``
+    the caller sees it and its Fix."""
+
+
+_BUDGET_FIX = ('let NetworkX answer: leave backend= out with dwell first in nx.config.backend_priority (NetworkX '
+               'then falls back by itself) or pass backend="networkx"; or, if that memory is really free, raise '
+               'dwell\'s budget with nx.config.backends.dwell.budget_bytes = N (bytes)')
+
+
+def _networkx_fix(f):
+    """``f`` with dwell's over-budget refusal turned into :class:`BudgetError`."""
+    @functools.wraps(f)
+    def run(*args, **kwargs):
+        try:
+            return f(*args, **kwargs)
+        except DwellBudgetError as err:
+            raise BudgetError(err.message, _BUDGET_FIX) from err
+    return run
 
 
 def _summaries(G: DwellGraph, reverse: bool) -> np.ndarray:
@@ -202,22 +274,6 @@ def _summaries(G: DwellGraph, reverse: bool) -> np.ndarray:
 def _levels(G: DwellGraph, source: Any, reverse: bool = False) -> np.ndarray:
     with _session(G) as s:
         return s.bfs(G.index[source], reverse=reverse and G.is_directed())
-
-
-def _depth(cutoff: Any) -> Optional[int]:
-    """The last BFS level NetworkX keeps for ``cutoff`` (None: all).
-    Its search lists level 0, then expands to level k while ``cutoff > k-1``:
-    ``cutoff=-1`` or ``0`` keep the source alone, ``1.5`` and ``2`` keep
-    levels up to 2, NaN keeps level 0."""
-    if cutoff is None:
-        return None
-    if isinstance(cutoff, numbers.Integral):
-        return max(0, int(cutoff))
-    if math.isnan(cutoff):
-        return 0
-    if math.isinf(cutoff):
-        return None if cutoff > 0 else 0
-    return max(0, math.ceil(cutoff))
 
 
 def _layers(G: DwellGraph, first: list, depth: Optional[int] = None, reverse: bool = False) -> tuple:
@@ -283,16 +339,14 @@ def _search_start(G: DwellGraph, source: Any) -> None:
 
 def descendants(G, source):
     _search_start(G, source)
-    lv = _levels(G, source)
-    lv[G.index[source]] = -1
-    return _node_set(G, np.flatnonzero(lv >= 0))
+    order, _ = _layers(G, [source])  # one search in NetworkX's order: no session round trip
+    return _node_set(G, order[1:])
 
 
 def ancestors(G, source):
     _search_start(G, source)
-    lv = _levels(G, source, reverse=True)
-    lv[G.index[source]] = -1
-    return _node_set(G, np.flatnonzero(lv >= 0))
+    order, _ = _layers(G, [source], reverse=True)
+    return _node_set(G, order[1:])
 
 
 def descendants_at_distance(G, source, distance):
@@ -464,9 +518,15 @@ def closeness_centrality(G, u=None, distance=None, wf_improved=True):
     ``(r−1)/Σd · (r−1)/(n−1)`` over incoming distances on digraphs."""
     if u is not None and u not in G:
         raise nx.NodeNotFound(f"Source {u} is not in G")
+    if u is not None:  # one search: the layers kernel, no session round trip
+        _, bounds = _layers(G, [u], reverse=True)
+        layer = np.diff(bounds.astype(np.int64))
+        r, total = int(layer.sum()), int((layer * np.arange(len(layer))).sum())
+        if total <= 0 or len(G) <= 1:
+            return 0.0
+        c = (r - 1.0) / total
+        return c * ((r - 1.0) / (len(G) - 1)) if wf_improved else c
     with _session(G) as s:
-        if u is not None:
-            return float(s.closeness([G.index[u]], wf_improved=wf_improved)[0])
         values = s.closeness(wf_improved=wf_improved)
     return dict(zip(G.nodes, values.tolist()))
 
@@ -484,23 +544,58 @@ def harmonic_centrality(G, nbunch=None, distance=None, sources=None):
     return {v: (float(x) if x else 0) for v, x in zip(members, h.tolist())}
 
 
+def _unconnected_error(G: DwellGraph) -> nx.NetworkXError:
+    if G.is_directed():
+        return nx.NetworkXError("Found infinite path length because the digraph is not strongly connected")
+    return nx.NetworkXError("Found infinite path length because the graph is not connected")
+
+
+def _connected(G: DwellGraph) -> bool:
+    """Strongly (digraphs) or plainly connected, as NetworkX checks first
+    (it then stops on a disconnected graph): by NetworkX's own check on the
+    NetworkX graph while the conversion is pending; else a search from the first node by the layers kernel (a
+    disconnected graph usually shows there, at the cost of that node's
+    reach), then, on a digraph, dwell's strong components."""
+    if G._pending is not None:  # NetworkX's own check (is_strongly_connected stops at the first SCC)
+        P = G._pending
+        check = nx.is_strongly_connected if G.is_directed() else nx.is_connected
+        # With no priority, so that its own inner calls (strongly_connected_components)
+        # stay NetworkX's too: WordNet's DAG converted for them, 0.2x.
+        saved = nx.config.backend_priority.algos
+        nx.config.backend_priority.algos = []
+        try:
+            return len(P) > 0 and check(P, backend="networkx")
+        finally:
+            nx.config.backend_priority.algos = saved
+    if len(G) and len(_layers(G, [G.nodes[0]])[0]) != len(G):
+        return False
+    return not G.is_directed() or int(_components(G, True).count) == 1
+
+
 def _eccentricities(G: DwellGraph, ids: np.ndarray) -> np.ndarray:
     if len(ids) == 0:
         return np.zeros(0, dtype=np.uint32)
+    if len(ids) == 1:  # one search: the layers kernel
+        order, bounds = _layers(G, [G.nodes[int(ids[0])]])
+        if len(order) != len(G):
+            raise _unconnected_error(G)
+        return np.array([len(bounds) - 2], dtype=np.uint32)
+    # Every node of a digraph, or any node of a graph, fails on a disconnected G
+    # (a digraph's root may reach all: a subset is searched).
+    if len(G) > 1 and (len(ids) == len(G) or not G.is_directed()) and not _connected(G):
+        raise _unconnected_error(G)
     with _session(G) as s:
         summ = s.bfs(ids, levels=False)
     if len(summ) and int(summ["reached"].min()) != len(G):
-        if G.is_directed():
-            msg = "Found infinite path length because the digraph is not strongly connected"
-        else:
-            msg = "Found infinite path length because the graph is not connected"
-        raise nx.NetworkXError(msg)
+        raise _unconnected_error(G)
     return summ["max_level"]
 
 
 def eccentricity(G, v=None, sp=None, weight=None):
     """NetworkX's ``G.nbunch_iter(v)`` semantics and errors: a node, every
     node, or the members of a container that are nodes."""
+    if v is None:
+        _first_search_reaches_all(G)
     if v is not None and v in G:
         return int(_eccentricities(G, np.array([G.index[v]], dtype=np.uint32))[0])
     members, refused = [], None
@@ -515,7 +610,22 @@ def eccentricity(G, v=None, sp=None, weight=None):
     return dict(zip(members, ecc.tolist()))
 
 
+def _first_search_reaches_all(G: DwellGraph) -> None:
+    """NetworkX's eccentricity over every node raises at its first search
+    that misses a node: made on the NetworkX graph while the conversion is
+    pending (then no conversion is paid for the error), else by the layers
+    kernel (no every-source sweep for the error)."""
+    if len(G) <= 1:
+        return
+    if G._pending is not None:
+        if not _dispatch.reaches_all(G._pending, next(iter(G._pending))):
+            raise _unconnected_error(G)
+    elif len(_layers(G, [G.nodes[0]])[0]) != len(G):
+        raise _unconnected_error(G)
+
+
 def _all_eccentricities(G: DwellGraph) -> np.ndarray:
+    _first_search_reaches_all(G)
     return _eccentricities(G, np.arange(len(G), dtype=np.uint32))
 
 
@@ -531,6 +641,8 @@ def average_shortest_path_length(G, weight=None, method=None):
     n = len(G)
     if n == 1:
         return 0
+    if not _connected(G):
+        raise nx.NetworkXError("Graph is not strongly connected." if G.is_directed() else "Graph is not connected.")
     summ = _summaries(G, reverse=False)
     if int(summ["reached"].min()) != n:
         raise nx.NetworkXError("Graph is not strongly connected." if G.is_directed() else "Graph is not connected.")
@@ -539,6 +651,8 @@ def average_shortest_path_length(G, weight=None, method=None):
 
 def wiener_index(G, weight=None):
     n = len(G)
+    if n > 1 and not _connected(G):
+        return float("inf")
     summ = _summaries(G, reverse=False)
     if int(summ["reached"].min()) != n:
         return float("inf")
@@ -579,150 +693,50 @@ _NEED_NODES = {"average_shortest_path_length", "wiener_index", "diameter", "radi
 _PLAIN = (nx.Graph, nx.DiGraph, nx.MultiGraph, nx.MultiDiGraph)
 
 
+#: Arguments dwell declines when given: position, name, what NetworkX does with it.
+_DECLINED_ARGS = {
+    "closeness_centrality": ((2, "distance", "edge distances (weighted)"),),
+    "harmonic_centrality": ((2, "distance", "edge distances (weighted)"), (3, "sources", "sources=")),
+    "eccentricity": ((2, "sp", "precomputed sp="), (3, "weight", "weights")),
+    "diameter": ((1, "e", "precomputed e="), (3, "weight", "weights")),
+    "radius": ((1, "e", "precomputed e="), (3, "weight", "weights")),
+    "average_shortest_path_length": ((1, "weight", "weights"), (2, "method", "method=")),
+    "wiener_index": ((1, "weight", "weights"),),
+}
+_CUTOFF_POS = {"single_source_shortest_path_length": 2, "single_target_shortest_path_length": 2,
+               "all_pairs_shortest_path_length": 1}
+
+
 def can_run(name: str, args: tuple, kwargs: dict):
-    """``True``, or a string saying why dwell declines this call."""
+    """``True``, or a string saying why dwell declines this call (NetworkX
+    asks on every dispatched call: kept to table look-ups)."""
     if name not in _IMPLEMENTED:
         return f"dwell does not implement {name}"
     G = args[0] if args else kwargs.get("G")
-    if G is not None and not isinstance(G, DwellGraph) and type(G) not in _PLAIN:
+    if G is not None and type(G) not in _PLAIN and not isinstance(G, DwellGraph):
         return f"{type(G).__name__} may define its own adjacency; dwell converts plain NetworkX graphs only"
-    if G is not None and not isinstance(G, DwellGraph) and hasattr(G, "is_directed"):
-        if name in _NEED_NODES and len(G) == 0:
-            return "the null graph: NetworkX's own answer (an exception or a special value)"
+    if name in _NEED_NODES and G is not None and not isinstance(G, DwellGraph) and len(G) == 0:
+        return "the null graph: NetworkX's own answer (an exception or a special value)"
     if name in gap.FUNCTIONS:
         return gap.why_not(name, args, kwargs) or True
-    checks = {
-        "closeness_centrality": [(2, "distance", "edge distances (weighted)")],
-        "harmonic_centrality": [(2, "distance", "edge distances (weighted)"), (3, "sources", "sources=")],
-        "eccentricity": [(2, "sp", "precomputed sp="), (3, "weight", "weights")],
-        "diameter": [(1, "e", "precomputed e="), (3, "weight", "weights")],
-        "radius": [(1, "e", "precomputed e="), (3, "weight", "weights")],
-        "average_shortest_path_length": [(1, "weight", "weights"), (2, "method", "method=")],
-        "wiener_index": [(1, "weight", "weights")],
-    }
-    for pos, key, what in checks.get(name, ()):
+    for pos, key, what in _DECLINED_ARGS.get(name, ()):
         value = _arg(args, kwargs, pos, key)
         if value is not None and not (key == "method" and value == "unweighted"):
             return f"dwell computes unweighted BFS distances only; {what} is NetworkX's"
     if name == "condensation" and _arg(args, kwargs, 1, "scc") is not None:
         return "scc= given: NetworkX's own construction"
-    if name in ("single_source_shortest_path_length", "single_target_shortest_path_length",
-                "all_pairs_shortest_path_length"):
-        cutoff = _arg(args, kwargs, 2 if name != "all_pairs_shortest_path_length" else 1, "cutoff")
+    if name in _CUTOFF_POS:
+        cutoff = _arg(args, kwargs, _CUTOFF_POS[name], "cutoff")
         if cutoff is not None and not isinstance(cutoff, numbers.Real):
             return "cutoff is not a real number: NetworkX's own comparisons"
-    return True
-
-
-#: One linear pass (one search, one labelling): NetworkX's own loop is
-#: quick, so dwell pays off on a graph already converted from about 1,000
-#: nodes, and on one not yet converted (the conversion is an O(E) pass too)
-#: from about 10,000 (docs/BENCHMARKS.md, "When the backend runs").
-_ONE_PASS = {
-    "single_source_shortest_path_length", "single_target_shortest_path_length", "bfs_layers",
-    "descendants", "ancestors", "descendants_at_distance", "node_connected_component",
-    "connected_components", "number_connected_components", "is_connected",
-    "weakly_connected_components", "number_weakly_connected_components", "is_weakly_connected",
-    "strongly_connected_components", "number_strongly_connected_components", "is_strongly_connected",
-    "condensation",
-}
-_ONE_PASS_NODES = 1_000
-_ONE_PASS_COLD_NODES = 10_000
-#: Every-source functions (closeness, eccentricity, all pairs, …) win from
-#: here even with the conversion (closeness: a tie at 30 nodes, 13× at 100).
-_ALL_SOURCES_NODES = 50
-
-
-#: One search whose reach is small is NetworkX's: its loop costs about 1 µs
-#: per node reached, dwell's call a fixed ~0.1 ms on a converted graph, and
-#: converting G first costs about what NetworkX's search of all of G does
-#: (docs/BENCHMARKS.md, "When the backend runs": crossover.py's small-reach
-#: rows). So ``should_run`` first walks G itself (NetworkX's adjacency, as
-#: its BFS would) up to this many nodes: a search that ends within them is
-#: left to NetworkX; one that does not runs here.
-_SMALL_REACH_CONVERTED = 256
-#: ... and up to this share of G's nodes when G is not converted yet (the
-#: walk then costs at most an eighth of the conversion it may avoid).
-_SMALL_REACH_COLD_SHARE = 8
-
-#: Single searches: where their start is among the arguments, which rows of G
-#: the search follows, and which argument bounds its depth.
-_SEARCHES = {
-    "single_source_shortest_path_length": (1, "source", "_succ", (2, "cutoff")),
-    "single_target_shortest_path_length": (1, "target", "_pred", (2, "cutoff")),
-    "descendants": (1, "source", "_succ", None),
-    "ancestors": (1, "source", "_pred", None),
-    "descendants_at_distance": (1, "source", "_succ", (2, "distance")),
-    "node_connected_component": (1, "n", "_adj", None),
-    "bfs_layers": (1, "sources", "_succ", None),
-}
-
-
-def _reach_within(G: Any, name: str, args: tuple, kwargs: dict, limit: int) -> bool:
-    """Whether the search ``name`` would reach at most ``limit`` nodes of the
-    NetworkX graph ``G``: a plain BFS over G's own rows, stopped at
-    ``limit + 1`` nodes or the call's depth. False when unsure (a start that
-    is not a node, an unusual depth: dwell's own checks answer those)."""
-    pos, key, rows_name, depth_arg = _SEARCHES[name]
-    start = _arg(args, kwargs, pos, key)
-    rows = getattr(G, rows_name, None) if G.is_directed() else getattr(G, "_adj", None)
-    if rows is None:
-        return False
-    try:
-        first = [start] if start in rows else list(start) if name == "bfs_layers" else []
-        if not first or any(v not in rows for v in first):
-            return False
-    except TypeError:  # unhashable or not iterable: dwell's checks raise as NetworkX does
-        return False
-    depth = None
-    if depth_arg is not None:
-        bound = _arg(args, kwargs, *depth_arg)
-        if bound is not None:
-            if not isinstance(bound, numbers.Real):
-                return False
-            depth = _depth(bound)
-    seen, level, d = set(first), list(first), 0
-    while level and (depth is None or d < depth):
-        nxt = []
-        for u in level:
-            for w in rows[u]:
-                if w not in seen:
-                    seen.add(w)
-                    if len(seen) > limit:
-                        return False
-                    nxt.append(w)
-        level, d = nxt, d + 1
     return True
 
 
 def should_run(name: str, args: tuple, kwargs: dict):
     """Whether dwell is the better choice when NetworkX picks a backend
     itself (``nx.config.backend_priority``); an explicit ``backend="dwell"``
-    always runs here."""
-    if name == "has_path":
-        return "NetworkX's bidirectional search stops early; dwell searches the whole reach"
-    G = args[0] if args else kwargs.get("G")
-    if G is None:
-        return True
-    n = len(G)
-    one = name in _ONE_PASS
-    if name in ("closeness_centrality", "eccentricity"):
-        v = _arg(args, kwargs, 1, "u" if name == "closeness_centrality" else "v")
-        one = v is not None and v in G
-    if one:
-        converted = isinstance(G, DwellGraph) or _held(G) is not None
-        least = _ONE_PASS_NODES if converted else _ONE_PASS_COLD_NODES
-        state = "converted" if converted else "not yet converted"
-        if n < least:
-            return f"one search on fewer than {least} nodes ({state}): NetworkX's own is quicker"
-        if name in _SEARCHES and not isinstance(G, DwellGraph):
-            limit = _SMALL_REACH_CONVERTED if converted else max(_SMALL_REACH_CONVERTED, n // _SMALL_REACH_COLD_SHARE)
-            if _reach_within(G, name, args, kwargs, limit):
-                return f"the search reaches at most {limit} nodes (G {state}): NetworkX's own is quicker"
-        return True
-    if n < _ALL_SOURCES_NODES:
-        return f"fewer than {_ALL_SOURCES_NODES} nodes: NetworkX's own is quicker than converting"
-    return True
+    always runs here. The crossover model is in :mod:`dwell.nx._dispatch`."""
+    return _dispatch.should_run(name, args, kwargs, _built)
 
 
 def convert_from_nx(G, edge_attrs=None, node_attrs=None, preserve_edge_attrs=False, preserve_node_attrs=False,
@@ -786,7 +800,7 @@ class BackendInterface:
 
 
 for _name, _f in _IMPLEMENTED.items():
-    setattr(BackendInterface, _name, staticmethod(_f))
+    setattr(BackendInterface, _name, staticmethod(_networkx_fix(_f)))
 
 
 get_info = _info.get_info

@@ -1,0 +1,309 @@
+"""When NetworkX picks a backend itself (``nx.config.backend_priority =
+["dwell"]``): ``should_run`` sends a call to dwell only where dwell answers
+faster than NetworkX's own code, the conversion of ``G`` included when it
+is not converted yet. An explicit ``backend="dwell"`` always runs in dwell.
+
+The model (fitted by ``bench/crossover.py`` and checked call by call on five
+real graphs by ``bench/five_graphs.py``; figures in docs/BENCHMARKS.md,
+"When the backend runs"):
+
+* NetworkX's search costs about 0.1 µs per node and arc it visits; a dwell
+  call costs a fixed 0.1-0.3 ms (plan, run, hand back) plus a few ns per
+  arc, and converting ``G`` costs about what NetworkX's search of all of
+  ``G`` does. So one search (or one linear pass such as the components)
+  pays from about 1,000 nodes on a converted graph, and only from about
+  50,000 on one not yet converted (G(n, 3n): 0.8x at 10,000, 2.4x at
+  100,000; a 20,000-node tree: 0.86x).
+* Within those sizes a search's *reach* decides: ``should_run`` first walks
+  ``G``'s own rows (as NetworkX's search would) up to 256 nodes (converted)
+  or n/8 (not yet) and leaves a search that ends there to NetworkX; after
+  16 such searches in a row on a graph not yet converted it stops walking
+  (NetworkX's own algorithms search once per node).
+* Every-source functions (closeness, eccentricity, all pairs …) do n
+  searches in NetworkX and one bit-parallel sweep in dwell: they pay from
+  50 nodes on a converted graph and 150 on one not yet converted. All
+  pairs with a small cutoff runs here too although both sides mostly build
+  dicts: declined, NetworkX's all pairs calls single_source_shortest_path_length
+  once per node, each through the dispatcher and should_run (WordNet,
+  cutoff 2: 0.45x NetworkX alone, see BENCHMARKS).
+* Functions NetworkX answers after one check (average shortest path length
+  and the Wiener index of a disconnected graph, eccentricity, diameter and
+  radius from a node that does not reach all) stay NetworkX's when that
+  check is O(1) here (a first node of no arcs out); otherwise they run here
+  and make NetworkX's check first, on the NetworkX graph while the
+  conversion is pending (dwell.nx.DwellGraph), so an early answer costs no
+  conversion.
+* ``has_path``: NetworkX's bidirectional search stops early; left to it.
+
+NetworkX's dispatcher itself costs 1.5-4 µs a call as soon as any backend is
+in ``backend_priority`` (measured with a backend that declines at once), so
+calls that take NetworkX under ~20 µs cannot stay within 0.9x whatever this
+module answers; its own share is 1-3 µs (can_run and should_run), and a
+walk as long as NetworkX's search when the reach is small.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+from typing import Any, Optional
+
+#: One linear pass (one search, one labelling): pays from _ONE_PASS_NODES
+#: nodes on a converted graph, _ONE_PASS_COLD_NODES on one not yet converted.
+_ONE_PASS = frozenset({
+    "single_source_shortest_path_length", "single_target_shortest_path_length", "bfs_layers",
+    "descendants", "ancestors", "descendants_at_distance", "node_connected_component",
+    "connected_components", "number_connected_components", "is_connected",
+    "weakly_connected_components", "number_weakly_connected_components", "is_weakly_connected",
+    "strongly_connected_components", "number_strongly_connected_components", "is_strongly_connected",
+    "condensation",
+})
+_ONE_PASS_NODES = 1_000
+_ONE_PASS_COLD_NODES = 50_000
+#: Every-source functions: from here (converted / not yet).
+_ALL_SOURCES_NODES = 50
+_ALL_SOURCES_COLD_NODES = 150
+
+_SMALL_REACH_CONVERTED = 256
+_SMALL_REACH_COLD_SHARE = 8
+
+#: Single searches: where their start is among the arguments, which rows of G
+#: the search follows, and which argument bounds its depth. ``None`` as the
+#: start position: the first node of G (is_connected's search).
+_SEARCHES = {
+    "single_source_shortest_path_length": (1, "source", "_succ", (2, "cutoff")),
+    "single_target_shortest_path_length": (1, "target", "_pred", (2, "cutoff")),
+    "descendants": (1, "source", "_succ", None),
+    "ancestors": (1, "source", "_pred", None),
+    "descendants_at_distance": (1, "source", "_succ", (2, "distance")),
+    "node_connected_component": (1, "n", "_adj", None),
+    "bfs_layers": (1, "sources", "_succ", None),
+    "is_connected": (None, None, "_adj", None),
+    # A generator whose callers often take the first component only (NetworkX's
+    # is_connected does): the first node's component is what they pay for.
+    "connected_components": (None, None, "_adj", None),
+    "closeness_centrality": (1, "u", "_pred", None),
+    "eccentricity": (1, "v", "_succ", None),
+}
+
+#: NetworkX answers these after one check that fails on a disconnected G.
+_CHECK_FIRST = frozenset({"average_shortest_path_length", "wiener_index", "eccentricity", "diameter", "radius"})
+
+
+def _arg(args: tuple, kwargs: dict, pos: int, name: str, default: Any = None) -> Any:
+    if name in kwargs:
+        return kwargs[name]
+    return args[pos] if len(args) > pos else default
+
+
+def _depth(cutoff: Any) -> Optional[int]:
+    """The last BFS level NetworkX keeps for ``cutoff`` (None: all).
+    Its search lists level 0, then expands to level k while ``cutoff > k-1``:
+    ``cutoff=-1`` or ``0`` keep the source alone, ``1.5`` and ``2`` keep
+    levels up to 2, NaN keeps level 0."""
+    if cutoff is None:
+        return None
+    if isinstance(cutoff, numbers.Integral):
+        return max(0, int(cutoff))
+    if math.isnan(cutoff):
+        return 0
+    if math.isinf(cutoff):
+        return None if cutoff > 0 else 0
+    return max(0, math.ceil(cutoff))
+
+
+def reach_within(G: Any, name: str, args: tuple, kwargs: dict, limit: int) -> bool:
+    """Whether the search ``name`` would reach at most ``limit`` nodes of the
+    NetworkX graph ``G``: a plain BFS over G's own rows, stopped at
+    ``limit + 1`` nodes or the call's depth. False when unsure (a start that
+    is not a node, an unusual depth: dwell's own checks answer those)."""
+    pos, key, rows_name, depth_arg = _SEARCHES[name]
+    rows = getattr(G, rows_name, None) if G.is_directed() else getattr(G, "_adj", None)
+    if rows is None:
+        return False
+    start = next(iter(rows), None) if pos is None else _arg(args, kwargs, pos, key)
+    try:
+        first = [start] if start in rows else list(start) if name == "bfs_layers" else []
+        if not first or any(v not in rows for v in first):
+            return False
+    except TypeError:  # unhashable or not iterable: dwell's checks raise as NetworkX does
+        return False
+    depth = None
+    if depth_arg is not None:
+        bound = _arg(args, kwargs, *depth_arg)
+        if bound is not None:
+            if not isinstance(bound, numbers.Real):
+                return False
+            depth = _depth(bound)
+    if depth is not None and depth <= 2 and _shallow_bound(rows, first, depth) <= limit:
+        return True
+    # Level by level with set operations (C loops): a few times quicker than
+    # NetworkX's own search, which follows when the reach is small.
+    seen, level, d = set(first), set(first), 0
+    while level and (depth is None or d < depth):
+        level = set().union(*map(rows.__getitem__, level))
+        level -= seen
+        seen |= level
+        if len(seen) > limit:
+            return False
+        d += 1
+    return True
+
+
+def _reach(rows: Any, start: Any) -> int:
+    """How many nodes a plain BFS over ``rows`` from ``start`` reaches."""
+    seen, level = {start}, [start]
+    while level:
+        nxt = []
+        for u in level:
+            for w in rows[u]:
+                if w not in seen:
+                    seen.add(w)
+                    nxt.append(w)
+        level = nxt
+    return len(seen)
+
+
+def reaches_all(G: Any, start: Any) -> bool:
+    """Whether NetworkX's search from ``start`` (along arcs) reaches every node."""
+    return _reach(G._succ if G.is_directed() else G._adj, start) == len(G)
+
+
+def _shallow_bound(rows: Any, first: list, depth: int) -> int:
+    """An upper bound of what a search to ``depth`` ≤ 2 reaches, from row
+    lengths alone (C-speed, no search): NetworkX's own algorithms call
+    single_source_shortest_path_length with cutoff 1 or 2 once per node, and
+    a walk per call would double their time."""
+    if depth == 0:
+        return len(first)
+    near = [w for v in first for w in rows[v]]
+    if depth == 1:
+        return len(first) + len(near)
+    return len(first) + len(near) + sum(map(len, map(rows.__getitem__, near)))
+
+
+def _quick_check_fails(G: Any, name: str, args: tuple, kwargs: dict) -> bool:
+    """Whether NetworkX's first check of a _CHECK_FIRST function fails at
+    once, seen in O(1): its first search starts at a node with no arcs out
+    (and G has other nodes)."""
+    if len(G) < 2:
+        return False
+    rows = G._succ if G.is_directed() else G._adj
+    if name == "eccentricity":
+        v = _arg(args, kwargs, 1, "v")
+        try:
+            start = v if v is not None and v in rows else next(iter(v), None) if v is not None else next(iter(rows))
+        except TypeError:
+            return False
+    else:
+        start = next(iter(rows))
+    try:
+        return start in rows and not rows[start]
+    except TypeError:
+        return False
+
+
+def _one_search(G: Any, name: str, args: tuple, kwargs: dict, converted: bool):
+    n = len(G)
+    least = _ONE_PASS_NODES if converted else _ONE_PASS_COLD_NODES
+    state = "converted" if converted else "not yet converted"
+    if n < least:
+        return f"one search on fewer than {least} nodes ({state}): NetworkX's own is quicker"
+    # Listing every component of a large graph is dwell's even when the first is small.
+    if name in _SEARCHES and not (name == "connected_components" and n >= _ONE_PASS_COLD_NODES):
+        limit = _SMALL_REACH_CONVERTED if converted else max(_SMALL_REACH_CONVERTED, n // _SMALL_REACH_COLD_SHARE)
+        if not converted and _small_so_far(G, name, None):
+            return f"the last {_SMALL_STREAK} searches on G (not yet converted) reached at most {limit} nodes"
+        small = reach_within(G, name, args, kwargs, limit)
+        if not converted:
+            _small_so_far(G, name, small)
+        if small:
+            return f"the search reaches at most {limit} nodes (G {state}): NetworkX's own is quicker"
+    return True
+
+
+def _every_source(G: Any, name: str, args: tuple, kwargs: dict, converted: bool):
+    n = len(G)
+    least = _ALL_SOURCES_NODES if converted else _ALL_SOURCES_COLD_NODES
+    if n < least:
+        return f"fewer than {least} nodes: NetworkX's own is quicker than {'dwell' if converted else 'converting'}"
+    if name in _CHECK_FIRST and _quick_check_fails(G, name, args, kwargs):
+        return "NetworkX's first search starts at a node with no arcs out: it answers at once"
+    if name == "harmonic_centrality" and _reaches_small(G, n // _HARMONIC_REACH_SHARE):
+        return f"sampled searches reach at most n/{_HARMONIC_REACH_SHARE} nodes: NetworkX's harmonic costs the reach"
+    return True
+
+
+#: dwell's harmonic centrality streams a level array of n entries per source
+#: (memory linear per batch), so it costs n per source whatever the reach;
+#: NetworkX's costs the reach. Where sampled reaches stay under n/this, as
+#: in a DAG such as WordNet's hypernyms, NetworkX's is quicker.
+_HARMONIC_REACH_SHARE = 64
+_REACH_SAMPLES = 32
+
+
+def _reaches_small(G: Any, limit: int, rows_name: str = "_succ") -> bool:
+    """Whether searches (along ``rows_name``) from _REACH_SAMPLES nodes spread
+    over G's node order all end within ``limit`` nodes."""
+    rows = getattr(G, rows_name) if G.is_directed() else G._adj
+    nodes = list(rows)
+    step = max(1, len(nodes) // _REACH_SAMPLES)
+    limit = max(limit, 1)
+    for v in nodes[::step][:_REACH_SAMPLES]:
+        seen, level = {v}, {v}
+        while level:
+            level = set().union(*map(rows.__getitem__, level))
+            level -= seen
+            seen |= level
+            if len(seen) > limit:
+                return False
+    return True
+
+
+#: After this many searches in a row on a graph not yet converted that all
+#: stayed small, the next go to NetworkX without a walk each.
+_SMALL_STREAK = 16
+
+
+def _small_so_far(G: Any, name: str, small: Optional[bool]) -> bool:
+    """Whether the last _SMALL_STREAK searches along the rows ``name``
+    follows stayed small (``small=None``: ask), or record one more outcome.
+    Kept in G's NetworkX cache (cleared when G changes). NetworkX's own
+    algorithms call single-source searches once per node (harmonic
+    centrality on WordNet: a walk each made it 0.54x); a large search sent
+    to NetworkX by this costs about what converting G would have."""
+    cache = getattr(G, "__networkx_cache__", None)
+    if not isinstance(cache, dict):
+        return False
+    key = ("dwell", "small searches", _SEARCHES[name][2] if G.is_directed() else "_adj")
+    if small is None:
+        return cache.get(key, 0) >= _SMALL_STREAK
+    cache[key] = cache.get(key, 0) + 1 if small else 0
+    return small
+
+
+def should_run(name: str, args: tuple, kwargs: dict, held: Any):
+    """The decision (``True`` or the reason NetworkX should run it);
+    ``held(G)`` tells whether G is converted already."""
+    if name == "has_path":
+        return "NetworkX's bidirectional search stops early; dwell searches the whole reach"
+    G = args[0] if args else kwargs.get("G")
+    if G is None or not hasattr(G, "_adj"):
+        return True
+    converted = held(G) is not None
+    if name in _ONE_PASS:
+        return _one_search(G, name, args, kwargs, converted)
+    if name in ("closeness_centrality", "eccentricity"):
+        v = _arg(args, kwargs, 1, "u" if name == "closeness_centrality" else "v")
+        try:
+            one = v is not None and v in G
+        except TypeError:
+            one = False
+        if one and name == "closeness_centrality" and G.is_directed():
+            # NetworkX copies all of G reversed first (polblogs: 53 ms for one
+            # node), more than a conversion costs: dwell's from 1,000 nodes.
+            n = len(G)
+            return True if n >= _ONE_PASS_NODES else f"one search on fewer than {_ONE_PASS_NODES} nodes"
+        if one:
+            return _one_search(G, name, args, kwargs, converted)
+    return _every_source(G, name, args, kwargs, converted)
