@@ -106,8 +106,8 @@ fn build_with(
         targets: &targets,
         nvars: p.vars.len() as u32,
         interned: HashMap::new(),
-        located: HashMap::new(),
-        joins: junctions.then(HashMap::new),
+        located: hashbrown::HashMap::new(),
+        joins: junctions.then(hashbrown::HashMap::new),
         join_fn: Vec::new(),
         extra: Vec::new(),
         arcs: Vec::new(),
@@ -147,10 +147,10 @@ struct Builder<'a> {
     nvars: u32,
     interned: HashMap<Node, u32>,
     /// The location nodes of a points-to set (by id) at a field path.
-    located: HashMap<(u32, Vec<u32>), Vec<u32>>,
+    located: hashbrown::HashMap<(u32, Vec<u32>), Vec<u32>>,
     /// Junctions by (writes into them, their locations), `None` when the
     /// graph has none; each junction's function.
-    joins: Option<HashMap<(bool, Vec<u32>), u32>>,
+    joins: Option<hashbrown::HashMap<(bool, Vec<u32>), u32>>,
     join_fn: Vec<u32>,
     /// Nodes past variables and locations, in id order.
     extra: Vec<Node>,
