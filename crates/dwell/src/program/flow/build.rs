@@ -5,6 +5,7 @@
 
 use super::callees::{alloc_wrappers, passes_through};
 use super::guards::{direct_callee, Ctx, Guards};
+use super::var_functions;
 use super::{Arc, Node, SinkArg, Site, Source, ValueFlow, NO_FUNCTION};
 use crate::program::ir::{Function, Op, Program, Value};
 use crate::program::locals::{self, At, Locals, Origin};
@@ -649,7 +650,7 @@ impl Builder<'_> {
     /// Call and return arcs at every site of a defined callee, repeated
     /// while linking creates parameter-content nodes not yet linked.
     fn link_calls(&mut self, sites: &[Site]) {
-        let mut linked: HashSet<(u32, u32)> = HashSet::new();
+        let mut linked: hashbrown::HashSet<(u32, u32)> = hashbrown::HashSet::new();
         let mut first = true;
         loop {
             let before = linked.len();
@@ -782,22 +783,4 @@ impl Builder<'_> {
             unmodelled_calls: self.unmodelled,
         }
     }
-}
-
-/// The function of each variable (`NO_FUNCTION` for globals).
-pub fn var_functions(p: &Program) -> Vec<u32> {
-    let mut out = vec![NO_FUNCTION; p.vars.len()];
-    for (f, func) in p.functions.iter().enumerate() {
-        for &v in &func.param_vars {
-            out[v as usize] = f as u32;
-        }
-        for blk in &func.blocks {
-            for ins in &blk.insts {
-                if let Some(r) = ins.result {
-                    out[r as usize] = f as u32;
-                }
-            }
-        }
-    }
-    out
 }

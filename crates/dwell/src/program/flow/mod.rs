@@ -245,3 +245,21 @@ pub fn taint(
         stats,
     })
 }
+
+/// The function of each variable (`NO_FUNCTION` for globals).
+pub(crate) fn var_functions(p: &Program) -> Vec<u32> {
+    let mut out = vec![NO_FUNCTION; p.vars.len()];
+    for (f, func) in p.functions.iter().enumerate() {
+        for &v in &func.param_vars {
+            out[v as usize] = f as u32;
+        }
+        for blk in &func.blocks {
+            for ins in &blk.insts {
+                if let Some(r) = ins.result {
+                    out[r as usize] = f as u32;
+                }
+            }
+        }
+    }
+    out
+}
