@@ -159,3 +159,29 @@ fn karate_and_polblogs_match_networkx() {
     }
     assert_eq!(checked, 216, "every pinned score compared");
 }
+
+#[test]
+fn the_answer_does_not_depend_on_the_thread_count() {
+    // polblogs: 1490 vertices, 94 chunks, several waves with either count.
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let g = load(
+        &root.join("../../data/graphs/polblogs.edges.xz"),
+        &LoadOptions::default(),
+    )
+    .unwrap();
+    let q = Query::Betweenness(BetweennessQuery {
+        sources: None,
+        normalized: true,
+        endpoints: false,
+    });
+    let with = |threads| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap()
+            .install(|| run_once(&Cpu, &g, &q).unwrap())
+    };
+    // `Output`'s equality compares the scores bit for bit.
+    assert_eq!(with(1), with(2));
+    assert_eq!(with(2), with(3));
+}
