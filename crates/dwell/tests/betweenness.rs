@@ -51,7 +51,7 @@ proptest! {
 
     #[test]
     fn brandes_in_parallel_matches_the_oracle(
-        (directed, n, arcs) in (any::<bool>(), 3u64..50).prop_flat_map(|(d, n)| {
+        (directed, n, arcs) in (any::<bool>(), 3u64..150).prop_flat_map(|(d, n)| {
             (Just(d), Just(n), prop::collection::vec((0..n as u32, 0..n as u32), 0..(4 * n as usize)))
         }),
         normalized in any::<bool>(),
