@@ -24,10 +24,21 @@
 //!
 //! # Kernels
 //!
-//! - [`parallel()`] (`cpu`): sources in fixed chunks of [`CHUNK`], chunks in
-//!   parallel (rayon), each with its own search scratch and score vector;
-//!   the chunks' vectors are added in chunk order, so the answer does not
-//!   depend on the thread count.
+//! - [`parallel()`] (`cpu`): sources in fixed chunks of [`CHUNK`] = 64,
+//!   each chunk one bit-parallel sweep (`lanes.rs`: every lane's σ carried
+//!   by one multi-source BFS, every lane's δ by one backward pass over its
+//!   levels; the dependency pass adds per successor the ratio
+//!   `(1 + δ[w]) / σ[w]`, one division per vertex and lane, none per arc)
+//!   summed into a score vector of its own from zero; the chunks' vectors
+//!   are then added to the total in chunk order. Chunks run in parallel
+//!   (rayon) in waves of [`WINDOW`] per thread: a wave's vectors are
+//!   folded in order and reused by the next wave, so the kernel holds
+//!   `WINDOW · threads` score vectors and `threads` sweep scratches
+//!   (O(n · threads), as the footprint counts; before, one vector per
+//!   chunk lived to the end: n²/2 bytes, 673 MB on email-Enron). The sum is
+//!   `((0 + c₀) + c₁) + …` in chunk order whatever the wave, so the answer
+//!   is the same, bit for bit, with any thread count. A sample of at most
+//!   64 sources is one sweep, on one thread.
 //! - [`reference()`] (`cpu-reference`, the oracle): plain Brandes, one
 //!   source after another, with explicit predecessor lists.
 //!
@@ -43,10 +54,14 @@
 use super::footprint::{self, Requirements, SizeOverflow};
 use super::render::{scores, Render, VertexName};
 use super::{Analysis, Ctx, Kernels, QueryError, Violation};
-use crate::graph::{Csr, Graph};
+use crate::graph::Graph;
+use lanes::Lanes;
 use rayon::prelude::*;
 use std::collections::VecDeque;
 use std::io::{self, Write};
+use std::sync::Mutex;
+
+mod lanes;
 
 /// A betweenness query.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -90,9 +105,14 @@ impl PartialEq for BetweennessResult {
 }
 impl Eq for BetweennessResult {}
 
-/// Sources per chunk of the parallel kernel (fixed: sums independent of
-/// the thread count).
-pub const CHUNK: usize = 16;
+/// Sources per chunk of the parallel kernel: one sweep's lanes (fixed:
+/// sums independent of the thread count).
+pub const CHUNK: usize = lanes::LANES;
+
+/// Chunks per thread in one wave of the parallel kernel: more hides the
+/// wave's tail (threads idle while the last chunk finishes), fewer holds
+/// fewer score vectors (`WINDOW · threads` of n `f64`s).
+pub const WINDOW: usize = 4;
 
 fn sources(g: &Graph, q: &BetweennessQuery) -> Vec<u32> {
     q.sources
@@ -129,78 +149,6 @@ pub fn scales(g: &Graph, q: &BetweennessQuery) -> (f64, f64) {
     }
 }
 
-/// One source's search scratch.
-struct Search {
-    dist: Vec<u32>,
-    sigma: Vec<f64>,
-    delta: Vec<f64>,
-    order: Vec<u32>,
-}
-
-impl Search {
-    fn new(n: usize) -> Search {
-        Search {
-            dist: vec![u32::MAX; n],
-            sigma: vec![0.0; n],
-            delta: vec![0.0; n],
-            order: Vec::with_capacity(n),
-        }
-    }
-
-    /// Brandes from `s`, adding the dependencies into `bc`; leaves the
-    /// scratch clean (only the touched entries are reset).
-    fn run(&mut self, csr: &Csr, s: u32, endpoints: bool, bc: &mut [f64]) {
-        let (dist, sigma, delta, order) = (
-            &mut self.dist,
-            &mut self.sigma,
-            &mut self.delta,
-            &mut self.order,
-        );
-        dist[s as usize] = 0;
-        sigma[s as usize] = 1.0;
-        order.push(s);
-        let mut head = 0;
-        while head < order.len() {
-            let u = order[head];
-            head += 1;
-            let du = dist[u as usize];
-            for &v in csr.neighbors(u) {
-                let v = v as usize;
-                if dist[v] == u32::MAX {
-                    dist[v] = du + 1;
-                    order.push(v as u32);
-                }
-                if dist[v] == du + 1 {
-                    sigma[v] += sigma[u as usize];
-                }
-            }
-        }
-        // Dependencies, farthest first; a vertex's successors on shortest
-        // paths are its out-neighbours one level further.
-        for &u in order.iter().rev() {
-            let du = dist[u as usize];
-            let mut d = 0.0;
-            for &v in csr.neighbors(u) {
-                if dist[v as usize] == du + 1 {
-                    d += sigma[u as usize] / sigma[v as usize] * (1.0 + delta[v as usize]);
-                }
-            }
-            delta[u as usize] = d;
-            if u != s {
-                bc[u as usize] += d + if endpoints { 1.0 } else { 0.0 };
-            }
-        }
-        if endpoints {
-            bc[s as usize] += (order.len() - 1) as f64;
-        }
-        for &u in order.iter() {
-            let u = u as usize;
-            (dist[u], sigma[u], delta[u]) = (u32::MAX, 0.0, 0.0);
-        }
-        order.clear();
-    }
-}
-
 fn result(g: &Graph, q: &BetweennessQuery, mut scores: Vec<f64>, k: usize) -> BetweennessResult {
     let (scale, source_scale) = scales(g, q);
     scores.iter_mut().for_each(|x| *x *= scale);
@@ -219,31 +167,45 @@ fn result(g: &Graph, q: &BetweennessQuery, mut scores: Vec<f64>, k: usize) -> Be
     }
 }
 
-/// The `cpu` kernel: chunks of sources in parallel (see the module doc).
+/// The `cpu` kernel: chunks of sources in parallel, in waves (see the
+/// module doc).
 pub fn parallel(g: &Graph, q: &BetweennessQuery, ctx: &Ctx<'_>) -> BetweennessResult {
     let n = g.nodes();
     let srcs = sources(g, q);
     let stop = ctx.stop();
     let csr = g.forward();
     ctx.pass();
-    let partial: Vec<Vec<f64>> = srcs
-        .par_chunks(CHUNK)
-        .map_init(
-            || Search::new(n),
-            |search, chunk| {
-                let mut bc = vec![0.0; n];
-                if !stop.requested() {
-                    for &s in chunk {
-                        search.run(csr, s, q.endpoints, &mut bc);
-                    }
-                }
-                bc
-            },
-        )
-        .collect();
+    // At most one scratch per thread: a chunk takes one and gives it back.
+    let scratch = Mutex::new(Vec::<Lanes>::new());
+    let take = || scratch.lock().map(|mut p| p.pop()).ok().flatten();
+    let mut spare: Vec<Vec<f64>> = Vec::new();
     let mut total = vec![0.0; n];
-    for bc in &partial {
-        total.iter_mut().zip(bc).for_each(|(t, x)| *t += x);
+    let wave = CHUNK * WINDOW * rayon::current_num_threads().max(1);
+    for group in srcs.chunks(wave) {
+        if stop.requested() {
+            break;
+        }
+        let mut partial: Vec<Vec<f64>> = (0..group.len().div_ceil(CHUNK))
+            .map(|_| spare.pop().unwrap_or_else(|| vec![0.0; n]))
+            .collect();
+        partial
+            .par_iter_mut()
+            .zip(group.par_chunks(CHUNK))
+            .for_each(|(bc, chunk)| {
+                if stop.requested() {
+                    return;
+                }
+                let mut sweep = take().unwrap_or_else(|| Lanes::new(n));
+                sweep.run(csr, chunk, q.endpoints, bc);
+                if let Ok(mut pool) = scratch.lock() {
+                    pool.push(sweep);
+                }
+            });
+        for mut bc in partial {
+            total.iter_mut().zip(&bc).for_each(|(t, x)| *t += x);
+            bc.fill(0.0);
+            spare.push(bc);
+        }
     }
     result(g, q, total, srcs.len())
 }
@@ -387,15 +349,17 @@ impl Analysis for Betweenness {
         }
     }
 
-    /// Per thread: the search scratch (distance, σ, δ, order) and a score
-    /// vector; the scores as output.
+    /// What [`parallel()`] holds: per thread, one sweep scratch (its
+    /// entries counted at their most, 64 per vertex) and [`WINDOW`] chunk
+    /// score vectors; the total as output.
     fn footprint(g: &Graph, _: &BetweennessQuery) -> Result<Requirements, SizeOverflow> {
         let n = g.nodes() as u64;
-        let threads = rayon::current_num_threads() as u64;
+        let threads = rayon::current_num_threads().max(1) as u64;
+        let per_vertex = lanes::BYTES_PER_VERTEX + 8 * WINDOW as u64;
         Ok(Requirements {
             graph_bytes: footprint::resident_graph_bytes(g)?,
             frontier_bytes: 0,
-            scratch_bytes: footprint::product("scratch bytes", &[n, 32, threads])?,
+            scratch_bytes: footprint::product("scratch bytes", &[n, per_vertex, threads])?,
             output_bytes: footprint::sum(
                 "output bytes",
                 &[
