@@ -16,6 +16,9 @@ use std::collections::{HashMap, HashSet};
 /// Longest field path of a content node.
 const MAX_PATH: usize = 4;
 
+/// Junction nodes by the sorted set of locations they stand for.
+type JunctionsBySet = hashbrown::HashMap<Vec<u32>, u32>;
+
 /// Bytes an arc takes while the graph is built.
 const ARC_BYTES: u64 = std::mem::size_of::<(u32, u32, Arc)>() as u64;
 
@@ -108,7 +111,7 @@ fn build_with(
         nvars: p.vars.len() as u32,
         interned: HashMap::new(),
         located: hashbrown::HashMap::new(),
-        joins: junctions.then(hashbrown::HashMap::new),
+        joins: junctions.then(Default::default),
         join_fn: Vec::new(),
         extra: Vec::new(),
         arcs: Vec::new(),
@@ -149,9 +152,9 @@ struct Builder<'a> {
     interned: HashMap<Node, u32>,
     /// The location nodes of a points-to set (by id) at a field path.
     located: hashbrown::HashMap<(u32, Vec<u32>), Vec<u32>>,
-    /// Junctions by (writes into them, their locations), `None` when the
-    /// graph has none; each junction's function.
-    joins: Option<hashbrown::HashMap<(bool, Vec<u32>), u32>>,
+    /// Junctions by their locations (those written into, those read
+    /// from), `None` when the graph has none; each junction's function.
+    joins: Option<(JunctionsBySet, JunctionsBySet)>,
     join_fn: Vec<u32>,
     /// Nodes past variables and locations, in id order.
     extra: Vec<Node>,
@@ -364,54 +367,58 @@ impl Builder<'_> {
     /// `from` → every node of `to`, the memory locations among them
     /// through the junction that writes into exactly that set.
     fn write_into(&mut self, from: u32, to: &[u32], kind: Arc) {
-        let (mem, rest) = self.split_locs(to);
-        for &t in &rest {
-            self.arc(from, t, kind);
-        }
-        match self.shared_junction(true, mem) {
-            Ok(j) => self.arc(from, j, kind),
-            Err(mem) => mem.into_iter().for_each(|t| self.arc(from, t, kind)),
-        }
+        self.through_junction(true, to, |b, n| b.arc(from, n, kind));
     }
 
     /// Every node of `from` → `to`, as [`Self::write_into`] the other way.
     fn read_from(&mut self, from: &[u32], to: u32, kind: Arc) {
-        let (mem, rest) = self.split_locs(from);
-        for &s in &rest {
-            self.arc(s, to, kind);
-        }
-        match self.shared_junction(false, mem) {
-            Ok(j) => self.arc(j, to, kind),
-            Err(mem) => mem.into_iter().for_each(|s| self.arc(s, to, kind)),
-        }
+        self.through_junction(false, from, |b, n| b.arc(n, to, kind));
     }
 
-    /// Memory locations (context-free, `NO_FUNCTION`) and the rest.
-    fn split_locs(&self, nodes: &[u32]) -> (Vec<u32>, Vec<u32>) {
+    /// `link` each of `nodes`, but two or more memory locations among them
+    /// (context-free, `NO_FUNCTION`) through their shared junction.
+    fn through_junction(
+        &mut self,
+        writes: bool,
+        nodes: &[u32],
+        mut link: impl FnMut(&mut Self, u32),
+    ) {
+        let mut sorted = Vec::new();
+        let nodes = if nodes.is_sorted() {
+            nodes
+        } else {
+            sorted.extend_from_slice(nodes);
+            sorted.sort_unstable();
+            sorted.dedup();
+            &sorted
+        };
+        // Locations are the ids nvars..first_extra: one run of a sorted list.
         let first_extra = self.nvars + self.pts.locs() as u32;
-        nodes
-            .iter()
-            .partition(|&&n| n >= self.nvars && n < first_extra)
+        let lo = nodes.partition_point(|&n| n < self.nvars);
+        let hi = nodes.partition_point(|&n| n < first_extra);
+        for &n in nodes[..lo].iter().chain(&nodes[hi..]) {
+            link(self, n);
+        }
+        let mem = &nodes[lo..hi];
+        match self.shared_junction(writes, mem) {
+            Some(j) => link(self, j),
+            None => mem.iter().for_each(|&n| link(self, n)),
+        }
     }
 
     /// The junction of a set of two or more locations (made with its arcs
-    /// on first use; memory, so context-free as they are), or the set back.
-    fn shared_junction(&mut self, writes: bool, mut mem: Vec<u32>) -> Result<u32, Vec<u32>> {
-        let Some(joins) = &self.joins else {
-            return Err(mem);
-        };
+    /// on first use; memory, so context-free as they are).
+    fn shared_junction(&mut self, writes: bool, mem: &[u32]) -> Option<u32> {
+        let joins = self.joins.as_ref()?;
         if mem.len() < 2 {
-            return Err(mem);
+            return None;
         }
-        if !mem.is_sorted() {
-            mem.sort_unstable();
-        }
-        mem.dedup();
-        if let Some(&j) = joins.get(&(writes, mem.clone())) {
-            return Ok(j);
+        let known = if writes { &joins.0 } else { &joins.1 };
+        if let Some(&j) = known.get(mem) {
+            return Some(j);
         }
         let j = self.junction(NO_FUNCTION);
-        for &m in &mem {
+        for &m in mem {
             if writes {
                 self.arc(j, m, Arc::Flow);
             } else {
@@ -419,9 +426,10 @@ impl Builder<'_> {
             }
         }
         if let Some(joins) = &mut self.joins {
-            joins.insert((writes, mem), j);
+            let known = if writes { &mut joins.0 } else { &mut joins.1 };
+            known.insert(mem.to_vec(), j);
         }
-        Ok(j)
+        Some(j)
     }
 
     /// Every node of `src` → every node of `dst` (a model's flow at a call
