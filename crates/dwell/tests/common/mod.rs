@@ -131,46 +131,13 @@ fn random_op(
         }
         9 => {
             let args = vec![pick(rng, vals), pick(rng, vals), Value::Int(8)];
-            let site = CallSite {
-                callee: Callee::Direct(memcpy),
-                terminator: false,
-                line: 0,
-            };
-            let op = Op::Call {
-                callee: Value::Func(memcpy),
-                args,
-            };
-            (op, Some(r), Some(site))
+            direct_call(memcpy, args, r)
         }
-        6 => {
-            let args = vec![pick(rng, vals)];
-            let site = CallSite {
-                callee: Callee::Direct(malloc),
-                terminator: false,
-                line: 0,
-            };
-            let op = Op::Call {
-                callee: Value::Func(malloc),
-                args,
-            };
-            (op, Some(r), Some(site))
-        }
+        6 => direct_call(malloc, vec![pick(rng, vals)], r),
         7 => {
             let g = rng.gen_range(0..nf as u32);
             let args = (0..rng.gen_range(0..=2)).map(|_| pick(rng, vals)).collect();
-            let site = CallSite {
-                callee: Callee::Direct(g),
-                terminator: false,
-                line: 0,
-            };
-            (
-                Op::Call {
-                    callee: Value::Func(g),
-                    args,
-                },
-                Some(r),
-                Some(site),
-            )
+            direct_call(g, args, r)
         }
         _ => {
             let callee = pick(rng, vals);
@@ -193,4 +160,18 @@ fn random_op(
             (Op::Call { callee, args }, Some(r), Some(site))
         }
     }
+}
+
+/// A call of function `g` with `args`, defining `r`.
+fn direct_call(g: u32, args: Vec<Value>, r: u32) -> (Op, Option<u32>, Option<CallSite>) {
+    let site = CallSite {
+        callee: Callee::Direct(g),
+        terminator: false,
+        line: 0,
+    };
+    let op = Op::Call {
+        callee: Value::Func(g),
+        args,
+    };
+    (op, Some(r), Some(site))
 }
