@@ -4,6 +4,7 @@
 //! (`program::points_to`) read them; a model file shipped in the repo gives
 //! the libc defaults, `--models FILE` adds or overrides.
 
+use super::ir::Function;
 use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 use std::fmt;
@@ -325,6 +326,14 @@ impl Models {
         } else {
             Cow::Owned(m.shifted(at, n))
         })
+    }
+
+    /// Whether calls of `f` run its body: `f` is defined and has no model.
+    /// A model of a defined function (a program's own allocator named in a
+    /// `--models` file) stands for its body at every direct call, so each
+    /// call of `sqlite3Malloc` gets a heap object of its own.
+    pub fn runs_body(&self, f: &Function) -> bool {
+        f.defined && self.get(&f.name).is_none()
     }
 
     /// Rule `i` (a [`Sink::rule`]).

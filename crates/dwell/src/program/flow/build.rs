@@ -522,7 +522,7 @@ impl Builder<'_> {
         let mut modelled = false;
         for &g in &targets {
             let gf = &self.p.functions[g as usize];
-            if gf.defined {
+            if self.models.runs_body(gf) {
                 continue;
             }
             if let Some(m) = self.models.get(&gf.name) {
@@ -534,7 +534,7 @@ impl Builder<'_> {
         if !modelled
             && targets
                 .iter()
-                .all(|&g| !self.p.functions[g as usize].defined)
+                .all(|&g| !self.models.runs_body(&self.p.functions[g as usize]))
         {
             self.unmodelled += 1;
         }
@@ -674,8 +674,7 @@ impl Builder<'_> {
                 };
                 let r = ins.result;
                 for g in self.targets[s as usize].clone() {
-                    let gf = &self.p.functions[g as usize];
-                    if !gf.defined {
+                    if !self.models.runs_body(&self.p.functions[g as usize]) {
                         continue;
                     }
                     if first {

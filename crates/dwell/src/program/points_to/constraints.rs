@@ -326,7 +326,9 @@ impl Constraints {
         let cs = &p.functions[site.0 as usize].blocks[site.1 as usize].insts[site.2 as usize].call;
         let callee_kind = cs.as_ref().map(|cs| &cs.callee);
         match callee_kind {
-            Some(&(Callee::Direct(g) | Callee::Cast(g))) if p.functions[g as usize].defined => {
+            Some(&(Callee::Direct(g) | Callee::Cast(g)))
+                if models.runs_body(&p.functions[g as usize]) =>
+            {
                 self.bind(g, &nodes, result);
             }
             Some(&(Callee::Direct(g) | Callee::Cast(g))) => {

@@ -1,0 +1,71 @@
+//! A model of a function the program defines stands for its body at its
+//! calls (data/c/custom_alloc.c): `pool_alloc` hands out parts of one static
+//! array, so without a model both buffers are one object and the
+//! environment string copied into one reaches the command built in the
+//! other; with `pool_alloc` modelled as an allocator each call is its own
+//! heap object and only the real flow is found.
+
+use dwell::program::flow;
+use dwell::program::models::Models;
+use dwell::program::points_to;
+use dwell::program::read_llvm;
+use dwell::progress::Stop;
+use std::path::PathBuf;
+
+fn program() -> dwell::program::Program {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/c/custom_alloc.ll");
+    read_llvm(&path).unwrap()
+}
+
+/// The source lines of `system` calls data-flow taint reports.
+fn system_lines(models: &Models) -> Vec<u32> {
+    let p = program();
+    let run = flow::taint(&p, models, u64::MAX, Stop::never()).unwrap();
+    let mut lines: Vec<u32> = run
+        .findings
+        .iter()
+        .filter(|f| f.sink == "system")
+        .map(|f| f.at.line)
+        .collect();
+    lines.sort_unstable();
+    lines
+}
+
+fn with_pool_model() -> Models {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("models.toml");
+    std::fs::write(&file, "[functions.pool_alloc]\nallocates = true\n").unwrap();
+    let mut m = Models::libc();
+    m.merge(Models::from_file(&file).unwrap());
+    m
+}
+
+#[test]
+fn a_defined_allocator_modelled_gives_each_call_its_own_object() {
+    // Lines 24 (`system(plain)`) and 25 (`system(secret)`) of custom_alloc.c.
+    assert_eq!(system_lines(&Models::libc()), [24, 25]);
+    assert_eq!(system_lines(&with_pool_model()), [25]);
+}
+
+#[test]
+fn the_model_replaces_the_body_in_points_to_and_its_oracle() {
+    let p = program();
+    for models in [Models::libc(), with_pool_model()] {
+        let pts = points_to::solve(&p, &models, u64::MAX, Stop::never()).unwrap();
+        let reference = points_to::reference(&p, &models);
+        assert_eq!(pts.named_pointers(&p), reference.named_pointers(&p));
+    }
+    let pts = points_to::solve(&p, &with_pool_model(), u64::MAX, Stop::never()).unwrap();
+    let targets = |name: &str| -> Vec<String> {
+        pts.named_pointers(&p)
+            .into_iter()
+            .find(|n| n.function.as_deref() == Some("main") && n.name == name)
+            .map(|n| n.targets.iter().map(|t| t.to_string()).collect())
+            .unwrap_or_default()
+    };
+    let (secret, plain) = (targets("secret"), targets("plain"));
+    assert_eq!(secret.len(), 1, "{secret:?}");
+    assert_eq!(plain.len(), 1, "{plain:?}");
+    assert_ne!(secret, plain);
+    assert!(secret[0].starts_with("pool_alloc@main"), "{secret:?}");
+}
