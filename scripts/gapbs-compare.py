@@ -25,8 +25,9 @@ read, so they hold the same arcs:
 Both sides' node and arc counts are compared before anything is timed.
 
 Kernels (RAYON_NUM_THREADS = OMP_NUM_THREADS = THREADS); kernel time only on both sides:
-GAPBS's "Average Time" over its -n trials, dwell's `timings.per_run_ms` over `--repeat`
-runs of one session (graph load and output writing excluded on both sides):
+GAPBS's mean "Trial Time" over -n trials after a first, untimed one; dwell's
+`timings.per_run_ms` over `--repeat` runs of one session after `--warmup 1` (graph load,
+GAPBS's graph build, dwell's session open and warm-up, and output writing excluded):
   bfs   `bfs -r S -n T` vs `dwell run bfs --sources S --repeat T --out F` (levels kept);
         the same --sources random sources (non-zero out-degree, as GAPBS picks them).
   cc    `cc -n T` (Afforest) vs `dwell run wcc --repeat T`.
@@ -192,37 +193,42 @@ def pick_sources(g, k, seed):
 
 
 def cell_cmds(a, gap, dwell, g, kernel, src, threads, scratch):
-    """(GAPBS command, dwell command) of one cell; both print one figure in ms."""
+    """(GAPBS command, dwell command) of one cell; both print one figure in ms. Each side
+    runs T timed trials after one warm-up: GAPBS -n T+1 (its first "Trial Time" dropped),
+    dwell --warmup 1 --repeat T (the warm-up builds what the session keeps: a skewed
+    graph's degree-grouped copy)."""
     t = (BIG_TRIALS if g.name == "kron18" else TRIALS)[kernel]
     t = a.trials or t
     gsg, dsn = g.gapbs, g.dwell
     if kernel == "sssp":
         gsg, dsn = g.wgapbs, g.wdwell
     d = f"{dwell} run"
-    out = f"--out {scratch} --json"
+    out = f"--warmup 1 --out {scratch} --json"
+    t1 = t + 1
     if kernel == "bfs":
-        return f"{gap}/bfs -f {gsg} -r {src} -n {t}", f"{d} bfs {dsn} --sources {src} --repeat {t} {out}"
+        return f"{gap}/bfs -f {gsg} -r {src} -n {t1}", f"{d} bfs {dsn} --sources {src} --repeat {t} {out}"
     if kernel == "cc":
-        return f"{gap}/cc -f {gsg} -n {t}", f"{d} wcc {dsn} --repeat {t} {out}"
+        return f"{gap}/cc -f {gsg} -n {t1}", f"{d} wcc {dsn} --repeat {t} {out}"
     if kernel == "sssp":
-        return (f"{gap}/sssp -f {gsg} -r {src} -d {g.delta:g} -n {t}",
+        return (f"{gap}/sssp -f {gsg} -r {src} -d {g.delta:g} -n {t1}",
                 f"{d} sssp {dsn} --sources {src} --delta {g.delta:g} --repeat {t} {out}")
     if kernel in ("pr", "pr_spmv"):
-        return (f"{gap}/{kernel} -f {gsg} {PR_ARGS} -n {t}",
+        return (f"{gap}/{kernel} -f {gsg} {PR_ARGS} -n {t1}",
                 f"{d} pagerank {dsn} --stop gapbs --max-iter 1000 --repeat {t} {out}")
     if kernel == "tc":
-        return f"{gap}/tc -f {gsg} -n {t}", f"{d} triangles {dsn} --repeat {t} {out}"
+        return f"{gap}/tc -f {gsg} -n {t1}", f"{d} triangles {dsn} --repeat {t} {out}"
     if kernel == "bc":
-        return (f"{gap}/bc -f {gsg} -i 64 -n {t}",
+        return (f"{gap}/bc -f {gsg} -i 64 -n {t1}",
                 f"{d} bc {dsn} --sources random:64 --seed {src} --repeat {t} {out}")
     raise ValueError(kernel)
 
 
 def gapbs_ms(txt):
-    m = re.search(r"Average Time:\s+([0-9.]+)", txt)
-    if not m:
-        die(f"no 'Average Time' in GAPBS's output:\n{txt[-2000:]}")
-    return float(m.group(1)) * 1e3
+    """The mean of GAPBS's "Trial Time"s after the first (the warm-up), in ms."""
+    trials = [float(x) for x in re.findall(r"Trial Time:\s+([0-9.]+)", txt)]
+    if len(trials) < 2:
+        die(f"fewer than 2 'Trial Time's in GAPBS's output:\n{txt[-2000:]}")
+    return statistics.mean(trials[1:]) * 1e3
 
 
 def dwell_ms(txt):
@@ -232,6 +238,8 @@ def dwell_ms(txt):
 def measure(a, gap, dwell, g, kernel, threads, scratch):
     """Median over rounds of each side's mean over sources (ms per query)."""
     env = {"OMP_NUM_THREADS": str(threads), "RAYON_NUM_THREADS": str(threads)}
+    if a.omp_wait_policy:
+        env["OMP_WAIT_POLICY"] = a.omp_wait_policy
     srcs = g.sources if kernel in ("bfs", "sssp") else [a.seed]
     per = 64.0 if kernel == "bc" else 1.0
     sides = {"gapbs": [], "dwell": []}
@@ -311,6 +319,8 @@ def main():
     p.add_argument("--trials", type=int, default=0, help="override every kernel's -n/--repeat")
     p.add_argument("--delta", type=float, default=0, help="sssp bucket width (default: dwell's)")
     p.add_argument("--skip-build", action="store_true")
+    p.add_argument("--omp-wait-policy", default="", help="OMP_WAIT_POLICY for GAPBS (default: unset,"
+                   " libgomp spins; 'passive' sleeps, which a loaded machine favours)")
     a = p.parse_args()
     if not a.gapbs or not os.path.isfile(os.path.join(a.gapbs, "src", "bfs.cc")):
         die("the first argument must be a GAPBS checkout (git clone https://github.com/sbeamer/gapbs"
@@ -326,8 +336,8 @@ def main():
     commit = sh(f"git -C {shlex.quote(gap)} rev-parse HEAD 2>/dev/null || echo unknown").strip()
     if not a.skip_build:
         sh(f"make -C {shlex.quote(gap)} -j2 bfs cc sssp pr pr_spmv tc bc converter")
-    print(f"GAPBS {commit} (make, OpenMP), dwell {dwell}; threads {a.threads}, rounds {a.rounds}",
-          flush=True)
+    print(f"GAPBS {commit} (make, OpenMP), dwell {dwell}; threads {a.threads}, rounds {a.rounds},"
+          f" OMP_WAIT_POLICY={a.omp_wait_policy or '(unset)'}", flush=True)
     print("load: " + sh("uptime").strip(), flush=True)
     graphs = prepare(a, gap, dwell)
     rows = []
@@ -359,12 +369,16 @@ def main():
     print("load: " + sh("uptime").strip())
     print(f"\nGAPBS {commit[:7]}, {a.threads} threads, medians of {a.rounds} alternations;"
           " ms per query (bc: per source)")
-    print(f"| graph | kernel | GAPBS ms | dwell ms | GAPBS/dwell | GAPBS {a.threads}T/1T | dwell {a.threads}T/1T |")
-    print("|---|---|---:|---:|---:|---:|---:|")
+    head = "| graph | kernel | GAPBS ms | dwell ms | GAPBS/dwell |"
+    if a.scaling:
+        head += f" GAPBS {a.threads}T/1T | dwell {a.threads}T/1T |"
+    print(head)
+    print("|---" * 2 + "|---:" * (3 + 2 * a.scaling) + "|")
     for name, k, gm, dm, gs, ds in rows:
-        sc = f"{gs:.2f}× | {ds:.2f}×" if gs else "| "
-        print(f"| {name} | {k} | {gm:,.3f} | {dm:,.3f} | {gm / dm:.2f}× | {sc} |")
-
+        line = f"| {name} | {k} | {gm:,.3f} | {dm:,.3f} | {gm / dm:.2f}× |"
+        if a.scaling:
+            line += f" {gs:.2f}× | {ds:.2f}× |" if gs else " | |"
+        print(line)
 
 if __name__ == "__main__":
     main()
