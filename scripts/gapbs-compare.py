@@ -16,8 +16,9 @@ read, so they hold the same arcs:
                         dwell: `dwell snapshot X.el --undirected|--directed`.
   kron18                GAPBS's generator: `converter -g18 -k16 -e kron18.el` (and `-w -e
                         kron18.wel`, its weights 1..255); the files list the symmetric CSR's
-                        arcs, both ways, so dwell reads them --directed (the same arcs), and
-                        GAPBS reads them with -s (undirected: tc requires it).
+                        arcs, both ways: kron18.el is read undirected (GAPBS -s, dwell
+                        --undirected: the same arcs, duplicates dropped), kron18.wel directed
+                        on both sides (sssp: the arcs and weights exactly as listed).
   bremen                --datasets/roads/bremen_dist.gr.xz's `a U V W` lines as bremen.wel
                         (0-based: GAPBS's .gr reader expects 1-based ids), directed, lengths;
                         without its 305 self loops, the shortest of parallel arcs kept (GAPBS
@@ -116,13 +117,13 @@ def prepare(a, gap, dwell):
                    f"| sort -n -k1,1 -k2,2 > {el}.tmp && mv {el}.tmp {el}")
             else:
                 sh(f"xz -dc {a.datasets}/{rel} | grep -v '^#' > {el}.tmp && mv {el}.tmp {el}")
-        # kron18's file is already symmetric: GAPBS symmetrizes it (a no-op on the arcs, and
-        # the undirected flag tc needs), dwell reads its arcs as they are.
+        # kron18's file is already symmetric: both sides read it as undirected (GAPBS -s,
+        # dwell --undirected), which leaves its arcs as they are (both drop the duplicates).
         sym = "-s " if undirected else ""
         sg = w + (".wsg" if weighted else ".sg")
         if not os.path.exists(sg):
             sh(f"{conv} {sym}-f {el} {'-wb' if weighted else '-b'} {sg}")
-        dflag = "--directed" if (name == "kron18" or not undirected) else "--undirected"
+        dflag = "--undirected" if undirected else "--directed"
         wcol = " --weights 3" if weighted else ""
         snap = w + ".dwell"
         if not os.path.exists(snap):
@@ -133,8 +134,10 @@ def prepare(a, gap, dwell):
             wel, wsg, wsnap = w + ".wel", w + ".wsg", w + "-w.dwell"
             if not os.path.exists(wel):
                 sh(f"{conv} -g18 -k16 -w -e {wel}.tmp && mv {wel}.tmp {wel}")
+            # Directed on both sides: the arcs exactly as listed (symmetrizing would make
+            # GAPBS keep an arbitrary one of two opposite arcs' weights).
             if not os.path.exists(wsg):
-                sh(f"{conv} -s -f {wel} -wb {wsg}")
+                sh(f"{conv} -f {wel} -wb {wsg}")
             if not os.path.exists(wsnap):
                 sh(f"{dwell} snapshot {wel} --input-format edgelist --directed --weights 3 --out {wsnap}")
             g.wgapbs, g.wdwell = wsg, wsnap
