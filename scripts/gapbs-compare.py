@@ -302,6 +302,7 @@ def check_answers(a, gap, dwell, g, scratch):
         gt = sh(f"{gap}/sssp -f {g.wgapbs} -r {s} -d {g.delta:g} -n 1 -a", env)
         m = re.search(r"SSSP Tree reaches (\d+) nodes", gt)
         notes.append(("sssp reached", m and int(m.group(1)), find(dj, "reached")))
+        print(f"  {g.name} sssp bucket width (both sides): {g.delta:g}", flush=True)
     for what, x, y in notes:
         print(f"  {g.name} {what}: GAPBS {x}, dwell {y}{'' if x == y else '  (DIFFERENT)'}", flush=True)
 
