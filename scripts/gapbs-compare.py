@@ -3,7 +3,8 @@
 
     scripts/gapbs-compare.py GAPBS_CLONE DWELL [--workdir DIR] [--datasets DIR]
         [--graphs enron,condmat,pgp,kron18,bremen] [--kernels bfs,cc,sssp,pr,tc,bc]
-        [--threads 2] [--scaling] [--rounds 3] [--sources 4] [--seed 1] [--skip-build]
+        [--threads 2] [--scaling] [--rounds 3] [--sources 4] [--seed 1] [--trials T]
+        [--delta D] [--omp-wait-policy passive] [--skip-build]
 
 GAPBS_CLONE is a checkout of https://github.com/sbeamer/gapbs (nothing is downloaded: clone
 it beforehand); this script builds it there with its own Makefile (`make`, OpenMP) and prints
@@ -43,8 +44,9 @@ GAPBS's graph build, dwell's session open and warm-up, and output writing exclud
 Every cell alternates the sides (GAPBS first in even rounds, dwell first in odd ones) and
 reports each side's median over --rounds; ratio = GAPBS time / dwell time (> 1: dwell is
 faster). --scaling adds 1-thread cells for bfs and cc: 2T/1T speedup of each side.
-Before timing, each graph's answers are compared once: BFS reached vertices, components,
-SSSP reached vertices, triangles (GAPBS's -a analysis against dwell's JSON).
+Before timing, each graph's answers are compared once (GAPBS's -a analysis against dwell's
+JSON; a difference stops the run): BFS reached vertices, components, SSSP reached vertices,
+triangles; PageRank's rounds to the tolerance are printed.
 Standard library only.
 """
 import argparse
@@ -305,6 +307,8 @@ def check_answers(a, gap, dwell, g, scratch):
         print(f"  {g.name} sssp bucket width (both sides): {g.delta:g}", flush=True)
     for what, x, y in notes:
         print(f"  {g.name} {what}: GAPBS {x}, dwell {y}{'' if x == y else '  (DIFFERENT)'}", flush=True)
+    if any(x != y for _, x, y in notes):
+        die(f"{g.name}: GAPBS and dwell answer differently")
 
 
 def main():
