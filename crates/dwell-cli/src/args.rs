@@ -337,6 +337,13 @@ pub struct RunArgs {
     /// Run the query this many times in one session over the resident graph.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
     pub repeat: u64,
+    /// Untimed runs of the query before the `--repeat` timed ones, in the
+    /// same session: what a session builds on its first run (the
+    /// degree-grouped copy of a skewed graph) is then left out of
+    /// `query_ms` and `per_run_ms` and counted in `open_ms`, as `dwell
+    /// bench`'s warm-up run does.
+    #[arg(long, default_value_t = 0)]
+    pub warmup: u64,
     /// Memory budget for the session plan (default: what this process may
     /// really use: the lowest of the cgroup limit, RLIMIT_AS/RLIMIT_DATA and
     /// MemAvailable, less a margin; `dwell plan` shows it).

@@ -284,8 +284,11 @@ pub struct RunReport<'a> {
     pub load_ms: f64,
     /// Making the graph resident (session open).
     pub open_ms: f64,
-    /// All runs plus the read-back.
+    /// All timed runs plus the read-back.
     pub query_ms: f64,
+    /// Runs timed in `query_ms` (`--repeat`; the session's `runs` also
+    /// counts `--warmup`'s).
+    pub timed_runs: u64,
     pub output: &'a Output,
     pub session: &'a dwell::session::SessionReport,
     /// The graph's vertex names, when it has them (results then name vertices).
@@ -335,7 +338,7 @@ impl RunReport<'_> {
                 "load_ms": self.load_ms,
                 "open_ms": self.open_ms,
                 "query_ms": self.query_ms,
-                "per_run_ms": self.query_ms / self.session.plan.runs as f64,
+                "per_run_ms": self.query_ms / self.timed_runs as f64,
             },
             "runs": self.session.plan.runs,
             "plan": plan_json(&self.session.plan),

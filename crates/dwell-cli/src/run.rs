@@ -139,15 +139,17 @@ fn open_and_run<'g>(
 ) -> Result<Timed> {
     let (backend, g) = (on.backend, on.graph);
     let t = Instant::now();
-    let plan = Session::plan_query(backend, g, query, args.repeat, budget.bytes())?;
+    let total = args.repeat + args.warmup;
+    let plan = Session::plan_query(backend, g, query, total, budget.bytes())?;
     let ms = |t: Instant| t.elapsed().as_secs_f64() * 1e3;
     Ok(match held {
         None => {
             let mut s = Session::open(backend, g, plan)?;
             s.set_cancel(cancel.cloned());
+            warm_up(&mut s, query, args.warmup)?;
             let open_ms = ms(t);
             // One run shows the kernel's own units (sweeps of a batch).
-            if args.repeat == 1 {
+            if total == 1 {
                 s.set_progress(bar);
             }
             let t = Instant::now();
@@ -160,8 +162,12 @@ fn open_and_run<'g>(
         }
         Some(held) => {
             let s = Session::open_or_replan(held.session, backend, g, plan)?;
-            let open_ms = ms(t);
             s.set_cancel(cancel.cloned());
+            if let Err(e) = warm_up(s, query, args.warmup) {
+                s.set_cancel(None);
+                return Err(e);
+            }
+            let open_ms = ms(t);
             let t = Instant::now();
             let session = runs(s, query, args.repeat, bar);
             s.set_cancel(None);
@@ -212,6 +218,7 @@ fn report_run(
         load_ms: on.load_ms,
         open_ms,
         query_ms,
+        timed_runs: args.repeat,
         output: &output,
         session: &session,
         names: g.vertex_names(),
@@ -230,6 +237,15 @@ fn report_run(
         }
     }
     Ok(session.counters)
+}
+
+/// `--warmup` untimed runs of `query` in `s` (their outputs are dropped
+/// by the timed runs that follow: a session keeps only the last).
+fn warm_up(s: &mut Session<'_>, query: &Query, warmup: u64) -> Result<()> {
+    for _ in 0..warmup {
+        s.run(query)?;
+    }
+    Ok(())
 }
 
 /// `repeat` runs of `query` in `s`, then its read-back. Repeated runs show

@@ -367,3 +367,27 @@ fn repeated_summaries_on_a_folded_road_network_match_one_run() {
         }
     }
 }
+
+/// `--warmup 1 --repeat 1` runs twice in one session (so the second run is
+/// on the degree-grouped copy the first one made) and times only the
+/// second: same answer as one run, the copy uploaded, per_run_ms over
+/// `--repeat` runs alone.
+#[test]
+fn warmup_runs_build_the_copy_untimed_and_answer_the_same() {
+    let g = data("graphs/email-Enron.edges.xz");
+    let base = ["run", "bfs", &g, "--json", "--sources", "0,5,77"];
+    let one = ok_json(&base);
+    let mut args = base.to_vec();
+    args.extend_from_slice(&["--warmup", "1", "--repeat", "1"]);
+    let warm = ok_json(&args);
+    assert_eq!(one["results"], warm["results"]);
+    assert_eq!(warm["counters"]["runs"], 2);
+    assert!(
+        warm["counters"]["bytes_uploaded"].as_u64().unwrap()
+            > one["counters"]["bytes_uploaded"].as_u64().unwrap(),
+        "no copy made: {}",
+        warm["counters"]
+    );
+    let t = &warm["timings"];
+    assert_eq!(t["per_run_ms"], t["query_ms"]);
+}

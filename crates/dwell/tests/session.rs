@@ -438,3 +438,37 @@ fn a_cancelled_query_stops_before_its_next_run_and_the_session_goes_on() {
         vec![dwell::session::run_once(&CpuReference, &g, &one).unwrap()]
     );
 }
+
+#[test]
+fn one_search_keeping_levels_on_a_large_undirected_graph_runs_on_the_copy() {
+    // Above 2^17 vertices a single undirected search keeping its levels
+    // runs on the degree-grouped copy once a session has made it (smaller
+    // ones stay on the graph itself); its levels are the same as one run's
+    // on the graph and as the oracle's.
+    use dwell::graph::order::{skewed, Relabeled};
+    let g = dwell::gen::rmat(18, 2, 3).unwrap().build().unwrap();
+    assert!(!g.is_directed() && g.nodes() > 1 << 17 && skewed(&g));
+    let graph = dwell::analysis::footprint::resident_graph_bytes(&g).unwrap();
+    let copy = Relabeled::extra_bytes(&g).unwrap();
+    for source in [0u32, 7, 1000] {
+        let q = Query::Bfs(BfsQuery {
+            sources: vec![source],
+            keep_levels: true,
+        });
+        let answer = |backend: &dyn Backend, runs: u64| {
+            let p = plan(&derive(backend, &g, &q, runs, u64::MAX).unwrap()).unwrap();
+            let mut s = Session::open(backend, &g, p).unwrap();
+            for _ in 0..runs {
+                s.run(&q).unwrap();
+            }
+            let uploaded = s.counters().unwrap().bytes_uploaded;
+            (s.read_back().unwrap().outputs.pop().unwrap(), uploaded)
+        };
+        let (two, uploaded) = answer(&Cpu, 2);
+        assert_eq!(uploaded, graph + copy, "source {source}: no copy made");
+        let (one, _) = answer(&Cpu, 1);
+        let (oracle, _) = answer(&CpuReference, 1);
+        assert_eq!(two, one, "source {source}: copy and graph differ");
+        assert_eq!(two, oracle, "source {source}: copy and oracle differ");
+    }
+}

@@ -11,10 +11,15 @@ use super::{BfsQuery, Output, Query, ReachQuery, TaintQuery};
 use crate::graph::order::Relabeled;
 use crate::graph::Graph;
 
+/// One undirected BFS keeping its levels runs on the graph itself up to
+/// this many vertices (up to which a search's reached set is a byte per
+/// vertex, `frontier::marks`).
+const LEVELS_ON_GRAPH_MAX: usize = 1 << 17;
+
 impl Relabeled {
     /// Does a query of this kind run on the copy of `g`? BFS, reach, taint
     /// and strong components; not dataflow, weak components, one BFS source
-    /// keeping levels on an undirected graph, nor any analysis not listed.
+    /// keeping levels on a small undirected graph, nor any analysis not listed.
     /// Weak components: their labels from the original come out canonical
     /// directly (Afforest and the sweep name each
     /// component by its smallest vertex), while the copy's must be permuted
@@ -23,11 +28,15 @@ impl Relabeled {
     /// email-Enron 1.00x faster on the graph itself).
     pub(crate) fn serves(q: &Query, g: &Graph) -> bool {
         match q {
-            // One search keeping its levels: permuting them back cost more
-            // than the grouping saved (email-Enron 1.07x, cond-mat-2005
-            // 1.06x faster on the graph itself, 2 threads; directed
-            // pgp-strong-2009 was faster on the copy).
-            Query::Bfs(b) if b.keep_levels && b.sources.len() == 1 => g.is_directed(),
+            // One search keeping its levels: on a small undirected graph
+            // permuting them back cost more than the grouping saved
+            // (email-Enron 1.07x, cond-mat-2005 1.06x faster on the graph
+            // itself, 2 threads); directed pgp-strong-2009 was faster on
+            // the copy, and so is a large graph, whose reached set and
+            // rows no longer stay in cache (GAPBS's kron18, undirected).
+            Query::Bfs(b) if b.keep_levels && b.sources.len() == 1 => {
+                g.is_directed() || g.nodes() > LEVELS_ON_GRAPH_MAX
+            }
             Query::Bfs(_) | Query::Reach(_) | Query::Taint(_) | Query::Scc => true,
             // Dataflow, weak components, and any analysis not listed here
             // (a new one runs on the graph itself until it is measured on

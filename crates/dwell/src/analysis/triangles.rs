@@ -107,6 +107,21 @@ fn undirected_row(g: &Graph, v: u32, row: &mut Vec<u32>) {
     }
 }
 
+/// `v`'s neighbours in the undirected view, sorted, without `v`: on an
+/// undirected graph without a loop at `v`, its row where it lies (the
+/// kernel's three passes over every row then copy none); else
+/// [`undirected_row`] into `row`.
+fn undirected_view<'a>(g: &'a Graph, v: u32, row: &'a mut Vec<u32>) -> &'a [u32] {
+    if !g.is_directed() {
+        let out = g.forward().neighbors(v);
+        if out.binary_search(&v).is_err() {
+            return out;
+        }
+    }
+    undirected_row(g, v, row);
+    row
+}
+
 /// Counts and degrees → the result, clustering figures included.
 fn finish(per_vertex: Vec<u64>, degrees: &[u64]) -> TrianglesResult {
     let clustering: Vec<f64> = per_vertex
@@ -155,7 +170,7 @@ impl Oriented {
         let counts: Vec<usize> = (0..n as u32)
             .into_par_iter()
             .map_init(Vec::new, |row, u| {
-                undirected_row(g, u, row);
+                let row = undirected_view(g, u, row);
                 row.iter().filter(|&&w| higher(u, w)).count()
             })
             .collect();
@@ -175,7 +190,7 @@ impl Oriented {
         rows.into_par_iter()
             .enumerate()
             .for_each_init(Vec::new, |row, (u, out)| {
-                undirected_row(g, u as u32, row);
+                let row = undirected_view(g, u as u32, row);
                 let kept = row.iter().copied().filter(|&w| higher(u as u32, w));
                 for (slot, w) in out.iter_mut().zip(kept) {
                     *slot = w;
@@ -189,10 +204,7 @@ impl Oriented {
 fn degrees(g: &Graph) -> Vec<u64> {
     (0..g.nodes() as u32)
         .into_par_iter()
-        .map_init(Vec::new, |row, v| {
-            undirected_row(g, v, row);
-            row.len() as u64
-        })
+        .map_init(Vec::new, |row, v| undirected_view(g, v, row).len() as u64)
         .collect()
 }
 
