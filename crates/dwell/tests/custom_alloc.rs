@@ -69,3 +69,23 @@ fn the_model_replaces_the_body_in_points_to_and_its_oracle() {
     assert_ne!(secret, plain);
     assert!(secret[0].starts_with("pool_alloc@main"), "{secret:?}");
 }
+
+#[test]
+fn a_model_that_does_not_allocate_adds_to_the_body() {
+    // `--sources-fn pool_alloc`: its results are attacker data, and its body
+    // still runs, so both buffers are still the pool.
+    let p = program();
+    let mut models = Models::libc();
+    models.merge(Models::from_names(&["pool_alloc".to_string()], &[], &[]));
+    let pts = points_to::solve(&p, &models, u64::MAX, Stop::never()).unwrap();
+    let targets = |name: &str| -> Vec<String> {
+        pts.named_pointers(&p)
+            .into_iter()
+            .find(|n| n.function.as_deref() == Some("main") && n.name == name)
+            .map(|n| n.targets.iter().map(|t| t.to_string()).collect())
+            .unwrap_or_default()
+    };
+    assert_eq!(targets("secret"), ["@pool"]);
+    assert_eq!(targets("plain"), ["@pool"]);
+    assert_eq!(system_lines(&models), [24, 25]);
+}

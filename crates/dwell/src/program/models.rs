@@ -328,12 +328,15 @@ impl Models {
         })
     }
 
-    /// Whether calls of `f` run its body: `f` is defined and has no model.
-    /// A model of a defined function (a program's own allocator named in a
-    /// `--models` file) stands for its body at every direct call, so each
-    /// call of `sqlite3Malloc` gets a heap object of its own.
+    /// Whether calls of `f` run its body: `f` is defined and not modelled
+    /// as an allocator. An allocator model of a defined function (a
+    /// program's own allocator named in a `--models` file) stands for its
+    /// body at every direct call, so each call gets a heap object of its
+    /// own; any other model of a defined function adds to its body (a
+    /// `--sources-fn` name's result is attacker data, and its body's flows
+    /// still happen).
     pub fn runs_body(&self, f: &Function) -> bool {
-        f.defined && self.get(&f.name).is_none()
+        f.defined && !self.get(&f.name).is_some_and(|m| m.allocates)
     }
 
     /// Rule `i` (a [`Sink::rule`]).

@@ -522,9 +522,6 @@ impl Builder<'_> {
         let mut modelled = false;
         for &g in &targets {
             let gf = &self.p.functions[g as usize];
-            if self.models.runs_body(gf) {
-                continue;
-            }
             if let Some(m) = self.models.get(&gf.name) {
                 modelled = true;
                 let m = m.clone();

@@ -8,7 +8,7 @@
 use super::{Loc, Locs, MAX_PATH};
 use crate::program::ir::{Callee, Function, Op, Program, StructTypes, Value, VarKind};
 use crate::program::locals::{At, Locals};
-use crate::program::models::{Models, Place};
+use crate::program::models::{FnModel, Models, Place};
 use std::collections::HashMap;
 
 /// What an abstract object is.
@@ -330,6 +330,10 @@ impl Constraints {
                 if models.runs_body(&p.functions[g as usize]) =>
             {
                 self.bind(g, &nodes, result);
+                // A model of a defined function adds its flows to the body's.
+                if let Some(m) = models.get(&p.functions[g as usize].name) {
+                    self.model_flows(&m, &nodes, result);
+                }
             }
             Some(&(Callee::Direct(g) | Callee::Cast(g))) => {
                 self.external(p, models, site, g, &nodes, result)
@@ -470,9 +474,13 @@ impl Constraints {
                 self.base.push((r, root));
             }
         }
-        let Some(m) = model else {
-            return;
-        };
+        if let Some(m) = model {
+            self.model_flows(&m, args, result);
+        }
+    }
+
+    /// The pointer flows of model `m` at a call.
+    fn model_flows(&mut self, m: &FnModel, args: &[Option<u32>], result: Option<u32>) {
         let arg = |i: usize| args.get(i).copied().flatten();
         for &(from, to) in &m.flows {
             match (from, to) {
