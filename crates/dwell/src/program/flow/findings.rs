@@ -2,7 +2,7 @@
 //! reaches, with every source that reaches it and one witness whose steps
 //! name variables and source lines.
 
-use super::taint::{Reach, Solver};
+use super::taint::{Reach, Solver, LANES};
 use super::{Node, ValueFlow, NO_FUNCTION};
 use crate::program::ir::{Op, Program, SourceLoc, Value};
 use crate::program::models::Models;
@@ -219,9 +219,12 @@ fn fields(path: &[u32]) -> String {
 /// A sink argument: (site, argument, rule).
 type SinkKey = (u32, usize, usize);
 
-/// Every finding of the graph's sources, each source searched on its own
-/// (in parallel) so that a finding lists exactly the sources reaching it.
-/// `None` when stopped.
+/// Every finding of the graph's sources. The sources are searched 64 at a
+/// time, one bit each ([`Solver::reach_lanes`]), so that a finding lists
+/// exactly the sources reaching it; a witness comes from one more search of
+/// the first source reaching each sink (SQLite, 656 sources: 51 s and
+/// 1.8 GB of per-source searches kept until the end before). `None` when
+/// stopped.
 pub fn findings(
     vf: &ValueFlow,
     solver: &Solver<'_>,
@@ -229,28 +232,68 @@ pub fn findings(
     models: &Models,
     stop: Stop<'_>,
 ) -> Option<Vec<Finding>> {
-    let reaches: Vec<Option<Reach>> = vf
+    // Per batch of sources, each sink argument's mask of them.
+    let batches: Vec<Option<Vec<u64>>> = vf
         .sources
+        .chunks(LANES)
+        .collect::<Vec<_>>()
         .par_iter()
-        .map(|s| solver.reach(&s.nodes, stop))
+        .map(|batch| {
+            let sets: Vec<&[u32]> = batch.iter().map(|s| s.nodes.as_slice()).collect();
+            let tainted = solver.reach_lanes(&sets, stop)?;
+            Some(
+                vf.sinks
+                    .iter()
+                    .map(|sink| {
+                        sink.nodes
+                            .iter()
+                            .fold(0u64, |m, &n| m | tainted[n as usize])
+                    })
+                    .collect(),
+            )
+        })
         .collect();
-    if reaches.iter().any(Option::is_none) {
-        return None;
-    }
-    // Sink argument → (sources reaching it, witness from the first).
-    let mut hit: BTreeMap<SinkKey, (Vec<usize>, Vec<u32>)> = BTreeMap::new();
-    for (si, reach) in reaches.iter().enumerate() {
-        let reach = reach.as_ref().expect("checked above");
-        for sink in &vf.sinks {
-            let Some(&n) = sink.nodes.iter().find(|&&n| reach.tainted[n as usize]) else {
-                continue;
-            };
-            let e = hit
-                .entry((sink.site, sink.arg, sink.rule))
-                .or_insert_with(|| (Vec::new(), reach.path(n)));
-            e.0.push(si);
+    // Sink argument → the sources reaching it, ascending.
+    let mut hit: BTreeMap<SinkKey, Vec<usize>> = BTreeMap::new();
+    for (b, masks) in batches.into_iter().enumerate() {
+        for (sink, mask) in vf.sinks.iter().zip(masks?) {
+            let mut m = mask;
+            while m != 0 {
+                let si = b * LANES + m.trailing_zeros() as usize;
+                m &= m - 1;
+                hit.entry((sink.site, sink.arg, sink.rule))
+                    .or_default()
+                    .push(si);
+            }
         }
     }
+    // Witnesses: one search per source that comes first at some sink.
+    let mut firsts: Vec<usize> = hit.values().map(|srcs| srcs[0]).collect();
+    firsts.sort_unstable();
+    firsts.dedup();
+    let reaches: Vec<Option<(usize, Reach)>> = firsts
+        .par_iter()
+        .map(|&si| Some((si, solver.reach(&vf.sources[si].nodes, stop)?)))
+        .collect();
+    let mut reach_of: BTreeMap<usize, Reach> = BTreeMap::new();
+    for r in reaches {
+        let (si, reach) = r?;
+        reach_of.insert(si, reach);
+    }
+    let mut hit_paths: BTreeMap<SinkKey, (Vec<usize>, Vec<u32>)> = BTreeMap::new();
+    for (key, srcs) in hit {
+        let reach = &reach_of[&srcs[0]];
+        let n = vf
+            .sinks
+            .iter()
+            .filter(|s| (s.site, s.arg, s.rule) == key)
+            .flat_map(|s| &s.nodes)
+            .copied()
+            .find(|&n| reach.tainted[n as usize])
+            .expect("the batch search and the single one agree");
+        hit_paths.insert(key, (srcs, reach.path(n)));
+    }
+    let hit = hit_paths;
     let rule_id = |r: usize| {
         models
             .rules

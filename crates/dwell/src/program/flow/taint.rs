@@ -140,6 +140,11 @@ impl<'g> Solver<'g> {
                 p.add(m, t);
             }
         }
+        // Found in an order that follows hash maps' (seeded per process):
+        // sorted, so searches and their witnesses are the same every run.
+        for arcs in summary.values_mut() {
+            arcs.sort_unstable();
+        }
         Ok(Solver { vf, summary })
     }
 
@@ -217,6 +222,110 @@ impl<'g> Solver<'g> {
         }
         let tainted = up.iter().zip(&down).map(|(a, b)| *a || *b).collect();
         Some(Reach { tainted, parent })
+    }
+}
+
+/// Lanes of [`Solver::reach_lanes`]: one search per bit of a word.
+pub const LANES: usize = 64;
+
+impl Solver<'_> {
+    /// What each of up to [`LANES`] source sets taints, searched together:
+    /// bit `i` of node `v`'s word says whether `sets[i]` taints `v`, exactly
+    /// as [`Solver::reach`] of `sets[i]` alone would (the same two phases,
+    /// a node's bits moving on together). No parents: a witness comes from
+    /// `reach` of the one source it is shown for. `None` when stopped.
+    pub fn reach_lanes(&self, sets: &[&[u32]], stop: Stop<'_>) -> Option<Vec<u64>> {
+        assert!(sets.len() <= LANES, "at most {LANES} source sets a search");
+        let vf = self.vf;
+        let n = vf.nodes.len();
+        let mut up = vec![0u64; n];
+        let mut down = vec![0u64; n];
+        // Bits a node has gained in each phase and not yet handed on.
+        let mut new_up = vec![0u64; n];
+        let mut new_down = vec![0u64; n];
+        let mut q1: VecDeque<u32> = VecDeque::new();
+        let mut q2: VecDeque<u32> = VecDeque::new();
+        for (i, set) in sets.iter().enumerate() {
+            for &s in set.iter() {
+                let bit = 1u64 << i;
+                if up[s as usize] & bit == 0 {
+                    up[s as usize] |= bit;
+                    if new_up[s as usize] == 0 {
+                        q1.push_back(s);
+                    }
+                    new_up[s as usize] |= bit;
+                }
+            }
+        }
+        let no = Vec::new();
+        let mut steps = 0u64;
+        loop {
+            if let Some(v) = q1.pop_front() {
+                let bits = std::mem::take(&mut new_up[v as usize]);
+                let d = bits & !down[v as usize];
+                if d != 0 {
+                    down[v as usize] |= d;
+                    if new_down[v as usize] == 0 {
+                        q2.push_back(v);
+                    }
+                    new_down[v as usize] |= d;
+                }
+                let summ = self.summary.get(&v).unwrap_or(&no);
+                let next = vf
+                    .out(v)
+                    .filter(|(_, a)| !matches!(a, Arc::Call(_)))
+                    .map(|(t, _)| t)
+                    .chain(summ.iter().copied());
+                for t in next {
+                    let g = bits & !up[t as usize];
+                    if g != 0 {
+                        up[t as usize] |= g;
+                        if new_up[t as usize] == 0 {
+                            q1.push_back(t);
+                        }
+                        new_up[t as usize] |= g;
+                    }
+                }
+            } else if let Some(v) = q2.pop_front() {
+                let bits = std::mem::take(&mut new_down[v as usize]);
+                let summ = self.summary.get(&v).unwrap_or(&no);
+                let next = vf
+                    .out(v)
+                    .filter(|(_, a)| !matches!(a, Arc::Return(_)))
+                    .map(|(t, _)| t)
+                    .chain(summ.iter().copied());
+                for t in next {
+                    let ti = t as usize;
+                    if vf.function[ti] == NO_FUNCTION {
+                        // Context-free memory: ascend from it too.
+                        let g = bits & !up[ti];
+                        if g != 0 {
+                            up[ti] |= g;
+                            if new_up[ti] == 0 {
+                                q1.push_back(t);
+                            }
+                            new_up[ti] |= g;
+                        }
+                    } else {
+                        let g = bits & !down[ti] & !up[ti];
+                        if g != 0 {
+                            down[ti] |= g;
+                            if new_down[ti] == 0 {
+                                q2.push_back(t);
+                            }
+                            new_down[ti] |= g;
+                        }
+                    }
+                }
+            } else {
+                break;
+            }
+            steps += 1;
+            if steps.is_multiple_of(65_536) && stop.requested() {
+                return None;
+            }
+        }
+        Some(up.iter().zip(&down).map(|(a, b)| a | b).collect())
     }
 }
 
