@@ -194,7 +194,9 @@ where
 /// reached set (BFS, reachability counts). `fold`, the fold of the graph
 /// whose arcs `search.out` holds (a plain search: every arc followed,
 /// nothing blocked), lets a batch of single searches without levels walk
-/// its core instead ([`folded`]), which records no reached set.
+/// its core instead ([`folded`]), which records no reached set. The lanes'
+/// per-level counts are dropped as each sweep ends (every source of a large
+/// graph would otherwise hold its depth in words).
 pub(crate) fn summaries(
     search: &Search<'_>,
     fold: Option<&Folded>,
@@ -202,12 +204,33 @@ pub(crate) fn summaries(
     keep_levels: bool,
     ctx: &Ctx<'_>,
 ) -> Vec<Lane> {
+    lanes(search, fold, sources, keep_levels, false, ctx)
+}
+
+/// Per source (in order), the vertices reached at each level, index 0 the
+/// source: what harmonic centrality sums, in memory per source of its
+/// depth, where level arrays would take `n` (no fold: its core searches
+/// do not count the hanging parts by level).
+pub(crate) fn level_counts(search: &Search<'_>, sources: &[u32], ctx: &Ctx<'_>) -> Vec<Vec<u64>> {
+    let lanes = lanes(search, None, sources, false, true, ctx);
+    lanes.into_iter().map(|l| l.counts).collect()
+}
+
+/// [`summaries`], keeping each lane's `counts` when asked.
+fn lanes(
+    search: &Search<'_>,
+    fold: Option<&Folded>,
+    sources: &[u32],
+    keep_levels: bool,
+    counts: bool,
+    ctx: &Ctx<'_>,
+) -> Vec<Lane> {
     if !keep_levels {
         if let Some(searched) = through_leaves(search, sources) {
             let mut distinct = searched.clone();
             distinct.sort_unstable();
             distinct.dedup();
-            let lanes = summaries(search, fold, &distinct, false, ctx);
+            let lanes = lanes(search, fold, &distinct, false, counts, ctx);
             let lane = |v: u32| &lanes[distinct.binary_search(&v).expect("searched")];
             return sources
                 .iter()
@@ -245,7 +268,16 @@ pub(crate) fn summaries(
             sources,
             keep_levels,
             ctx,
-            |_, _, lane, _| lane,
+            |_, _, lane, _| {
+                if counts {
+                    lane
+                } else {
+                    Lane {
+                        counts: Vec::new(),
+                        ..lane
+                    }
+                }
+            },
         ),
     }
 }
@@ -280,13 +312,21 @@ fn through_leaves(search: &Search<'_>, sources: &[u32]) -> Option<Vec<u32>> {
 /// vertex `u` reaches is one level further from the leaf, except the leaf
 /// itself (level 1 from `u`, 0 from itself), so the count is `u`'s, the
 /// level sum gains `reached − 2`, and the deepest level is one deeper —
-/// unless `u` reaches only the leaf (and itself), when it is 1.
+/// unless `u` reaches only the leaf (and itself), when it is 1. Per level:
+/// the leaf, then `u`, then `u`'s levels from 1 on less the leaf itself.
 fn from_neighbour(u: &Lane) -> Lane {
+    let mut counts = Vec::new();
+    if let [_, first, rest @ ..] = &u.counts[..] {
+        counts.extend([1, 1]);
+        counts.extend((*first > 1).then_some(first - 1));
+        counts.extend_from_slice(rest);
+    }
     Lane {
         reached: u.reached,
         max_level: if u.reached > 2 { u.max_level + 1 } else { 1 },
         level_sum: u.level_sum + u.reached - 2,
         levels: None,
+        counts,
     }
 }
 

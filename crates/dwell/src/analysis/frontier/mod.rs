@@ -34,7 +34,7 @@ mod parents;
 mod single;
 mod sweep;
 
-pub(crate) use batch::{batched, summaries, sweep_shape};
+pub(crate) use batch::{batched, level_counts, summaries, sweep_shape};
 pub(crate) use bits::{bitset_of, bitset_of_where, set, test, words};
 pub(crate) use parents::ParentScratch;
 pub(crate) use single::{Rows, SingleScratch, Tally, GATHER_CHUNK, TALLY_CHUNK};
@@ -85,6 +85,10 @@ pub(crate) struct Lane {
     pub max_level: u32,
     pub level_sum: u64,
     pub levels: Option<Vec<u32>>,
+    /// Vertices reached at each level (index 0: the source), as sweeps and
+    /// single searches record them; empty where a search does not (a fold's
+    /// core search) or its caller drops them ([`batch::summaries`]).
+    pub counts: Vec<u64>,
 }
 
 #[cfg(test)]

@@ -111,7 +111,16 @@ pub(crate) struct Scratch {
     /// bottom-up level; during a wide (`words > 1`) top-down level, the
     /// vertices already appended to the next queue.
     marks: Vec<AtomicU64>,
+    /// The vertices the last sweep reached, while fewer than
+    /// `nodes / CLEAR_FRACTION` (else `None`): the next sweep clears their
+    /// rows of `visited` instead of all of it, so a sweep whose lanes reach
+    /// few vertices costs their reach, not `n` (small components, DAGs).
+    dirty: Option<Vec<u32>>,
 }
+
+/// A sweep clears `visited` row by row while its predecessor reached fewer
+/// than `n / CLEAR_FRACTION` vertices; beyond that one sequential fill is cheaper.
+const CLEAR_FRACTION: usize = 16;
 
 impl Scratch {
     /// Per-vertex lane arrays one `Scratch` holds (visited, next; the 1-bit
@@ -129,6 +138,36 @@ impl Scratch {
             touched: Vec::new(),
             bits: Vec::new(),
             marks: (0..self::words(n)).map(|_| AtomicU64::new(0)).collect(),
+            dirty: Some(Vec::new()),
+        }
+    }
+
+    /// `visited` all zero: the rows the last sweep reached, or all of it.
+    fn clear_visited<const W: usize>(&mut self) {
+        match &mut self.dirty {
+            Some(dirty) => {
+                for &v in dirty.iter() {
+                    let i = v as usize * W;
+                    self.visited[i..i + W].fill(0);
+                }
+                dirty.clear();
+            }
+            None => {
+                self.visited.fill(0);
+                self.dirty = Some(Vec::new());
+            }
+        }
+    }
+
+    /// Note the queue's vertices as reached (see `dirty`).
+    #[inline]
+    fn note_reached(&mut self) {
+        if let Some(dirty) = &mut self.dirty {
+            if dirty.len() + self.queue.len() < self.nodes / CLEAR_FRACTION {
+                dirty.extend_from_slice(&self.queue);
+            } else {
+                self.dirty = None;
+            }
         }
     }
 
@@ -179,6 +218,7 @@ fn start_lanes(sources: &[u32], keep_levels: bool, n: usize) -> Vec<Lane> {
                 max_level: 0,
                 level_sum: 0,
                 levels,
+                counts: vec![1],
             }
         })
         .collect()
@@ -317,6 +357,7 @@ impl Scratch {
                 lane.reached += c;
                 lane.level_sum += c * u64::from(level);
                 lane.max_level = level;
+                lane.counts.push(c);
             }
         }
         if keep_levels {
@@ -362,9 +403,10 @@ impl Search<'_> {
         );
         let n = self.out.nodes();
         debug_assert_eq!(s.nodes, n);
-        s.visited.fill(0);
+        s.clear_visited::<W>();
         let mut lanes = start_lanes(sources, keep_levels, n);
         s.seed::<W>(sources);
+        s.note_reached();
         // Beamer's rule (GAP's α): bottom-up when the frontier's out-arcs
         // exceed `arcs / ALPHA`, unless the last bottom-up level scanned more
         // than BOTTOM_UP_SLACK times that many arcs plus vertices. On
@@ -380,6 +422,7 @@ impl Search<'_> {
             let settled = self.expand_level::<W>(s, &mut bottom_up_cost);
             std::mem::swap(&mut s.queue, &mut s.touched);
             let counts = s.settle::<W>(settled);
+            s.note_reached();
             s.record_level::<W>(&mut lanes, level, &counts, keep_levels);
         }
         s.queue.clear();
