@@ -21,8 +21,8 @@
 //! - **One to four sources** always run as their own searches.
 
 use super::bits::LANES;
+use super::scratch::Scratch;
 use super::single::SingleScratch;
-use super::sweep::Scratch;
 use super::{Lane, Search};
 use crate::analysis::{folded, Ctx};
 use crate::graph::fold::Folded;
