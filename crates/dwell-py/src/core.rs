@@ -1,6 +1,6 @@
 //! The Python-free core of the bindings: graphs from edge arrays, one
-//! session per call, and the streamed figures (harmonic sums) that need
-//! level arrays. Everything here is plain Rust on dwell's public API, so
+//! session per call, and harmonic sums from the kernel's per-level counts.
+//! Everything here is plain Rust on dwell's public API, so
 //! `cargo test --workspace` tests it without Python; `py.rs` only converts.
 
 use dwell::analysis::{BfsQuery, Ctx, Output, Query, Workspace};
