@@ -8,8 +8,9 @@ peak RSS during the call less the RSS before it; "plan work" is what dwell
 planned for the call's search (frontier, scratch and output bytes: what the
 call adds, the graph being resident already); "estimate" adds
 HOST_BYTES_PER_SOURCE[function] per vertex (the answer as Rust, numpy and
-NetworkX hold it). Harmonic centrality and all pairs report no plan (their searches
-run in batches outside the session's plan record): measured only.
+NetworkX hold it). Harmonic centrality (per-level counts from the cpu
+sweeps, checked against a BFS batch's plan but not recorded) and all pairs
+(dwell-py's own ordered searches) report no plan: measured only.
 NetworkX's answer is not computed at this size (hours); tests compare with
 it on smaller graphs, and ``--check-nodes N`` does on a G(N, M·N/n) graph.
 
@@ -60,12 +61,13 @@ def sparse_graph(n, m, seed):
 
 #: Bytes per source a call over every vertex holds beyond dwell's plan (the
 #: plan counts the searches' buffers and 24-byte summaries): the results as
-#: Rust holds them (a Vec of 48-byte lanes, flattened from the sweeps' parts,
-#: then 48-byte BFS results: up to 96 B at once) and the four numpy columns
-#: and the structured summary (24 + 24): 144 B; closeness adds its float64
-#: temporaries (~48) and NetworkX's dict (list slot and float object 32,
-#: dict entry ~35), eccentricity the dict of ints (~67).
-RESULT_BYTES = 96 + 48
+#: Rust holds them (72-byte lanes, two Vecs of them at once where the sweeps'
+#: order is undone and where leaves take their neighbour's lane, then 48-byte
+#: BFS results) and the four numpy columns and the structured summary
+#: (24 + 24): 192 B; closeness adds its float64 temporaries (~48) and
+#: NetworkX's dict (list slot and float object 32, dict entry ~35),
+#: eccentricity the dict of ints (~67).
+RESULT_BYTES = 2 * 72 + 48
 HOST_BYTES_PER_SOURCE = {
     "closeness_centrality": RESULT_BYTES + 48 + 32 + 35,
     "eccentricity": RESULT_BYTES + 67,

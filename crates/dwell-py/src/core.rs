@@ -1,15 +1,15 @@
 //! The Python-free core of the bindings: graphs from edge arrays, one
-//! session per call, and the streamed figures (harmonic sums) that need
-//! level arrays. Everything here is plain Rust on dwell's public API, so
+//! session per call, and harmonic sums from the kernel's per-level counts.
+//! Everything here is plain Rust on dwell's public API, so
 //! `cargo test --workspace` tests it without Python; `py.rs` only converts.
 
-use dwell::analysis::{BfsQuery, BfsResult, Output, Query};
+use dwell::analysis::{BfsQuery, Ctx, Output, Query, Workspace};
 use dwell::backend::{Backend, Cpu, CpuReference};
 use dwell::formats::{self, Format, IdMode, LoadOptions};
 use dwell::graph::{Graph, GraphBuilder, LabelNames, NO_VERTEX};
 use dwell::session::memory::MemoryLimits;
 use dwell::session::worker::Worker;
-use dwell::session::{Session, SessionError};
+use dwell::session::{Counters, Session, SessionError};
 use std::path::Path;
 use std::sync::Arc;
 #[cfg(feature = "cuda")]
@@ -292,39 +292,6 @@ fn call<'s>(
     ))
 }
 
-/// Sources per keep-levels batch: 512 lanes is the widest sweep, and the
-/// level arrays (4 bytes per vertex and source) stay within a quarter of
-/// the budget.
-pub fn level_batch(g: &Graph, budget: u64) -> usize {
-    let per_source = (g.nodes() as u64).max(1).saturating_mul(4);
-    ((budget / 4) / per_source).clamp(1, 512) as usize
-}
-
-/// BFS with levels from `sources` in batches of `batch` (one call each on
-/// the live session, within `budget`), handing every source's result to `each` in source
-/// order. The level arrays of one batch at a time are held, never all.
-pub fn levels_batched(
-    live: &Live,
-    sources: &[u32],
-    batch: usize,
-    budget: u64,
-    mut each: impl FnMut(BfsResult) -> Result<(), Error>,
-) -> Result<(), Error> {
-    for chunk in sources.chunks(batch.max(1)) {
-        let q = Query::Bfs(BfsQuery {
-            sources: chunk.to_vec(),
-            keep_levels: true,
-        });
-        let (Output::Bfs(results), _) = live.run(&q, 1, budget)? else {
-            unreachable!("a BFS query answers with BFS results")
-        };
-        for r in results {
-            each(r)?;
-        }
-    }
-    Ok(())
-}
-
 /// Per source, the number of vertices at each distance (index 0: the
 /// source itself).
 pub fn level_counts(levels: &[u32]) -> Vec<u64> {
@@ -350,16 +317,23 @@ pub fn harmonic_sum(counts: &[u64]) -> f64 {
 }
 
 /// Harmonic sums Σ_{v ≠ s} 1/d(s, v) for every source `s` (NetworkX's
-/// harmonic centrality of `s` is this on the reversed graph).
+/// harmonic centrality of `s` is this on the reversed graph), from the
+/// `cpu` kernel's per-level counts ([`dwell::analysis::bfs::level_counts`],
+/// whatever the session's backend): no level arrays, so a source costs its
+/// reach, not `n`, and holds its depth in words. Sources and budget are
+/// checked as for a BFS summary batch of the same sources, which plans the
+/// same sweeps.
 pub fn harmonic(live: &Live, sources: &[u32], budget: u64) -> Result<Vec<f64>, Error> {
-    let mut out = Vec::with_capacity(sources.len());
-    let batch = level_batch(live.graph(), budget);
-    levels_batched(live, sources, batch, budget, |r| {
-        let levels = r.levels.as_deref().unwrap_or(&[]);
-        out.push(harmonic_sum(&level_counts(levels)));
-        Ok(())
-    })?;
-    Ok(out)
+    let g = live.graph();
+    let q = Query::Bfs(BfsQuery {
+        sources: sources.to_vec(),
+        keep_levels: false,
+    });
+    Session::plan_query(live.backend, g, &q, 1, budget)?;
+    let (counters, workspace) = (Counters::default(), Workspace::default());
+    let ctx = Ctx::new(&counters, &workspace);
+    let counts = dwell::analysis::bfs::level_counts(g, sources, &ctx);
+    Ok(counts.iter().map(|c| harmonic_sum(c)).collect())
 }
 
 /// Levels as int32 with −1 for unreached vertices (numpy's natural form).
@@ -689,30 +663,25 @@ mod tests {
             }
         }
 
-        /// Batched level streaming equals one reference-oracle batch, and
-        /// the harmonic sums equal those computed from the oracle's levels.
+        /// The harmonic sums from the kernel's per-level counts are those
+        /// of the reference oracle's level arrays, bit for bit, and near the
+        /// direct sum of 1/d. Up to 700 sources: several sweeps, duplicates.
         #[test]
-        fn batched_levels_match_the_oracle(
+        fn harmonic_sums_match_the_oracle(
             directed in any::<bool>(),
             arcs in proptest::collection::vec((0u64..40, 0u64..40), 1..150),
-            batch in 1usize..50,
+            count in 1u32..700,
         ) {
             let g = Arc::new(graph(directed, &arcs, 40));
-            let sources: Vec<u32> = (0..40).collect();
-            let mut streamed = Vec::new();
-            levels_batched(&live(&Cpu, &g), &sources, batch, 1 << 30, |r| {
-                streamed.push(r);
-                Ok(())
-            })
-            .unwrap();
+            let sources: Vec<u32> = (0..count).map(|i| i * 7 % 40).collect();
             let q = Query::Bfs(BfsQuery { sources: sources.clone(), keep_levels: true });
             let (Output::Bfs(oracle), _) = live(&CpuReference, &g).run(&q, 1, u64::MAX).unwrap() else {
                 unreachable!()
             };
-            prop_assert_eq!(&streamed, &oracle);
             let h = harmonic(&live(&Cpu, &g), &sources, 1 << 30).unwrap();
             for (hs, o) in h.iter().zip(&oracle) {
                 let levels = o.levels.as_ref().unwrap();
+                prop_assert_eq!(hs.to_bits(), harmonic_sum(&level_counts(levels)).to_bits());
                 let direct: f64 = levels
                     .iter()
                     .filter(|&&l| l != NO_VERTEX && l > 0)

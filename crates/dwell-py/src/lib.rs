@@ -2,7 +2,7 @@
 //! built by maturin from this crate).
 //!
 //! - [`core`]: plain Rust on dwell's public API — graphs from edge arrays,
-//!   one session per call, streamed level batches, harmonic sums. Tested by
+//!   one session per call, harmonic sums from per-level counts. Tested by
 //!   `cargo test --workspace`, no Python needed.
 //! - [`errors`]: errors as Python exceptions, in Python's words.
 //! - [`nx_order`]: the two traversals whose order is part of NetworkX's

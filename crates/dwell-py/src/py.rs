@@ -347,7 +347,7 @@ fn bfs<'py>(
     Ok((cols, levels, rep))
 }
 
-/// Harmonic sums Σ 1/d per source, streamed in level batches.
+/// Harmonic sums Σ 1/d per source, from the sweeps' per-level counts.
 #[pyfunction]
 #[pyo3(signature = (session, sources, reverse, budget))]
 fn harmonic<'py>(

@@ -631,8 +631,9 @@ class Session(GapAnalyses):
         return c
 
     def harmonic(self, sources: Any, *, reverse: bool = False) -> np.ndarray:
-        """Σ 1/d(s, v) over the vertices v ≠ s each source reaches (level
-        arrays streamed in batches, never all at once)."""
+        """Σ 1/d(s, v) over the vertices v ≠ s each source reaches, from the
+        searches' per-level counts (no level arrays: memory per source is its
+        depth)."""
         self._check(1)
         ids = _ids(sources, "source", self.graph.nodes)
         return _dwell.harmonic(self._core, ids, bool(reverse), self.budget_bytes)

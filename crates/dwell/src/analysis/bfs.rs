@@ -136,6 +136,21 @@ pub fn parallel(g: &Graph, q: &BfsQuery, ctx: &Ctx<'_>) -> Vec<BfsResult> {
         .collect()
 }
 
+/// Per source, the number of vertices at each distance (index 0: the source
+/// itself), by the `cpu` kernel's sweeps with no level arrays, so memory per
+/// source is its depth, not `n`, and a sweep whose lanes reach few vertices
+/// costs their reach (harmonic centrality in the Python bindings).
+pub fn level_counts(g: &Graph, sources: &[u32], ctx: &Ctx<'_>) -> Vec<Vec<u64>> {
+    let search = Search {
+        out: g.forward(),
+        inc: g.reverse(),
+        mask: None,
+        blocked: None,
+        stop: ctx.stop(),
+    };
+    frontier::level_counts(&search, sources, ctx)
+}
+
 /// The verifier: see the module header. `out` answers `q` on `g`, from any
 /// backend.
 pub fn verify(g: &Graph, q: &BfsQuery, out: &[BfsResult]) -> Result<(), Violation> {

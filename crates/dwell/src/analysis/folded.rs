@@ -206,7 +206,7 @@ fn summary(
         reached: walked.reached + rest.reached,
         level_sum: walked.level_sum + rest.level_sum + u64::from(d) * rest.reached,
         max_level: walked.max_level.max(d + rest.max_level),
-        levels: None,
+        ..Lane::default()
     }
 }
 
@@ -229,7 +229,7 @@ fn from_core(fold: &Folded, core: &Search<'_>, c: u32, s: &mut SingleScratch) ->
         reached: lane.reached + t.reached,
         level_sum: lane.level_sum + t.level_sum,
         max_level: lane.max_level.max(t.max_level),
-        levels: None,
+        ..Lane::default()
     };
     // The start's own parts hang at level 0: their depths are their levels.
     let (count, depth_sum, height) = t.own;
@@ -237,7 +237,7 @@ fn from_core(fold: &Folded, core: &Search<'_>, c: u32, s: &mut SingleScratch) ->
         reached: without_own.reached + count,
         level_sum: without_own.level_sum + depth_sum,
         max_level: without_own.max_level.max(height),
-        levels: None,
+        ..Lane::default()
     };
     CoreLanes {
         with_own,

@@ -71,12 +71,13 @@ pub fn resident_graph_bytes(g: &Graph) -> Result<u64, SizeOverflow> {
 
 /// The footprint of a batch of `sources` (BFS, reach, taint) as the cpu
 /// kernels run it (`frontier::batch`): sweeps of up to 512 sources, as many
-/// at once as there are threads and their buffers fit in 2× the CSR
-/// (`frontier::sweep_shape`), each with one frontier word-row per vertex
-/// per 64 lanes and two more as scratch — or, on high-diameter graphs, one
-/// single-source search per thread (scratch: the larger of the two). So it
-/// grows with `n × min(sources, threads × 512)`, not `n × sources`: every
-/// source of a sparse 300k-vertex graph plans 22 MB on 2 threads, not 34 GB. Per
+/// at once as there are threads and their buffers fit in 2× the CSR or 256
+/// bytes a vertex (`frontier::sweep_shape`), each with one frontier
+/// word-row per vertex per 64 lanes and two more as scratch — or, on
+/// high-diameter graphs, one single-source search per thread (scratch: the
+/// larger of the two). So it grows with `n × min(sources, threads × 512)`,
+/// not `n × sources`: every source of a sparse 300k-vertex graph plans
+/// 118 MB on 2 threads, not 34 GB. Per
 /// query: a summary, `per_query_out` further bytes and 4 bytes per sink.
 pub fn batch(
     g: &Graph,

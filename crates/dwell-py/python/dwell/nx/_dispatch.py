@@ -229,34 +229,6 @@ def _every_source(G: Any, name: str, args: tuple, kwargs: dict, converted: bool)
         return f"fewer than {least} nodes: NetworkX's own is quicker than {'dwell' if converted else 'converting'}"
     if name in _CHECK_FIRST and _quick_check_fails(G, name, args, kwargs):
         return "NetworkX's first search starts at a node with no arcs out: it answers at once"
-    if name == "harmonic_centrality" and _reaches_small(G, n // _HARMONIC_REACH_SHARE):
-        return f"sampled searches reach at most n/{_HARMONIC_REACH_SHARE} nodes: NetworkX's harmonic costs the reach"
-    return True
-
-
-#: dwell's harmonic centrality streams a level array of n entries per source
-#: (memory linear per batch), so it costs n per source whatever the reach;
-#: NetworkX's costs the reach. Where sampled reaches stay under n/this, as
-#: in a DAG such as WordNet's hypernyms, NetworkX's is quicker.
-_HARMONIC_REACH_SHARE = 64
-_REACH_SAMPLES = 32
-
-
-def _reaches_small(G: Any, limit: int, rows_name: str = "_succ") -> bool:
-    """Whether searches (along ``rows_name``) from _REACH_SAMPLES nodes spread
-    over G's node order all end within ``limit`` nodes."""
-    rows = getattr(G, rows_name) if G.is_directed() else G._adj
-    nodes = list(rows)
-    step = max(1, len(nodes) // _REACH_SAMPLES)
-    limit = max(limit, 1)
-    for v in nodes[::step][:_REACH_SAMPLES]:
-        seen, level = {v}, {v}
-        while level:
-            level = set().union(*map(rows.__getitem__, level))
-            level -= seen
-            seen |= level
-            if len(seen) > limit:
-                return False
     return True
 
 

@@ -5,9 +5,11 @@
 //!
 //! - **Width**: the fewest lane words that hold the batch in one sweep (at
 //!   most 8, 512 sources), halved while the sweeps that run at once would
-//!   need more than 2× the followed CSR's bytes of lane arrays (1 MiB is
-//!   always allowed), so a 1M-edge graph's working set stays within the
-//!   memory target. Sweeps of a batch larger than one sweep run in parallel.
+//!   need more than 2× the followed CSR's bytes of lane arrays (1 MiB, and
+//!   256 bytes per vertex — two 512-lane sweeps — are always allowed), so
+//!   memory stays linear in the graph. Sweeps of a batch larger than one
+//!   sweep run in parallel, their sources grouped by weak component and
+//!   near ones together ([`sweep_order`]).
 //! - **High diameter**: a batch of five or more sources first probes the graph
 //!   with a plain search from its first source, stopped once it reaches
 //!   `n / 64` vertices (at least 256). When that takes more than 12 levels
@@ -19,8 +21,8 @@
 //! - **One to four sources** always run as their own searches.
 
 use super::bits::LANES;
+use super::scratch::Scratch;
 use super::single::SingleScratch;
-use super::sweep::Scratch;
 use super::{Lane, Search};
 use crate::analysis::{folded, Ctx};
 use crate::graph::fold::Folded;
@@ -42,6 +44,14 @@ const SWEEP_MEMORY_FACTOR: u64 = 2;
 /// ... except that up to this many bytes are always allowed (a small graph's
 /// sweep buffers are then below one thread stack).
 const SWEEP_MEMORY_FLOOR: u64 = 1 << 20;
+
+/// ... and up to this many per vertex: two 512-lane sweeps (two lane arrays
+/// of 64 bytes a vertex each), so sparse graphs, whose CSR is small, still
+/// sweep 512 lanes at once. Each arc a level scans costs one cache line
+/// whatever the width, so the widest sweep does the fewest scans per
+/// source: every source of G(50000, 75000) took 1.2 s in 512-lane sweeps
+/// against 3.3 s in the 64-lane sweeps that 2× the CSR allowed (issue 33).
+const SWEEP_BYTES_PER_VERTEX: u64 = 2 * 2 * 64;
 
 /// The high-diameter probe: a plain search from a source stops after
 /// reaching `n / PROBE_FRACTION` vertices (at least `PROBE_MIN_REACH`).
@@ -110,7 +120,9 @@ pub(crate) fn sweep_shape(
     sources: usize,
     threads: usize,
 ) -> (usize, usize) {
-    let cap = (SWEEP_MEMORY_FACTOR * csr_bytes).max(SWEEP_MEMORY_FLOOR);
+    let cap = (SWEEP_MEMORY_FACTOR * csr_bytes)
+        .max(SWEEP_BYTES_PER_VERTEX * n as u64)
+        .max(SWEEP_MEMORY_FLOOR);
     let mut words = sources
         .div_ceil(LANES)
         .next_power_of_two()
@@ -182,7 +194,9 @@ where
 /// reached set (BFS, reachability counts). `fold`, the fold of the graph
 /// whose arcs `search.out` holds (a plain search: every arc followed,
 /// nothing blocked), lets a batch of single searches without levels walk
-/// its core instead ([`folded`]), which records no reached set.
+/// its core instead ([`folded`]), which records no reached set. The lanes'
+/// per-level counts are dropped as each sweep ends (every source of a large
+/// graph would otherwise hold its depth in words).
 pub(crate) fn summaries(
     search: &Search<'_>,
     fold: Option<&Folded>,
@@ -190,6 +204,47 @@ pub(crate) fn summaries(
     keep_levels: bool,
     ctx: &Ctx<'_>,
 ) -> Vec<Lane> {
+    lanes(search, fold, sources, keep_levels, false, ctx)
+}
+
+/// Per source (in order), the vertices reached at each level, index 0 the
+/// source: what harmonic centrality sums, in memory per source of its
+/// depth, where level arrays would take `n` (no fold: its core searches
+/// do not count the hanging parts by level).
+pub(crate) fn level_counts(search: &Search<'_>, sources: &[u32], ctx: &Ctx<'_>) -> Vec<Vec<u64>> {
+    let lanes = lanes(search, None, sources, false, true, ctx);
+    lanes.into_iter().map(|l| l.counts).collect()
+}
+
+/// [`summaries`], keeping each lane's `counts` when asked.
+fn lanes(
+    search: &Search<'_>,
+    fold: Option<&Folded>,
+    sources: &[u32],
+    keep_levels: bool,
+    counts: bool,
+    ctx: &Ctx<'_>,
+) -> Vec<Lane> {
+    if !keep_levels {
+        if let Some(searched) = through_leaves(search, sources) {
+            let mut distinct = searched.clone();
+            distinct.sort_unstable();
+            distinct.dedup();
+            let lanes = lanes(search, fold, &distinct, false, counts, ctx);
+            let lane = |v: u32| &lanes[distinct.binary_search(&v).expect("searched")];
+            return sources
+                .iter()
+                .zip(&searched)
+                .map(|(&s, &u)| {
+                    if s == u {
+                        lane(u).clone()
+                    } else {
+                        from_neighbour(lane(u))
+                    }
+                })
+                .collect();
+        }
+    }
     let strategy = choose(search, sources, ctx);
     match (strategy, fold.filter(|_| !keep_levels)) {
         (Strategy::Singles, Some(fold)) => {
@@ -213,8 +268,65 @@ pub(crate) fn summaries(
             sources,
             keep_levels,
             ctx,
-            |_, _, lane, _| lane,
+            |_, _, lane, _| {
+                if counts {
+                    lane
+                } else {
+                    Lane {
+                        counts: Vec::new(),
+                        ..lane
+                    }
+                }
+            },
         ),
+    }
+}
+
+/// The vertex searched for each source when leaves are searched through
+/// their neighbour ([`from_neighbour`]), or `None` when that saves no
+/// search. Only where a search from a leaf `v` is one from its neighbour
+/// `u` shifted by a level: an undirected graph (`out` is `inc`) with every
+/// arc followed and nothing blocked, `v`'s one arc leading to `u ≠ v`, and
+/// `u` no leaf itself (else a two-vertex component's ends would each wait
+/// for the other).
+fn through_leaves(search: &Search<'_>, sources: &[u32]) -> Option<Vec<u32>> {
+    let out = search.out;
+    let plain = search.blocked.is_none() && (search.mask.is_none() || out.labels().is_none());
+    if !plain || !std::ptr::eq(out, search.inc) || sources.len() <= FEW_SOURCES {
+        return None;
+    }
+    let through = |v: u32| match out.neighbors(v) {
+        &[u] if u != v && out.degree(u) >= 2 => u,
+        _ => v,
+    };
+    let searched: Vec<u32> = sources.iter().map(|&v| through(v)).collect();
+    let mut distinct = searched.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    // Every-source calls save a search per leaf; a few scattered leaves
+    // whose neighbours are not sources would save nothing.
+    (distinct.len() < sources.len()).then_some(searched)
+}
+
+/// A leaf's lane from its neighbour `u`'s (see [`through_leaves`]): every
+/// vertex `u` reaches is one level further from the leaf, except the leaf
+/// itself (level 1 from `u`, 0 from itself), so the count is `u`'s, the
+/// level sum gains `reached − 2`, and the deepest level is one deeper —
+/// unless `u` reaches only the leaf (and itself), when it is 1. Per level:
+/// the leaf, then `u`, then `u`'s levels from 1 on less the leaf itself.
+fn from_neighbour(u: &Lane) -> Lane {
+    let mut counts = Vec::new();
+    if let [_, first, rest @ ..] = &u.counts[..] {
+        counts.extend([1, 1]);
+        counts.extend((*first > 1).then_some(first - 1));
+        counts.extend_from_slice(rest);
+    }
+    Lane {
+        reached: u.reached,
+        max_level: if u.reached > 2 { u.max_level + 1 } else { 1 },
+        level_sum: u.level_sum + u.reached - 2,
+        levels: None,
+        counts,
     }
 }
 
@@ -272,7 +384,16 @@ where
     let per_sweep = LANES * words;
     let groups = sources.len().div_ceil(per_sweep).max(1);
     let size = sources.len().div_ceil(groups).max(1);
-    let parts: Vec<Vec<R>> = sources
+    let order = (groups > 1).then(|| sweep_order(search, sources));
+    let sorted: Vec<u32>;
+    let swept = match &order {
+        Some(order) => {
+            sorted = order.iter().map(|&i| sources[i]).collect();
+            &sorted[..]
+        }
+        None => sources,
+    };
+    let parts: Vec<Vec<R>> = swept
         .par_chunks(size)
         .map_init(
             || ctx.sweep_scratch(n, words),
@@ -290,7 +411,52 @@ where
             },
         )
         .collect();
-    parts.into_iter().flatten().collect()
+    let results = parts.into_iter().flatten();
+    match order {
+        None => results.collect(),
+        Some(order) => {
+            let mut placed: Vec<(usize, R)> = order.into_iter().zip(results).collect();
+            placed.sort_unstable_by_key(|&(i, _)| i);
+            placed.into_iter().map(|(_, r)| r).collect()
+        }
+    }
+}
+
+/// The order in which a batch of several sweeps takes `sources` (positions
+/// into it): by weak component, and within one by breadth-first discovery
+/// from its first source, over out- and in-arcs alike. Why: lanes of a
+/// small component end after a few levels, so grouped apart they leave the
+/// large component's sweeps full; and lanes that start close together reach
+/// each vertex at fewer distinct levels, so a vertex joins fewer frontiers.
+/// Labels and blocked vertices are ignored: the order never changes an
+/// answer, only which sources share a sweep.
+fn sweep_order(search: &Search<'_>, sources: &[u32]) -> Vec<usize> {
+    let n = search.out.nodes();
+    let mut rank = vec![u32::MAX; n];
+    let mut queue: Vec<u32> = Vec::new();
+    let both = !std::ptr::eq(search.out, search.inc);
+    for &src in sources {
+        if rank[src as usize] != u32::MAX {
+            continue;
+        }
+        let mut head = queue.len();
+        rank[src as usize] = queue.len() as u32;
+        queue.push(src);
+        while head < queue.len() {
+            let v = queue[head];
+            head += 1;
+            let ins = if both { search.inc.neighbors(v) } else { &[] };
+            for &w in search.out.neighbors(v).iter().chain(ins) {
+                if rank[w as usize] == u32::MAX {
+                    rank[w as usize] = queue.len() as u32;
+                    queue.push(w);
+                }
+            }
+        }
+    }
+    let mut order: Vec<usize> = (0..sources.len()).collect();
+    order.sort_by_key(|&i| rank[sources[i] as usize]);
+    order
 }
 
 #[cfg(test)]
@@ -378,6 +544,48 @@ mod tests {
     }
 
     #[test]
+    fn leaves_searched_through_their_neighbour_match_their_own_search() {
+        // A path 0 – 1 – 2 – 3 with leaves 4, 5 on 1 and 6 on 3; a two-vertex
+        // component 7 – 8 with a loop at 8; a loop alone at 9; 10 – 11.
+        let mut b = GraphBuilder::new(false);
+        for (u, v) in [
+            (0, 1),
+            (1, 2),
+            (2, 3),
+            (1, 4),
+            (1, 5),
+            (3, 6),
+            (7, 8),
+            (8, 8),
+        ] {
+            b.push(u, v).unwrap();
+        }
+        b.push(9, 9).unwrap();
+        b.push(10, 11).unwrap();
+        let g = b.build().unwrap();
+        let search = Search {
+            out: g.forward(),
+            inc: g.reverse(),
+            mask: None,
+            blocked: None,
+            stop: crate::progress::Stop::never(),
+        };
+        let sources: Vec<u32> = (0..12).chain([4, 0, 6]).collect();
+        let searched = through_leaves(&search, &sources).expect("leaves save searches");
+        assert_eq!(searched[..8], [1, 1, 2, 3, 1, 1, 3, 8]);
+        assert_eq!(searched[8..12], [8, 9, 10, 11]);
+        let (counters, workspace) = (Counters::default(), Workspace::default());
+        let ctx = Ctx::new(&counters, &workspace);
+        let got = summaries(&search, None, &sources, false, &ctx);
+        let mut s = ctx.single_scratch(g.nodes());
+        for (lane, &src) in got.iter().zip(&sources) {
+            let (want, _) = search.single(src, false, usize::MAX, &mut s);
+            let fields = |l: &Lane| (l.reached, l.level_sum, l.max_level);
+            assert_eq!(fields(lane), fields(&want), "source {src}");
+        }
+    }
+
+    #[test]
     fn plans_by_diameter_and_memory() {
         let (counters, workspace) = (Counters::default(), Workspace::default());
         let ctx = Ctx::new(&counters, &workspace);
@@ -416,11 +624,10 @@ mod tests {
             stop: crate::progress::Stop::never(),
         };
         let sources: Vec<u32> = (0..512).collect();
-        // CSR: 0.8 MB offsets + 0.8 MB targets; 2× that (3.2 MB) holds no
-        // wider sweep buffers (1.6 MB a word) for two sweeps at once.
+        // CSR: 0.8 MB offsets + 0.8 MB targets; 256 bytes a vertex (25.6
+        // MB) hold one 512-lane sweep (12.8 MB) or two 256-lane ones.
         let words = sweep_words(&search, sources.len(), 2);
-        assert!(Scratch::bytes(100_000, words) <= 2 * g.forward().bytes());
-        assert_eq!(words, 1);
+        assert_eq!(words, MAX_WORDS);
         assert_eq!(choose(&search, &sources, &ctx), Strategy::Sweeps { words });
         assert_eq!(
             choose(&search, &sources[..5], &ctx),
@@ -428,5 +635,8 @@ mod tests {
         );
         assert_eq!(sweep_words(&search, 64, 2), 1);
         assert_eq!(sweep_words(&search, 128, 2), 2);
+        // Four sweeps at once hold 256 lanes each within the cap.
+        assert_eq!(sweep_words(&search, 4096, 4), 4);
+        assert!(4 * Scratch::bytes(100_000, 4) <= 256 * 100_000);
     }
 }

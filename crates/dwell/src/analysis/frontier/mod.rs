@@ -18,6 +18,8 @@
 //!   and [`summaries`] (lanes only, which may walk a fold instead).
 //! - [`bits`]: vertex bitsets, lane-word helpers and bit-sliced lane
 //!   counters, shared by the above.
+//! - [`scratch`]: a sweep's per-thread buffers and the steps that move lane
+//!   words between them.
 //! - [`parents`]: the buffers of a parent-recording BFS (taint witnesses,
 //!   region walks of a fold).
 //!
@@ -31,14 +33,15 @@ mod batch;
 pub(super) mod bits;
 mod marks;
 mod parents;
+mod scratch;
 mod single;
 mod sweep;
 
-pub(crate) use batch::{batched, summaries, sweep_shape};
+pub(crate) use batch::{batched, level_counts, summaries, sweep_shape};
 pub(crate) use bits::{bitset_of, bitset_of_where, set, test, words};
 pub(crate) use parents::ParentScratch;
+pub(crate) use scratch::Scratch;
 pub(crate) use single::{Rows, SingleScratch, Tally, GATHER_CHUNK, TALLY_CHUNK};
-pub(crate) use sweep::Scratch;
 
 use crate::graph::Csr;
 use crate::progress::Stop;
@@ -85,6 +88,10 @@ pub(crate) struct Lane {
     pub max_level: u32,
     pub level_sum: u64,
     pub levels: Option<Vec<u32>>,
+    /// Vertices reached at each level (index 0: the source), as sweeps and
+    /// single searches record them; empty where a search does not (a fold's
+    /// core search) or its caller drops them ([`batch::summaries`]).
+    pub counts: Vec<u64>,
 }
 
 #[cfg(test)]

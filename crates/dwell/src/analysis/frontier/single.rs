@@ -222,6 +222,7 @@ impl Search<'_> {
         // loop's few live values in registers.
         let (mut level, mut level_sum) = (0u32, 0u64);
         let mut levels = keep_levels.then(|| vec![NO_VERTEX; n]);
+        let mut counts = Vec::new();
         let (mut head, mut tail) = (0usize, 1usize);
         let mut unexplored = self.out.arcs();
         // After a bottom-up level: what its misses cost (they are examined
@@ -240,6 +241,7 @@ impl Search<'_> {
                 }
             }
             level_sum += u64::from(level) * size as u64;
+            counts.push(size as u64);
             let scout;
             (bottom_up, scout) = self.single_bottom_up(
                 &queue[head..end],
@@ -304,6 +306,7 @@ impl Search<'_> {
                 max_level: level,
                 level_sum,
                 levels,
+                counts,
             },
             complete,
         )

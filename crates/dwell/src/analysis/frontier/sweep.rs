@@ -56,9 +56,9 @@
 //! array) are identical to running each source alone, because lanes never
 //! interact: every operation is a bitwise OR/AND-NOT applied per bit.
 
-use super::bits::{and_not, any, cells, for_each_bit, row, test_atomic, words, LaneCounter, LANES};
+use super::bits::{and_not, any, cells, row, test_atomic, LaneCounter, LANES};
+use super::scratch::{start_lanes, Scratch};
 use super::{Lane, Search, ALPHA, BOTTOM_UP_CHUNK};
-use crate::graph::NO_VERTEX;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
@@ -68,9 +68,6 @@ const MIN_LEN: usize = 1024;
 /// A top-down level touching at most this many arcs plus vertices runs on
 /// the calling thread, with no rayon tasks or allocation.
 const SEQUENTIAL_WORK: usize = 256 * 1024;
-
-/// A level reaching at least this many vertices records them in parallel.
-const PARALLEL_SETTLE: usize = 8 * 1024;
 
 /// GAP's α when several lanes are live (measured on R-MAT 18/20, 64 lanes).
 const ALPHA_LANES: usize = 4;
@@ -94,246 +91,6 @@ const DENSE_DEN: usize = 4;
 /// One bottom-up chunk's result: vertices reached, their new lane words
 /// (`W` each), lane counts, cost.
 type Pulled<const W: usize> = (Vec<u32>, Vec<u64>, [LaneCounter; W], usize);
-
-/// Per-thread buffers of a sweep, reused across sweeps: `words` lane words
-/// per vertex in `visited` and `next`.
-pub(crate) struct Scratch {
-    words: usize,
-    nodes: usize,
-    visited: Vec<u64>,
-    next: Vec<AtomicU64>,
-    queue: Vec<u32>,
-    /// The next level's queue (swapped with `queue`).
-    touched: Vec<u32>,
-    /// The frontier's lane words, `words` per entry of `queue`, in queue order.
-    bits: Vec<u64>,
-    /// A 1-bit-per-vertex set, all zero between levels: the queue during a
-    /// bottom-up level; during a wide (`words > 1`) top-down level, the
-    /// vertices already appended to the next queue.
-    marks: Vec<AtomicU64>,
-}
-
-impl Scratch {
-    /// Per-vertex lane arrays one `Scratch` holds (visited, next; the 1-bit
-    /// `marks` set and the queues are not counted).
-    pub(crate) const BUFFERS: u64 = 2;
-
-    pub(crate) fn new(n: usize, words: usize) -> Scratch {
-        assert!(matches!(words, 1 | 2 | 4 | 8), "1, 2, 4 or 8 lane words");
-        Scratch {
-            words,
-            nodes: n,
-            visited: vec![0; n * words],
-            next: (0..n * words).map(|_| AtomicU64::new(0)).collect(),
-            queue: Vec::new(),
-            touched: Vec::new(),
-            bits: Vec::new(),
-            marks: (0..self::words(n)).map(|_| AtomicU64::new(0)).collect(),
-        }
-    }
-
-    /// Vertices these buffers are sized for.
-    pub(crate) fn nodes(&self) -> usize {
-        self.nodes
-    }
-
-    /// Lane words per vertex.
-    pub(crate) fn words(&self) -> usize {
-        self.words
-    }
-
-    /// Bytes of the per-vertex lane arrays of a sweep over `n` vertices.
-    pub(crate) fn bytes(n: usize, words: usize) -> u64 {
-        Self::BUFFERS * (n * words * 8) as u64
-    }
-
-    /// Did lane `q` of the last sweep reach `v`?
-    #[inline]
-    pub(crate) fn reached(&self, q: usize, v: u32) -> bool {
-        self.visited[v as usize * self.words + q / 64] >> (q % 64) & 1 != 0
-    }
-
-    /// Lane `q`'s reached set of the last sweep as a vertex bitset.
-    pub(crate) fn lane_set(&self, q: usize) -> Vec<u64> {
-        let mut s = vec![0u64; words(self.nodes)];
-        let (k, b) = (q / 64, q % 64);
-        for v in 0..self.nodes {
-            s[v / 64] |= (self.visited[v * self.words + k] >> b & 1) << (v % 64);
-        }
-        s
-    }
-}
-
-/// Each source's lane before the sweep: itself reached, at level 0.
-fn start_lanes(sources: &[u32], keep_levels: bool, n: usize) -> Vec<Lane> {
-    sources
-        .iter()
-        .map(|&src| {
-            let levels = keep_levels.then(|| {
-                let mut l = vec![NO_VERTEX; n];
-                l[src as usize] = 0;
-                l
-            });
-            Lane {
-                reached: 1,
-                max_level: 0,
-                level_sum: 0,
-                levels,
-            }
-        })
-        .collect()
-}
-
-/// The steps of a sweep that move lane words between the buffers.
-impl Scratch {
-    /// Level 0: the sources, each vertex queued once with its lanes (lane
-    /// `q` is `sources[q]`), their words in `bits` and `visited`.
-    fn seed<const W: usize>(&mut self, sources: &[u32]) {
-        self.queue.clear();
-        for (q, &src) in sources.iter().enumerate() {
-            let c = cells::<W>(&self.next, src);
-            if c.iter().all(|x| x.load(Relaxed) == 0) {
-                self.queue.push(src);
-            }
-            c[q / 64].fetch_or(1 << (q % 64), Relaxed);
-        }
-        self.bits.clear();
-        for &v in &self.queue {
-            let i = v as usize * W;
-            for k in 0..W {
-                let b = self.next[i + k].swap(0, Relaxed);
-                self.bits.push(b);
-                self.visited[i + k] |= b;
-            }
-        }
-    }
-
-    /// Settle a level: the new frontier's words move from `next` into
-    /// `bits` (queue order) and `visited`; returns each lane's count of new
-    /// vertices. `settled`: a bottom-up level's counts, its words already
-    /// in `bits`.
-    #[inline]
-    fn settle<const W: usize>(&mut self, settled: Option<[[u64; LANES]; W]>) -> [[u64; LANES]; W] {
-        if let Some(counts) = settled {
-            self.or_bits_into_visited::<W>();
-            return counts;
-        }
-        if self.queue.len() < PARALLEL_SETTLE {
-            return self.settle_serial::<W>();
-        }
-        let counts = self.settle_parallel::<W>();
-        self.or_bits_into_visited::<W>();
-        counts
-    }
-
-    /// `visited` of each queued vertex gains its words in `bits`.
-    #[inline]
-    fn or_bits_into_visited<const W: usize>(&mut self) {
-        for (&w, f) in self.queue.iter().zip(self.bits.chunks_exact(W)) {
-            let i = w as usize * W;
-            for (x, &b) in self.visited[i..i + W].iter_mut().zip(f) {
-                *x |= b;
-            }
-        }
-    }
-
-    /// [`settle`](Self::settle) of a small level, on the calling thread.
-    #[inline]
-    fn settle_serial<const W: usize>(&mut self) -> [[u64; LANES]; W] {
-        let mut counts = [[0u64; LANES]; W];
-        self.bits.clear();
-        let mut counter: [LaneCounter; W] = std::array::from_fn(|_| LaneCounter::default());
-        for &w in &self.queue {
-            let i = w as usize * W;
-            for k in 0..W {
-                // One thread owns the level here: a plain load and
-                // store, not a locked swap.
-                let b = self.next[i + k].load(Relaxed);
-                self.next[i + k].store(0, Relaxed);
-                self.bits.push(b);
-                self.visited[i + k] |= b;
-            }
-        }
-        for (k, (c, out)) in counter.iter_mut().zip(&mut counts).enumerate() {
-            c.add_strided(self.bits.get(k..).unwrap_or_default(), W);
-            c.add_to(out);
-        }
-        counts
-    }
-
-    /// [`settle`](Self::settle) of a wide level, in parallel: the words
-    /// move from `next` into `bits` and are counted; `visited` is left to
-    /// the caller.
-    #[inline]
-    fn settle_parallel<const W: usize>(&mut self) -> [[u64; LANES]; W] {
-        let next = &self.next;
-        self.bits.clear();
-        self.bits.resize(self.queue.len() * W, 0);
-        self.bits
-            .par_chunks_mut(MIN_LEN * W)
-            .zip(self.queue.par_chunks(MIN_LEN))
-            .map(|(bits, queue)| {
-                let mut counter: [LaneCounter; W] = std::array::from_fn(|_| LaneCounter::default());
-                for (f, &w) in bits.chunks_exact_mut(W).zip(queue) {
-                    let i = w as usize * W;
-                    for k in 0..W {
-                        // Queue entries are distinct: this task owns
-                        // `w`'s words, so no locked swap is needed.
-                        let b = next[i + k].load(Relaxed);
-                        next[i + k].store(0, Relaxed);
-                        f[k] = b;
-                    }
-                }
-                let mut out = [[0u64; LANES]; W];
-                for (k, (c, o)) in counter.iter_mut().zip(&mut out).enumerate() {
-                    c.add_strided(bits.get(k..).unwrap_or_default(), W);
-                    c.add_to(o);
-                }
-                out
-            })
-            .reduce(
-                || [[0u64; LANES]; W],
-                |mut a, b| {
-                    for (x, y) in a.iter_mut().zip(&b) {
-                        x.iter_mut().zip(y).for_each(|(x, y)| *x += y);
-                    }
-                    a
-                },
-            )
-    }
-
-    /// Add a settled level's `counts` to the lanes, and with `keep_levels`
-    /// record `level` for each lane's new vertices (queue and `bits`).
-    #[inline]
-    fn record_level<const W: usize>(
-        &self,
-        lanes: &mut [Lane],
-        level: u32,
-        counts: &[[u64; LANES]; W],
-        keep_levels: bool,
-    ) {
-        for (lane, &c) in lanes.iter_mut().zip(counts.iter().flatten()) {
-            if c > 0 {
-                lane.reached += c;
-                lane.level_sum += c * u64::from(level);
-                lane.max_level = level;
-            }
-        }
-        if keep_levels {
-            for (&w, f) in self.queue.iter().zip(self.bits.chunks_exact(W)) {
-                for (k, &b) in f.iter().enumerate() {
-                    for_each_bit(b, |q| {
-                        if let Some(l) =
-                            lanes.get_mut(k * LANES + q).and_then(|l| l.levels.as_mut())
-                        {
-                            l[w as usize] = level;
-                        }
-                    });
-                }
-            }
-        }
-    }
-}
 
 impl Search<'_> {
     /// Run one sweep for `sources` (at most `64 × s.words()`; lane `q` is
@@ -362,9 +119,10 @@ impl Search<'_> {
         );
         let n = self.out.nodes();
         debug_assert_eq!(s.nodes, n);
-        s.visited.fill(0);
+        s.clear_visited::<W>();
         let mut lanes = start_lanes(sources, keep_levels, n);
         s.seed::<W>(sources);
+        s.note_reached();
         // Beamer's rule (GAP's α): bottom-up when the frontier's out-arcs
         // exceed `arcs / ALPHA`, unless the last bottom-up level scanned more
         // than BOTTOM_UP_SLACK times that many arcs plus vertices. On
@@ -380,6 +138,7 @@ impl Search<'_> {
             let settled = self.expand_level::<W>(s, &mut bottom_up_cost);
             std::mem::swap(&mut s.queue, &mut s.touched);
             let counts = s.settle::<W>(settled);
+            s.note_reached();
             s.record_level::<W>(&mut lanes, level, &counts, keep_levels);
         }
         s.queue.clear();
