@@ -142,10 +142,10 @@ fn check_lanes(seed: u64, dag: bool) {
     let lanes = solver.reach_lanes(&sets, Stop::never()).unwrap();
     for (i, set) in sets.iter().enumerate() {
         let alone = solver.reach(set, Stop::never()).unwrap();
-        for v in 0..n as usize {
+        for (v, (word, &tainted)) in lanes.iter().zip(&alone.tainted).enumerate() {
             assert_eq!(
-                lanes[v] >> i & 1 == 1,
-                alone.tainted[v],
+                word >> i & 1 == 1,
+                tainted,
                 "seed {seed}: lane {i}, node {v}"
             );
         }
