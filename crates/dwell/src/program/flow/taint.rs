@@ -153,6 +153,27 @@ impl<'g> Solver<'g> {
         self.summary.values().map(Vec::len).sum()
     }
 
+    /// Where a search's first phase goes from `v`: flow, return and
+    /// summary arcs (the sources' functions may have been called from
+    /// anywhere).
+    fn ascent(&self, v: u32) -> impl Iterator<Item = u32> + '_ {
+        self.vf
+            .out(v)
+            .filter(|(_, a)| !matches!(a, Arc::Call(_)))
+            .map(|(t, _)| t)
+            .chain(self.summary.get(&v).into_iter().flatten().copied())
+    }
+
+    /// Where its second phase goes from `v`: flow, call and summary arcs
+    /// (no return but through summaries).
+    fn descent(&self, v: u32) -> impl Iterator<Item = u32> + '_ {
+        self.vf
+            .out(v)
+            .filter(|(_, a)| !matches!(a, Arc::Return(_)))
+            .map(|(t, _)| t)
+            .chain(self.summary.get(&v).into_iter().flatten().copied())
+    }
+
     /// Everything the sources taint; `None` when stopped.
     pub fn reach(&self, sources: &[u32], stop: Stop<'_>) -> Option<Reach> {
         let vf = self.vf;
@@ -168,7 +189,6 @@ impl<'g> Solver<'g> {
                 q1.push_back(s);
             }
         }
-        let no = Vec::new();
         let mut steps = 0u64;
         loop {
             if let Some(v) = q1.pop_front() {
@@ -176,13 +196,7 @@ impl<'g> Solver<'g> {
                     down[v as usize] = true;
                     q2.push_back(v);
                 }
-                let summ = self.summary.get(&v).unwrap_or(&no);
-                let next = vf
-                    .out(v)
-                    .filter(|(_, a)| !matches!(a, Arc::Call(_)))
-                    .map(|(t, _)| t)
-                    .chain(summ.iter().copied());
-                for t in next {
+                for t in self.ascent(v) {
                     if !up[t as usize] {
                         up[t as usize] = true;
                         if parent[t as usize] == ROOT && !sources.contains(&t) {
@@ -192,13 +206,7 @@ impl<'g> Solver<'g> {
                     }
                 }
             } else if let Some(v) = q2.pop_front() {
-                let summ = self.summary.get(&v).unwrap_or(&no);
-                let next = vf
-                    .out(v)
-                    .filter(|(_, a)| !matches!(a, Arc::Return(_)))
-                    .map(|(t, _)| t)
-                    .chain(summ.iter().copied());
-                for t in next {
+                for t in self.descent(v) {
                     let ti = t as usize;
                     if !down[ti] && !up[ti] {
                         parent[ti] = v;
@@ -247,74 +255,27 @@ impl Solver<'_> {
         let mut q2: VecDeque<u32> = VecDeque::new();
         for (i, set) in sets.iter().enumerate() {
             for &s in set.iter() {
-                let bit = 1u64 << i;
-                if up[s as usize] & bit == 0 {
-                    up[s as usize] |= bit;
-                    if new_up[s as usize] == 0 {
-                        q1.push_back(s);
-                    }
-                    new_up[s as usize] |= bit;
-                }
+                gain(&mut up, &mut new_up, &mut q1, s, 1u64 << i);
             }
         }
-        let no = Vec::new();
         let mut steps = 0u64;
         loop {
             if let Some(v) = q1.pop_front() {
                 let bits = std::mem::take(&mut new_up[v as usize]);
-                let d = bits & !down[v as usize];
-                if d != 0 {
-                    down[v as usize] |= d;
-                    if new_down[v as usize] == 0 {
-                        q2.push_back(v);
-                    }
-                    new_down[v as usize] |= d;
-                }
-                let summ = self.summary.get(&v).unwrap_or(&no);
-                let next = vf
-                    .out(v)
-                    .filter(|(_, a)| !matches!(a, Arc::Call(_)))
-                    .map(|(t, _)| t)
-                    .chain(summ.iter().copied());
-                for t in next {
-                    let g = bits & !up[t as usize];
-                    if g != 0 {
-                        up[t as usize] |= g;
-                        if new_up[t as usize] == 0 {
-                            q1.push_back(t);
-                        }
-                        new_up[t as usize] |= g;
-                    }
+                gain(&mut down, &mut new_down, &mut q2, v, bits);
+                for t in self.ascent(v) {
+                    gain(&mut up, &mut new_up, &mut q1, t, bits);
                 }
             } else if let Some(v) = q2.pop_front() {
                 let bits = std::mem::take(&mut new_down[v as usize]);
-                let summ = self.summary.get(&v).unwrap_or(&no);
-                let next = vf
-                    .out(v)
-                    .filter(|(_, a)| !matches!(a, Arc::Return(_)))
-                    .map(|(t, _)| t)
-                    .chain(summ.iter().copied());
-                for t in next {
-                    let ti = t as usize;
-                    if vf.function[ti] == NO_FUNCTION {
+                for t in self.descent(v) {
+                    if vf.function[t as usize] == NO_FUNCTION {
                         // Context-free memory: ascend from it too.
-                        let g = bits & !up[ti];
-                        if g != 0 {
-                            up[ti] |= g;
-                            if new_up[ti] == 0 {
-                                q1.push_back(t);
-                            }
-                            new_up[ti] |= g;
-                        }
+                        gain(&mut up, &mut new_up, &mut q1, t, bits);
                     } else {
-                        let g = bits & !down[ti] & !up[ti];
-                        if g != 0 {
-                            down[ti] |= g;
-                            if new_down[ti] == 0 {
-                                q2.push_back(t);
-                            }
-                            new_down[ti] |= g;
-                        }
+                        // Bits already ascending reach the second phase there.
+                        let bits = bits & !up[t as usize];
+                        gain(&mut down, &mut new_down, &mut q2, t, bits);
                     }
                 }
             } else {
@@ -326,6 +287,20 @@ impl Solver<'_> {
             }
         }
         Some(up.iter().zip(&down).map(|(a, b)| a | b).collect())
+    }
+}
+
+/// Node `t` gains `bits` in one phase (`have`): the new ones wait in
+/// `pending` to be handed on, `t` queued once while any wait.
+fn gain(have: &mut [u64], pending: &mut [u64], queue: &mut VecDeque<u32>, t: u32, bits: u64) {
+    let i = t as usize;
+    let g = bits & !have[i];
+    if g != 0 {
+        have[i] |= g;
+        if pending[i] == 0 {
+            queue.push_back(t);
+        }
+        pending[i] |= g;
     }
 }
 
