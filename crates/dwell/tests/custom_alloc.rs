@@ -89,3 +89,39 @@ fn a_model_that_does_not_allocate_adds_to_the_body() {
     assert_eq!(targets("plain"), ["@pool"]);
     assert_eq!(system_lines(&models), [24, 25]);
 }
+
+#[test]
+fn sinks_sharing_an_argument_list_each_source_once() {
+    // `system`'s command checked twice under one rule (`*0` and `*0..` both
+    // name what argument 0 points to): one finding for the argument, each
+    // source listed once, in program order.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("models.toml");
+    std::fs::write(
+        &file,
+        "[functions.system]\nsinks = [{ place = \"*0\", rule = \"command-injection\" }, \
+         { place = \"*0..\", rule = \"command-injection\" }]\n",
+    )
+    .unwrap();
+    let mut models = Models::libc();
+    models.merge(Models::from_file(&file).unwrap());
+    models.merge(Models::from_names(&["pool_alloc".to_string()], &[], &[]));
+    let p = program();
+    let run = flow::taint(&p, &models, u64::MAX, Stop::never()).unwrap();
+    let secret: Vec<_> = run
+        .findings
+        .iter()
+        .filter(|f| f.sink == "system" && f.at.line == 25)
+        .collect();
+    assert_eq!(secret.len(), 1, "{secret:?}");
+    let sources: Vec<(String, u32)> = secret[0]
+        .sources
+        .iter()
+        .map(|s| (s.callee.clone(), s.at.line))
+        .collect();
+    let expected: Vec<(String, u32)> = [("pool_alloc", 20), ("pool_alloc", 21), ("getenv", 22)]
+        .iter()
+        .map(|&(c, l)| (c.to_string(), l))
+        .collect();
+    assert_eq!(sources, expected);
+}

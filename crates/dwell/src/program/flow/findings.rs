@@ -233,7 +233,7 @@ pub fn findings(
     stop: Stop<'_>,
 ) -> Option<Vec<Finding>> {
     // Per batch of sources, each sink argument's mask of them.
-    let batches: Vec<Option<Vec<u64>>> = vf
+    let batches: Vec<Vec<u64>> = vf
         .sources
         .chunks(LANES)
         .collect::<Vec<_>>()
@@ -252,48 +252,49 @@ pub fn findings(
                     .collect(),
             )
         })
-        .collect();
-    // Sink argument → the sources reaching it, ascending.
-    let mut hit: BTreeMap<SinkKey, Vec<usize>> = BTreeMap::new();
-    for (b, masks) in batches.into_iter().enumerate() {
-        for (sink, mask) in vf.sinks.iter().zip(masks?) {
+        .collect::<Option<_>>()?;
+    // Sink argument → the sources reaching it, ascending (sinks that share
+    // a key add theirs).
+    let mut reached: BTreeMap<SinkKey, Vec<usize>> = BTreeMap::new();
+    for (b, masks) in batches.iter().enumerate() {
+        for (sink, &mask) in vf.sinks.iter().zip(masks) {
+            let srcs = reached.entry((sink.site, sink.arg, sink.rule)).or_default();
             let mut m = mask;
             while m != 0 {
-                let si = b * LANES + m.trailing_zeros() as usize;
+                srcs.push(b * LANES + m.trailing_zeros() as usize);
                 m &= m - 1;
-                hit.entry((sink.site, sink.arg, sink.rule))
-                    .or_default()
-                    .push(si);
             }
         }
     }
+    reached.retain(|_, srcs| {
+        srcs.sort_unstable();
+        srcs.dedup();
+        !srcs.is_empty()
+    });
     // Witnesses: one search per source that comes first at some sink.
-    let mut firsts: Vec<usize> = hit.values().map(|srcs| srcs[0]).collect();
+    let mut firsts: Vec<usize> = reached.values().map(|srcs| srcs[0]).collect();
     firsts.sort_unstable();
     firsts.dedup();
-    let reaches: Vec<Option<(usize, Reach)>> = firsts
+    let reach_of: BTreeMap<usize, Reach> = firsts
         .par_iter()
         .map(|&si| Some((si, solver.reach(&vf.sources[si].nodes, stop)?)))
+        .collect::<Option<_>>()?;
+    let hit: BTreeMap<SinkKey, (Vec<usize>, Vec<u32>)> = reached
+        .into_iter()
+        .map(|(key, srcs)| {
+            let reach = &reach_of[&srcs[0]];
+            let n = vf
+                .sinks
+                .iter()
+                .filter(|s| (s.site, s.arg, s.rule) == key)
+                .flat_map(|s| &s.nodes)
+                .copied()
+                .find(|&n| reach.tainted[n as usize])
+                .expect("the batch search and the single one agree");
+            let path = reach.path(n);
+            (key, (srcs, path))
+        })
         .collect();
-    let mut reach_of: BTreeMap<usize, Reach> = BTreeMap::new();
-    for r in reaches {
-        let (si, reach) = r?;
-        reach_of.insert(si, reach);
-    }
-    let mut hit_paths: BTreeMap<SinkKey, (Vec<usize>, Vec<u32>)> = BTreeMap::new();
-    for (key, srcs) in hit {
-        let reach = &reach_of[&srcs[0]];
-        let n = vf
-            .sinks
-            .iter()
-            .filter(|s| (s.site, s.arg, s.rule) == key)
-            .flat_map(|s| &s.nodes)
-            .copied()
-            .find(|&n| reach.tainted[n as usize])
-            .expect("the batch search and the single one agree");
-        hit_paths.insert(key, (srcs, reach.path(n)));
-    }
-    let hit = hit_paths;
     let rule_id = |r: usize| {
         models
             .rules
