@@ -31,6 +31,15 @@ fn system_lines(models: &Models) -> Vec<u32> {
     lines
 }
 
+/// What `main`'s pointer `name` may point to.
+fn main_targets(p: &dwell::program::Program, pts: &points_to::PointsTo, name: &str) -> Vec<String> {
+    pts.named_pointers(p)
+        .into_iter()
+        .find(|n| n.function.as_deref() == Some("main") && n.name == name)
+        .map(|n| n.targets.iter().map(|t| t.to_string()).collect())
+        .unwrap_or_default()
+}
+
 fn with_pool_model() -> Models {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("models.toml");
@@ -56,13 +65,7 @@ fn the_model_replaces_the_body_in_points_to_and_its_oracle() {
         assert_eq!(pts.named_pointers(&p), reference.named_pointers(&p));
     }
     let pts = points_to::solve(&p, &with_pool_model(), u64::MAX, Stop::never()).unwrap();
-    let targets = |name: &str| -> Vec<String> {
-        pts.named_pointers(&p)
-            .into_iter()
-            .find(|n| n.function.as_deref() == Some("main") && n.name == name)
-            .map(|n| n.targets.iter().map(|t| t.to_string()).collect())
-            .unwrap_or_default()
-    };
+    let targets = |name: &str| main_targets(&p, &pts, name);
     let (secret, plain) = (targets("secret"), targets("plain"));
     assert_eq!(secret.len(), 1, "{secret:?}");
     assert_eq!(plain.len(), 1, "{plain:?}");
@@ -78,13 +81,7 @@ fn a_model_that_does_not_allocate_adds_to_the_body() {
     let mut models = Models::libc();
     models.merge(Models::from_names(&["pool_alloc".to_string()], &[], &[]));
     let pts = points_to::solve(&p, &models, u64::MAX, Stop::never()).unwrap();
-    let targets = |name: &str| -> Vec<String> {
-        pts.named_pointers(&p)
-            .into_iter()
-            .find(|n| n.function.as_deref() == Some("main") && n.name == name)
-            .map(|n| n.targets.iter().map(|t| t.to_string()).collect())
-            .unwrap_or_default()
-    };
+    let targets = |name: &str| main_targets(&p, &pts, name);
     assert_eq!(targets("secret"), ["@pool"]);
     assert_eq!(targets("plain"), ["@pool"]);
     assert_eq!(system_lines(&models), [24, 25]);
