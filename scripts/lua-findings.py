@@ -14,8 +14,9 @@ checked against or sized for its destination. The verdicts come from reading
 those functions in Lua 5.4.7's source, keyed by sink function below; the script
 fails on a finding in a function it has no reading for.
 """
-import json
 import sys
+
+from findings_table import print_verdicts
 
 BY_DESIGN = ("true flow, by design",
              "the script chooses the command: the interpreter runs what its program says")
@@ -43,26 +44,15 @@ VERDICTS = {
 }
 
 
-def main():
-    if len(sys.argv) != 2:
-        sys.exit("usage: lua-findings.py TAINT.json (from `dwell run taint B --json` on Lua 5.4.7)")
-    findings = json.load(open(sys.argv[1]))["findings"]
-    rows, counts = [], {}
-    for f in findings:
-        at = f["at"]
-        if at["function"] not in VERDICTS:
-            sys.exit(f"no reading for a finding in {at['function']}: a new reading is needed")
-        verdict, why = VERDICTS[at["function"]]
-        counts[verdict] = counts.get(verdict, 0) + 1
-        rows.append((at["function"], at["ir_line"], f["sink"], f["arg"], f["rule"], verdict, why))
-    rows.sort()
-    print(f"{len(rows)} findings: " + ", ".join(f"{n} {v}" for v, n in sorted(counts.items())))
-    print()
-    print("| function | IR line | sink | argument | rule | verdict | why |")
-    print("|---|---:|---|---:|---|---|---|")
-    for r in rows:
-        print("| {} | {} | {} | {} | {} | {} | {} |".format(*r))
+def verdict(f):
+    function = f["at"]["function"]
+    if function not in VERDICTS:
+        sys.exit(f"no reading for a finding in {function}: a new reading is needed")
+    return VERDICTS[function]
 
 
 if __name__ == "__main__":
-    main()
+    print_verdicts(
+        "usage: lua-findings.py TAINT.json (from `dwell run taint B --json` on Lua 5.4.7)",
+        verdict,
+    )

@@ -25,16 +25,17 @@ cases and fails otherwise, so a change in dwell's findings needs a new reading.
   loop over its characters: an implicit flow, which dwell does not follow).
 - unixOpen passes the temp name to findCreateFileMode, whose memcpy of it runs
   only for WAL and main-journal files: never for a temp name.
-- Every other finding's witness reads a source's memory in a function that
-  never receives a pointer to it: points-to on SQLite puts the environment
+- Every other finding's witness leaves that path at a function that never
+  receives a pointer to the string: points-to on SQLite puts the environment
   strings in one merged set that 61,254 of 155,899 pointers share (one heap
   object behind sqlite3MemMalloc, structs with more than 16 field paths
   collapsed, printf varargs), so a read through any of them is "tainted".
 
     python3 scripts/sqlite-findings.py sq.taint.json > table.md
 """
-import json
 import sys
+
+from findings_table import print_verdicts
 
 # The printf engine's copies of an appended string: TMPDIR's length really
 # reaches their length argument (through sqlite3_snprintf in unixGetTempname).
@@ -42,6 +43,17 @@ APPEND_COPIES = {"sqlite3_str_append", "enlargeAndAppend"}
 # The copy of an accumulator's old text when it grows on the heap: snprintf's
 # fixed buffer never grows (sqlite3StrAccumEnlarge truncates and returns).
 GROW_COPY = "sqlite3StrAccumEnlarge"
+# Functions the environment string (or its characters) really reaches.
+REAL_PATH = {
+    "unixTempFileInit",
+    "unixTempFileDir",
+    "unixGetTempname",
+    "sqlite3_snprintf",
+    "sqlite3_str_vappendf",
+    "sqlite3_str_append",
+    "enlargeAndAppend",
+    "sqlite3StrAccumEnlarge",
+}
 
 
 def function_of(step):
@@ -56,7 +68,8 @@ def verdict(f):
     steps = f["steps"]
     if len(steps) < 2 or not steps[0]["what"].startswith("memory getenv@unixTempFileInit"):
         sys.exit(f"unexpected witness start for {f['at']}: a new reading is needed")
-    first_read = function_of(steps[1])
+    # Where the witness leaves the path the string really takes.
+    off = next((fn for fn in map(function_of, steps[1:]) if fn not in REAL_PATH), None)
     sink_fn = f["at"]["function"]
     if sink_fn in APPEND_COPIES:
         return ("true flow, bounded",
@@ -71,30 +84,15 @@ def verdict(f):
         return ("false positive",
                 "copies an accumulator's old text when it grows on the heap; TMPDIR only "
                 "reaches snprintf's fixed buffer, which never grows")
+    if off is None:
+        sys.exit(f"a witness on the string's real path to {sink_fn}: a new reading is needed")
     return ("false positive",
-            f"the witness reads the environment string in `{first_read}`, which never "
+            f"the witness leaves the environment string's real path at `{off}`, which never "
             "receives a pointer to it (merged points-to set)")
 
 
-def main():
-    if len(sys.argv) != 2:
-        sys.exit("usage: sqlite-findings.py TAINT.json (from `dwell run taint B --json` on SQLite 3.46.0)")
-    findings = json.load(open(sys.argv[1]))["findings"]
-    rows = []
-    counts = {}
-    for f in findings:
-        v, why = verdict(f)
-        counts[v] = counts.get(v, 0) + 1
-        at = f["at"]
-        rows.append((at["function"], at["ir_line"], f["sink"], f["arg"], f["rule"], v, why))
-    rows.sort()
-    print(f"{len(rows)} findings: " + ", ".join(f"{n} {v}" for v, n in sorted(counts.items())))
-    print()
-    print("| function | IR line | sink | argument | rule | verdict | why |")
-    print("|---|---:|---|---:|---|---|---|")
-    for r in rows:
-        print("| {} | {} | {} | {} | {} | {} | {} |".format(*r))
-
-
 if __name__ == "__main__":
-    main()
+    print_verdicts(
+        "usage: sqlite-findings.py TAINT.json (from `dwell run taint B --json` on SQLite 3.46.0)",
+        verdict,
+    )
