@@ -116,13 +116,7 @@ pub fn reference(g: &Graph, q: &BfsQuery, ctx: &Ctx<'_>) -> Vec<BfsResult> {
 
 /// The `cpu` backend's BFS: bit-parallel, direction-optimizing sweeps.
 pub fn parallel(g: &Graph, q: &BfsQuery, ctx: &Ctx<'_>) -> Vec<BfsResult> {
-    let search = Search {
-        out: g.forward(),
-        inc: g.reverse(),
-        mask: None,
-        blocked: None,
-        stop: ctx.stop(),
-    };
+    let search = Search::plain(g, ctx.stop());
     frontier::summaries(&search, ctx.fold(), &q.sources, q.keep_levels, ctx)
         .into_iter()
         .zip(&q.sources)
@@ -141,13 +135,7 @@ pub fn parallel(g: &Graph, q: &BfsQuery, ctx: &Ctx<'_>) -> Vec<BfsResult> {
 /// source is its depth, not `n`, and a sweep whose lanes reach few vertices
 /// costs their reach (harmonic centrality in the Python bindings).
 pub fn level_counts(g: &Graph, sources: &[u32], ctx: &Ctx<'_>) -> Vec<Vec<u64>> {
-    let search = Search {
-        out: g.forward(),
-        inc: g.reverse(),
-        mask: None,
-        blocked: None,
-        stop: ctx.stop(),
-    };
+    let search = Search::plain(g, ctx.stop());
     frontier::level_counts(&search, sources, ctx)
 }
 

@@ -475,13 +475,7 @@ mod tests {
             b.push(v, v + 1).unwrap();
         }
         let g = b.build().unwrap();
-        let search = Search {
-            out: g.forward(),
-            inc: g.reverse(),
-            mask: None,
-            blocked: None,
-            stop: crate::progress::Stop::never(),
-        };
+        let search = Search::plain(&g, crate::progress::Stop::never());
         // 150 sources: one 4-word sweep, duplicates throughout.
         let sources: Vec<u32> = (0..150).map(|i| (i * 7 % 10) as u32).collect();
         let (counters, workspace) = (Counters::default(), Workspace::default());
@@ -512,13 +506,7 @@ mod tests {
         // s(s+1)/2 + (n-1-s)(n-s)/2. 700 sources take two 8-word sweeps.
         let n = 40u32;
         let g = path(n);
-        let search = Search {
-            out: g.forward(),
-            inc: g.reverse(),
-            mask: None,
-            blocked: None,
-            stop: crate::progress::Stop::never(),
-        };
+        let search = Search::plain(&g, crate::progress::Stop::never());
         let sources: Vec<u32> = (0..700).map(|i| (i * 13 % n as usize) as u32).collect();
         assert_eq!(sweep_words(&search, sources.len(), 2), MAX_WORDS);
         let (counters, workspace) = (Counters::default(), Workspace::default());
@@ -563,13 +551,7 @@ mod tests {
         b.push(9, 9).unwrap();
         b.push(10, 11).unwrap();
         let g = b.build().unwrap();
-        let search = Search {
-            out: g.forward(),
-            inc: g.reverse(),
-            mask: None,
-            blocked: None,
-            stop: crate::progress::Stop::never(),
-        };
+        let search = Search::plain(&g, crate::progress::Stop::never());
         let sources: Vec<u32> = (0..12).chain([4, 0, 6]).collect();
         let searched = through_leaves(&search, &sources).expect("leaves save searches");
         assert_eq!(searched[..8], [1, 1, 2, 3, 1, 1, 3, 8]);
@@ -591,13 +573,7 @@ mod tests {
         let ctx = Ctx::new(&counters, &workspace);
         // A long path is high-diameter: independent searches.
         let g = path(20_000);
-        let search = Search {
-            out: g.forward(),
-            inc: g.reverse(),
-            mask: None,
-            blocked: None,
-            stop: crate::progress::Stop::never(),
-        };
+        let search = Search::plain(&g, crate::progress::Stop::never());
         let sources: Vec<u32> = (0..64).map(|i| i * 300).collect();
         assert_eq!(choose(&search, &sources, &ctx), Strategy::Singles);
         // A few sources are searched alone whatever the graph; five are probed.
@@ -616,13 +592,7 @@ mod tests {
             b.push(0, v).unwrap();
         }
         let g = b.build().unwrap();
-        let search = Search {
-            out: g.forward(),
-            inc: g.reverse(),
-            mask: None,
-            blocked: None,
-            stop: crate::progress::Stop::never(),
-        };
+        let search = Search::plain(&g, crate::progress::Stop::never());
         let sources: Vec<u32> = (0..512).collect();
         // CSR: 0.8 MB offsets + 0.8 MB targets; 256 bytes a vertex (25.6
         // MB) hold one 512-lane sweep (12.8 MB) or two 256-lane ones.

@@ -43,7 +43,7 @@ pub(crate) use parents::ParentScratch;
 pub(crate) use scratch::Scratch;
 pub(crate) use single::{Rows, SingleScratch, Tally, GATHER_CHUNK, TALLY_CHUNK};
 
-use crate::graph::Csr;
+use crate::graph::{Csr, Graph};
 use crate::progress::Stop;
 
 /// Bottom-up when the frontier's out-arcs exceed `arcs / ALPHA` (GAP's α).
@@ -64,6 +64,19 @@ pub(crate) struct Search<'a> {
     pub mask: Option<u32>,
     pub blocked: Option<&'a [u64]>,
     pub stop: Stop<'a>,
+}
+
+impl<'a> Search<'a> {
+    /// Every arc of `g`, in its own direction, nothing blocked.
+    pub fn plain(g: &'a Graph, stop: Stop<'a>) -> Search<'a> {
+        Search {
+            out: g.forward(),
+            inc: g.reverse(),
+            mask: None,
+            blocked: None,
+            stop,
+        }
+    }
 }
 
 impl Search<'_> {
