@@ -634,6 +634,13 @@ pub struct ProgramArgs {
     /// libc models.
     #[arg(long)]
     pub models: Option<PathBuf>,
+    /// taint on a bundle (data flow): answer many source sets on one graph,
+    /// one query per line of this file (function names split by commas or
+    /// blanks, `#` starts a comment); each query's findings come from its
+    /// names' source calls only. Points-to, the graph and its summaries are
+    /// made once.
+    #[arg(long)]
+    pub queries: Option<PathBuf>,
     /// liveness / reaching-defs: one function, with per-node sets.
     #[arg(long)]
     pub function: Option<String>,

@@ -90,11 +90,18 @@ fn forwarded() -> Vec<String> {
 
 /// The files the flags name, read here.
 fn files(args: &RunArgs) -> Result<BTreeMap<String, Vec<u8>>> {
-    let mut named: Vec<&Path> = [&args.sources_file, &args.gen, &args.kill]
-        .into_iter()
-        .flatten()
-        .map(PathBuf::as_path)
-        .collect();
+    let p = &args.program;
+    let mut named: Vec<&Path> = [
+        &args.sources_file,
+        &args.gen,
+        &args.kill,
+        &p.models,
+        &p.queries,
+    ]
+    .into_iter()
+    .flatten()
+    .map(PathBuf::as_path)
+    .collect();
     for list in [&args.sinks, &args.sanitizers].into_iter().flatten() {
         if Path::new(list).is_file() {
             named.push(Path::new(list));

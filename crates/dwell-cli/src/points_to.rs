@@ -20,9 +20,9 @@ pub fn run(
     args: &RunArgs,
     budget_bytes: u64,
     (bar, progress): (&Bar, &dyn Progress),
-    stdout: &mut Out,
+    (files, stdout): (&crate::input::Files, &mut Out),
 ) -> Result<()> {
-    let models = crate::taint_flow::models(args)?;
+    let models = crate::taint_flow::models(args, files)?;
     let path = &args.graph.graph;
     bar.phase(format!("points-to on {}", path.display()));
     let program = dwell::program::bundle::read_program(path)?;

@@ -71,11 +71,11 @@ pub fn run(
                 backend.name(),
                 budget_bytes,
                 (bar, progress),
-                stdout,
+                (&io.files, stdout),
             );
         }
         AnalysisName::PointsTo => {
-            return crate::points_to::run(args, budget_bytes, (bar, progress), stdout);
+            return crate::points_to::run(args, budget_bytes, (bar, progress), (&io.files, stdout));
         }
         AnalysisName::Taint => {
             let taint = run_taint(b, args, mask, backend, (bar, progress), budget_bytes)?;

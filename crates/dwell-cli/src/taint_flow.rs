@@ -6,22 +6,35 @@
 
 use crate::args::{FormatArg, RunArgs};
 use crate::error::Result;
+use crate::input::Files;
 use crate::progress::Bar;
 use crate::report::{outln, Out};
-use dwell::program::flow::{self, findings::Finding};
+use dwell::program::flow::{self, findings::Finding, Resident};
 use dwell::program::models::Models;
 use dwell::program::Bundle;
 use dwell::progress::{Progress, Stop};
-use std::io::Write;
+use std::io::{BufRead, Write};
+use std::path::Path;
 use std::time::Instant;
 
-/// The models a run uses: libc's, then `--models`, then the names given
-/// on the command line.
-pub fn models(args: &RunArgs) -> Result<Models> {
+/// The models a run uses: libc's, then `--models` (read through `files`:
+/// a server reads the file its client sent), then the names given on the
+/// command line.
+pub fn models(args: &RunArgs, files: &Files) -> Result<Models> {
     let p = &args.program;
     let mut m = Models::libc();
     if let Some(file) = &p.models {
-        m.merge(Models::from_file(file)?);
+        let mut text = String::new();
+        files
+            .open(file, "--models")?
+            .read_to_string(&mut text)
+            .map_err(|e| {
+                format!(
+                    "--models {}: {e}. Fix: pass a UTF-8 model file",
+                    file.display()
+                )
+            })?;
+        m.merge(Models::from_text(&text, &file.display().to_string())?);
     }
     // Names without a model only: `--sinks-fn strcpy` keeps libc's
     // argument-precise model of strcpy.
@@ -36,17 +49,36 @@ pub fn run(
     backend: &str,
     budget_bytes: u64,
     (bar, progress): (&Bar, &dyn Progress),
-    stdout: &mut Out,
+    (files, stdout): (&Files, &mut Out),
 ) -> Result<()> {
     if !backend.starts_with("cpu") {
         return Err(format!("context-sensitive taint runs on host kernels, which the {backend} backend has not. Fix: drop --backend (data-flow taint runs on the CPU), or add --mode control-flow").into());
     }
-    let models = models(args)?;
+    let mut models = models(args, files)?;
+    let queries = match &args.program.queries {
+        Some(path) => {
+            let queries = read_queries(files, path)?;
+            if args.format == FormatArg::Sarif || args.out.is_some() {
+                return Err("--queries answers on stdout, as text or --json. Fix: drop --format sarif and --out, or run one source set per command (--sources-fn) for a SARIF log".into());
+            }
+            // Every name a query uses is a source of the one graph (libc's
+            // sources keep their models).
+            let names: Vec<String> = queries.iter().flatten().cloned().collect();
+            models.add_names(&names, &[], &[]);
+            Some(queries)
+        }
+        None => None,
+    };
     bar.phase(format!("data-flow taint on {}", args.graph.graph.display()));
     let t = Instant::now();
     let program = dwell::program::bundle::read_program(&args.graph.graph)?;
     let read_ms = t.elapsed().as_secs_f64() * 1e3;
     let stop = Stop::of(progress);
+    if let Some(queries) = queries {
+        let resident = Resident::build(&program, &models, budget_bytes, stop)?;
+        bar.finish();
+        return answer_queries(args, &resident, &queries, read_ms, stop, stdout);
+    }
     let run = flow::taint(&program, &models, budget_bytes, stop)?;
     bar.finish();
     let total_ms = t.elapsed().as_secs_f64() * 1e3;
@@ -76,9 +108,134 @@ pub fn run(
         run.findings.len()
     );
     for f in &run.findings {
-        outln!(stdout, "{}: {}", f.rule, f.message());
-        let steps: Vec<String> = f.steps.iter().map(step_text).collect();
-        outln!(stdout, "  flow: {}", steps.join(" -> "));
+        print_finding(stdout, f);
+    }
+    Ok(())
+}
+
+fn print_finding(stdout: &mut Out, f: &Finding) {
+    outln!(stdout, "{}: {}", f.rule, f.message());
+    let steps: Vec<String> = f.steps.iter().map(step_text).collect();
+    outln!(stdout, "  flow: {}", steps.join(" -> "));
+}
+
+/// `--queries FILE`: one source set per line (names split by commas or
+/// blanks; `#` starts a comment; blank lines skipped).
+fn read_queries(files: &Files, path: &Path) -> Result<Vec<Vec<String>>> {
+    let mut out = Vec::new();
+    for (i, line) in files.open(path, "--queries")?.lines().enumerate() {
+        let line = line.map_err(|e| {
+            format!(
+                "--queries {}:{}: {e}. Fix: pass a UTF-8 text file of function names",
+                path.display(),
+                i + 1
+            )
+        })?;
+        let text = line.split('#').next().unwrap_or("");
+        let names: Vec<String> = text
+            .split(|c: char| c == ',' || c.is_whitespace())
+            .filter(|n| !n.is_empty())
+            .map(str::to_string)
+            .collect();
+        if !names.is_empty() {
+            out.push(names);
+        }
+    }
+    if out.is_empty() {
+        return Err(format!(
+            "--queries {}: no query in it. Fix: write one source set per line, e.g. `getenv,fgets`",
+            path.display()
+        )
+        .into());
+    }
+    Ok(out)
+}
+
+/// Each query's findings on the one resident graph, streamed as they come
+/// (1,000 queries of SQLite's 184 findings would not fit one document in
+/// memory), then the per-query times.
+fn answer_queries(
+    args: &RunArgs,
+    r: &Resident<'_>,
+    queries: &[Vec<String>],
+    read_ms: f64,
+    stop: Stop<'_>,
+    stdout: &mut Out,
+) -> Result<()> {
+    let json = args.wants_json();
+    let bundle = args.graph.graph.display().to_string();
+    if json {
+        let head = serde_json::json!({
+            "analysis": "taint", "mode": "data-flow", "bundle": bundle,
+            "stats": r.stats, "read_ms": read_ms,
+        })
+        .to_string();
+        // The same object with "queries" streamed into it.
+        let open = head.strip_suffix('}').unwrap_or(&head);
+        outln!(stdout, "{open},\"queries\":[");
+    } else {
+        let s = &r.stats;
+        outln!(
+            stdout,
+            "taint on {bundle} (data flow): one graph of {} nodes and {} arcs for {} queries (points-to {:.0} ms, graph {:.0} ms, summaries {:.0} ms)",
+            s.nodes, s.arcs, queries.len(), s.points_to_ms, s.build_ms, s.summaries_ms
+        );
+    }
+    let mut times = Vec::with_capacity(queries.len());
+    for (i, names) in queries.iter().enumerate() {
+        let t = Instant::now();
+        let picked = r.pick(names);
+        let found = r.findings(&picked.sources, stop)?;
+        let ms = t.elapsed().as_secs_f64() * 1e3;
+        times.push(ms);
+        if json {
+            let v = serde_json::json!({
+                "query": i + 1, "sources": names, "source_calls": picked.sources.len(),
+                "unmatched": picked.unmatched, "ms": ms, "findings": found,
+            });
+            let sep = if i + 1 < queries.len() { "," } else { "" };
+            outln!(stdout, "{v}{sep}");
+            continue;
+        }
+        outln!(
+            stdout,
+            "query {} ({}): {} findings from {} source calls, {ms:.2} ms",
+            i + 1,
+            names.join(","),
+            found.len(),
+            picked.sources.len()
+        );
+        if !picked.unmatched.is_empty() {
+            outln!(
+                stdout,
+                "  no source call of: {} (not called, or modelled as no source)",
+                picked.unmatched.join(", ")
+            );
+        }
+        for f in &found {
+            print_finding(stdout, f);
+        }
+    }
+    let sorted = {
+        let mut t = times.clone();
+        t.sort_by(f64::total_cmp);
+        t
+    };
+    let at = |q: f64| sorted[((sorted.len() - 1) as f64 * q).round() as usize];
+    let (median, p95, max) = (at(0.5), at(0.95), at(1.0));
+    let total: f64 = times.iter().sum();
+    if json {
+        let v = serde_json::json!({
+            "queries": times.len(), "median_ms": median, "p95_ms": p95,
+            "max_ms": max, "total_ms": total,
+        });
+        outln!(stdout, "],\"per_query\":{v}}}");
+    } else {
+        outln!(
+            stdout,
+            "{} queries: median {median:.2} ms, 95th percentile {p95:.2} ms, max {max:.2} ms, {total:.0} ms in all",
+            times.len()
+        );
     }
     Ok(())
 }

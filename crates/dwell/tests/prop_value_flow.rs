@@ -4,7 +4,10 @@
 //! `return` arcs leave it for the same site. The summary-based solver is
 //! checked against the oracle that carries an explicit call stack: equal
 //! when the call graph is acyclic (the stack bound is then never hit), a
-//! superset of it otherwise. Every witness path is checked to follow arcs.
+//! superset of it otherwise. Every witness path is checked to follow arcs
+//! (the graph's or summaries). The same searches with a hub (any strong
+//! component of search states, however small: `Solver::with_hub`) are
+//! checked against those without.
 
 use dwell::program::flow::taint::{reference, Solver, LANES};
 use dwell::program::flow::{Arc, Node, Site, ValueFlow, NO_FUNCTION};
@@ -104,9 +107,12 @@ fn graph(seed: u64, dag: bool) -> (ValueFlow, Vec<u32>) {
     (vf, sources)
 }
 
-fn check(seed: u64, dag: bool) {
+/// No hub: a component would need more states than any graph here has.
+const NO_HUB: usize = usize::MAX;
+
+fn check(seed: u64, dag: bool, hub_states: usize) {
     let (vf, sources) = graph(seed, dag);
-    let solver = Solver::new(&vf, Stop::never(), u64::MAX).unwrap();
+    let solver = Solver::with_hub(&vf, Stop::never(), u64::MAX, hub_states).unwrap();
     let reach = solver.reach(&sources, Stop::never()).unwrap();
     let oracle = reference(&vf, &sources, 5);
     for (v, &in_oracle) in oracle.iter().enumerate() {
@@ -125,6 +131,13 @@ fn check(seed: u64, dag: bool) {
                 "seed {seed}: witness of {v} starts off a source"
             );
             assert_eq!(*path.last().unwrap(), v as u32);
+            for step in path.windows(2) {
+                let (a, b) = (step[0], step[1]);
+                assert!(
+                    vf.out(a).any(|(t, _)| t == b) || solver.summary_out(a).contains(&b),
+                    "seed {seed}: witness of {v} steps {a} -> {b} along no arc"
+                );
+            }
         }
     }
 }
@@ -132,9 +145,9 @@ fn check(seed: u64, dag: bool) {
 /// Many source sets searched together, one bit each, taint what each
 /// taints alone: every node as a source by itself (up to the lane count,
 /// so lanes past the first word's low bits are used) and the test's set.
-fn check_lanes(seed: u64, dag: bool) {
+fn check_lanes(seed: u64, dag: bool, hub_states: usize) {
     let (vf, sources) = graph(seed, dag);
-    let solver = Solver::new(&vf, Stop::never(), u64::MAX).unwrap();
+    let solver = Solver::with_hub(&vf, Stop::never(), u64::MAX, hub_states).unwrap();
     let n = vf.nodes.len() as u32;
     let singles: Vec<[u32; 1]> = (0..n.min(LANES as u32 - 1)).map(|v| [v]).collect();
     let mut sets: Vec<&[u32]> = singles.iter().map(|s| s.as_slice()).collect();
@@ -158,8 +171,45 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(4096))]
     #[test]
     fn lanes_equal_one_search_per_source_set(seed in any::<u64>(), dag in any::<bool>()) {
-        check_lanes(seed, dag);
+        check_lanes(seed, dag, NO_HUB);
     }
+
+    #[test]
+    fn hub_lanes_equal_one_search_per_source_set(seed in any::<u64>(), dag in any::<bool>()) {
+        check_lanes(seed, dag, 2);
+    }
+
+    #[test]
+    fn hub_searches_equal_plain_ones(seed in any::<u64>(), dag in any::<bool>()) {
+        let (vf, sources) = graph(seed, dag);
+        let plain = Solver::with_hub(&vf, Stop::never(), u64::MAX, NO_HUB).unwrap();
+        let hub = Solver::with_hub(&vf, Stop::never(), u64::MAX, 2).unwrap();
+        let (a, b) = (plain.reach(&sources, Stop::never()).unwrap(), hub.reach(&sources, Stop::never()).unwrap());
+        prop_assert_eq!(a.tainted, b.tainted);
+        let sets = [sources.as_slice()];
+        prop_assert_eq!(plain.reach_lanes(&sets, Stop::never()), hub.reach_lanes(&sets, Stop::never()));
+    }
+}
+
+/// The hub tests above test something: most graphs have a hub, and in
+/// many the search enters it before reaching nodes it then takes whole.
+#[test]
+fn hubs_are_found_and_entered() {
+    let (mut found, mut entered) = (0, 0);
+    for seed in 0..500 {
+        let (vf, sources) = graph(seed, false);
+        let solver = Solver::with_hub(&vf, Stop::never(), u64::MAX, 2).unwrap();
+        let Some(hub) = solver.hub() else { continue };
+        found += 1;
+        let reach = solver.reach(&sources, Stop::never()).unwrap();
+        if hub.reach() > 1 && (0..vf.nodes.len()).any(|v| reach.tainted[v] && hub.closure[v]) {
+            entered += 1;
+        }
+    }
+    assert!(
+        found > 250 && entered > 100,
+        "{found} hubs, {entered} entered"
+    );
 }
 
 proptest! {
@@ -167,11 +217,13 @@ proptest! {
 
     #[test]
     fn acyclic_calls_equal_the_stack_oracle(seed in any::<u64>()) {
-        check(seed, true);
+        check(seed, true, NO_HUB);
+        check(seed, true, 2);
     }
 
     #[test]
     fn recursive_calls_contain_the_stack_oracle(seed in any::<u64>()) {
-        check(seed, false);
+        check(seed, false, NO_HUB);
+        check(seed, false, 2);
     }
 }

@@ -237,7 +237,12 @@ impl Models {
             path: file.clone(),
             source,
         })?;
-        parse(&text, &file, &Models::libc().rules)
+        Models::from_text(&text, &file)
+    }
+
+    /// Models from a model file's text; `file` names it in errors.
+    pub fn from_text(text: &str, file: &str) -> Result<Models, ModelsError> {
+        parse(text, file, &Models::libc().rules)
     }
 
     /// Models for functions named on the command line alone; see

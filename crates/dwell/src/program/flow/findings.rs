@@ -3,7 +3,7 @@
 //! name variables and source lines.
 
 use super::taint::{Reach, Solver, LANES};
-use super::{Node, ValueFlow, NO_FUNCTION};
+use super::{Node, Source, ValueFlow, NO_FUNCTION};
 use crate::program::ir::{Op, Program, SourceLoc, Value};
 use crate::program::models::Models;
 use crate::program::points_to::{Loc, PointsTo};
@@ -82,10 +82,11 @@ impl Finding {
     }
 }
 
-/// Names what the graph's nodes and sites are, in program terms.
-pub struct Namer<'a> {
-    pub p: &'a Program,
-    pub pts: &'a PointsTo,
+/// Where each variable is defined and the variable a value was loaded
+/// from: one pass over the program, kept by a resident session so a
+/// query names its findings without it.
+#[derive(Debug, Clone)]
+pub struct Defs {
     /// Where each variable is defined: (function, IR line, location).
     def: Vec<Option<(u32, u64, Option<SourceLoc>)>>,
     /// The slot or global a value was loaded from (`-O0` code reads a C
@@ -93,8 +94,8 @@ pub struct Namer<'a> {
     loaded_from: Vec<Option<u32>>,
 }
 
-impl<'a> Namer<'a> {
-    pub fn new(p: &'a Program, pts: &'a PointsTo) -> Namer<'a> {
+impl Defs {
+    pub fn new(p: &Program) -> Defs {
         let mut def = vec![None; p.vars.len()];
         let mut loaded_from = vec![None; p.vars.len()];
         for (f, func) in p.functions.iter().enumerate() {
@@ -112,12 +113,20 @@ impl<'a> Namer<'a> {
                 }
             }
         }
-        Namer {
-            p,
-            pts,
-            def,
-            loaded_from,
-        }
+        Defs { def, loaded_from }
+    }
+}
+
+/// Names what the graph's nodes and sites are, in program terms.
+pub struct Namer<'a> {
+    pub p: &'a Program,
+    pub pts: &'a PointsTo,
+    defs: &'a Defs,
+}
+
+impl<'a> Namer<'a> {
+    pub fn new(p: &'a Program, pts: &'a PointsTo, defs: &'a Defs) -> Namer<'a> {
+        Namer { p, pts, defs }
     }
 
     fn at(&self, f: u32, ir_line: u64, loc: Option<SourceLoc>) -> At {
@@ -144,7 +153,7 @@ impl<'a> Namer<'a> {
 
     fn var_name(&self, v: u32) -> String {
         let name = |v: u32| self.p.source_names.get(v as usize).and_then(Option::as_ref);
-        let from = self.loaded_from[v as usize];
+        let from = self.defs.loaded_from[v as usize];
         match (name(v), from.and_then(name)) {
             (Some(n), _) | (None, Some(n)) => n.clone(),
             (None, None) => self.p.vars[v as usize].clone(),
@@ -158,7 +167,7 @@ impl<'a> Namer<'a> {
         Some(match &vf.nodes[n as usize] {
             Node::Var(v) => Step {
                 what: self.var_name(*v),
-                at: self.def[*v as usize].map(|(f, line, loc)| self.at(f, line, loc)),
+                at: self.defs.def[*v as usize].map(|(f, line, loc)| self.at(f, line, loc)),
             },
             Node::Loc(l) => Step {
                 what: format!("memory {}", self.pts.loc_name(self.p, Loc(*l))),
@@ -219,7 +228,7 @@ fn fields(path: &[u32]) -> String {
 /// A sink argument: (site, argument, rule).
 type SinkKey = (u32, usize, usize);
 
-/// Every finding of the graph's sources. The sources are searched 64 at a
+/// Every finding of `sources` (the graph's, or some of them). The sources are searched 64 at a
 /// time, one bit each ([`Solver::reach_lanes`]), so that a finding lists
 /// exactly the sources reaching it; a witness comes from one more search of
 /// the first source reaching each sink (SQLite, 656 sources: 51 s and
@@ -230,11 +239,11 @@ pub fn findings(
     solver: &Solver<'_>,
     namer: &Namer<'_>,
     models: &Models,
+    sources: &[Source],
     stop: Stop<'_>,
 ) -> Option<Vec<Finding>> {
     // Per batch of sources, each sink argument's mask of them.
-    let batches: Vec<Vec<u64>> = vf
-        .sources
+    let batches: Vec<Vec<u64>> = sources
         .chunks(LANES)
         .collect::<Vec<_>>()
         .par_iter()
@@ -277,7 +286,7 @@ pub fn findings(
     firsts.dedup();
     let reach_of: BTreeMap<usize, Reach> = firsts
         .par_iter()
-        .map(|&si| Some((si, solver.reach(&vf.sources[si].nodes, stop)?)))
+        .map(|&si| Some((si, solver.reach(&sources[si].nodes, stop)?)))
         .collect::<Option<_>>()?;
     let hit: BTreeMap<SinkKey, (Vec<usize>, Vec<u32>)> = reached
         .into_iter()
@@ -307,7 +316,7 @@ pub fn findings(
             let mut sources: Vec<SourceCall> = srcs
                 .iter()
                 .map(|&si| {
-                    let s = vf.sources[si].site;
+                    let s = sources[si].site;
                     SourceCall {
                         callee: as_written(&vf.sites[s as usize].callee),
                         at: namer.site(vf, s),

@@ -54,6 +54,7 @@ pub mod build;
 mod callees;
 pub mod findings;
 pub mod guards;
+pub mod hub;
 pub mod taint;
 
 pub use build::build;
@@ -169,6 +170,9 @@ pub struct Stats {
     pub nodes: usize,
     pub arcs: usize,
     pub summaries: usize,
+    /// The hub's search states and the nodes it taints (0 without one).
+    pub hub_states: usize,
+    pub hub_reach: usize,
     /// Source calls and sink arguments the models found.
     pub sources: usize,
     pub sink_args: usize,
@@ -199,47 +203,128 @@ fn cancelled() -> ProgramError {
     })
 }
 
+/// A program's value-flow graph and summaries, made once (points-to, the
+/// graph, the summaries: SQLite's 15 s), then queried with one source set
+/// after another: a query costs its searches only. `dwell run taint
+/// --queries` answers a file of source sets on one.
+pub struct Resident<'p> {
+    p: &'p Program,
+    models: &'p Models,
+    pts: points_to::PointsTo,
+    pub vf: ValueFlow,
+    summaries: taint::Summaries,
+    defs: findings::Defs,
+    /// Its figures; `query_ms` is 0 until [`taint()`] fills it.
+    pub stats: Stats,
+}
+
+/// The sources of one query: the graph's source calls of the functions it
+/// names, and the names no source call matched.
+#[derive(Debug, Clone, Default)]
+pub struct Picked {
+    pub sources: Vec<Source>,
+    pub unmatched: Vec<String>,
+}
+
+impl<'p> Resident<'p> {
+    /// Points-to, the value-flow graph and its summaries. `budget_bytes`
+    /// bounds each phase's memory (points-to's sets, the graph's arcs, the
+    /// summaries' search): over it, the build stops with an error that says
+    /// which phase.
+    pub fn build(
+        p: &'p Program,
+        models: &'p Models,
+        budget_bytes: u64,
+        stop: Stop<'_>,
+    ) -> Result<Resident<'p>, ProgramError> {
+        let ms = |t: Instant| t.elapsed().as_secs_f64() * 1e3;
+        let t = Instant::now();
+        let pts = points_to::solve(p, models, budget_bytes, stop)?;
+        let points_to_ms = ms(t);
+        let t = Instant::now();
+        let vf = build(p, &pts, models, budget_bytes)
+            .map_err(|bytes| over_budget("its value-flow graph", bytes, budget_bytes))?;
+        let build_ms = ms(t);
+        let t = Instant::now();
+        let solver = taint::Solver::new(&vf, stop, budget_bytes).map_err(|h| match h {
+            taint::Halt::Stopped => cancelled(),
+            taint::Halt::OverBudget(bytes) => over_budget("its summaries", bytes, budget_bytes),
+        })?;
+        let summaries_ms = ms(t);
+        let stats = Stats {
+            objects: pts.objects(),
+            locations: pts.locs(),
+            nodes: vf.nodes.len(),
+            arcs: vf.arc_count(),
+            summaries: solver.summaries(),
+            hub_states: solver.hub().map_or(0, hub::Hub::states),
+            hub_reach: solver.hub().map_or(0, hub::Hub::reach),
+            sources: vf.sources.len(),
+            sink_args: vf.sinks.len(),
+            unmodelled_calls: vf.unmodelled_calls,
+            points_to_ms,
+            build_ms,
+            summaries_ms,
+            query_ms: 0.0,
+        };
+        let summaries = solver.into_summaries();
+        Ok(Resident {
+            p,
+            models,
+            pts,
+            vf,
+            summaries,
+            defs: findings::Defs::new(p),
+            stats,
+        })
+    }
+
+    /// The graph's source calls of the functions `names` names (as the IR
+    /// or as C writes them: `__isoc99_scanf` or `scanf`), in program order.
+    /// A name is a source only if the models built in make it one.
+    pub fn pick(&self, names: &[String]) -> Picked {
+        let is = |n: &str, s: &Source| {
+            let callee = &self.vf.sites[s.site as usize].callee;
+            n == callee || n == findings::as_written(callee)
+        };
+        let sources: Vec<Source> = (self.vf.sources.iter())
+            .filter(|s| names.iter().any(|n| is(n, s)))
+            .cloned()
+            .collect();
+        let unmatched = (names.iter())
+            .filter(|n| !sources.iter().any(|s| is(n, s)))
+            .cloned()
+            .collect();
+        Picked { sources, unmatched }
+    }
+
+    /// The findings of `sources` (the graph's or some of them).
+    pub fn findings(
+        &self,
+        sources: &[Source],
+        stop: Stop<'_>,
+    ) -> Result<Vec<findings::Finding>, ProgramError> {
+        let solver = taint::Solver::view(&self.vf, &self.summaries);
+        let namer = findings::Namer::new(self.p, &self.pts, &self.defs);
+        findings::findings(&self.vf, &solver, &namer, self.models, sources, stop)
+            .ok_or_else(cancelled)
+    }
+}
+
 /// Data-flow taint of a whole program: points-to, the value-flow graph,
-/// summaries, then every source's reach. `budget_bytes` bounds each
-/// phase's memory (points-to's sets, the graph's arcs, the summaries'
-/// search): over it, the run stops with an error that says which phase.
+/// summaries, then every source's reach (see [`Resident::build`] for the
+/// budget).
 pub fn taint(
     p: &Program,
     models: &Models,
     budget_bytes: u64,
     stop: Stop<'_>,
 ) -> Result<Run, ProgramError> {
-    let ms = |t: Instant| t.elapsed().as_secs_f64() * 1e3;
+    let r = Resident::build(p, models, budget_bytes, stop)?;
     let t = Instant::now();
-    let pts = points_to::solve(p, models, budget_bytes, stop)?;
-    let points_to_ms = ms(t);
-    let t = Instant::now();
-    let vf = build(p, &pts, models, budget_bytes)
-        .map_err(|bytes| over_budget("its value-flow graph", bytes, budget_bytes))?;
-    let build_ms = ms(t);
-    let t = Instant::now();
-    let solver = taint::Solver::new(&vf, stop, budget_bytes).map_err(|h| match h {
-        taint::Halt::Stopped => cancelled(),
-        taint::Halt::OverBudget(bytes) => over_budget("its summaries", bytes, budget_bytes),
-    })?;
-    let summaries_ms = ms(t);
-    let t = Instant::now();
-    let namer = findings::Namer::new(p, &pts);
-    let found = findings::findings(&vf, &solver, &namer, models, stop).ok_or_else(cancelled)?;
-    let stats = Stats {
-        objects: pts.objects(),
-        locations: pts.locs(),
-        nodes: vf.nodes.len(),
-        arcs: vf.arc_count(),
-        summaries: solver.summaries(),
-        sources: vf.sources.len(),
-        sink_args: vf.sinks.len(),
-        unmodelled_calls: vf.unmodelled_calls,
-        points_to_ms,
-        build_ms,
-        summaries_ms,
-        query_ms: ms(t),
-    };
+    let found = r.findings(&r.vf.sources, stop)?;
+    let mut stats = r.stats.clone();
+    stats.query_ms = t.elapsed().as_secs_f64() * 1e3;
     Ok(Run {
         findings: found,
         stats,

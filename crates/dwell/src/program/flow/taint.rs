@@ -23,14 +23,15 @@
 //! of (node, open call sites) states, bounded in stack depth, on small
 //! graphs.
 
+use super::hub::{self, Hub};
 use super::{Arc, ValueFlow, NO_FUNCTION};
 use crate::progress::Stop;
+use std::borrow::Cow;
 use std::collections::{HashSet, VecDeque};
 
 /// No parent: a source.
 pub const ROOT: u32 = u32::MAX;
 
-/// A value-flow graph with its summary arcs.
 /// Why summaries were not made.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Halt {
@@ -39,11 +40,34 @@ pub enum Halt {
     OverBudget(u64),
 }
 
+/// A value-flow graph with its summary arcs: owned when made by
+/// [`Solver::new`], borrowed from a resident session's
+/// ([`Solver::view`]).
 #[derive(Debug)]
 pub struct Solver<'g> {
     vf: &'g ValueFlow,
-    /// Summary arcs out of each node.
-    summary: Map<u32, Vec<u32>>,
+    summary: Cow<'g, Summaries>,
+}
+
+/// Summary arcs out of each node, CSR as the graph's own arcs: a search
+/// reads them at every node it visits, and a hash lookup there cost more
+/// than the arcs themselves.
+#[derive(Debug, Clone, Default)]
+pub struct Summaries {
+    offsets: Vec<u32>,
+    targets: Vec<u32>,
+    /// The graph's hub, where searches stop and take its closure whole.
+    hub: Option<Hub>,
+}
+
+impl Summaries {
+    fn out(&self, v: u32) -> &[u32] {
+        let v = v as usize;
+        match (self.offsets.get(v), self.offsets.get(v + 1)) {
+            (Some(&a), Some(&b)) => &self.targets[a as usize..b as usize],
+            _ => &[],
+        }
+    }
 }
 
 /// The maps of the summary search: hashbrown's default hasher, not std's
@@ -77,6 +101,17 @@ impl<'g> Solver<'g> {
     /// Summaries of `vf`, their search within `budget_bytes` (with the
     /// graph's own bytes).
     pub fn new(vf: &'g ValueFlow, stop: Stop<'_>, budget_bytes: u64) -> Result<Solver<'g>, Halt> {
+        Solver::with_hub(vf, stop, budget_bytes, hub::MIN_STATES)
+    }
+
+    /// [`Solver::new`] with a hub of at least `hub_states` states (tests
+    /// give small graphs one).
+    pub fn with_hub(
+        vf: &'g ValueFlow,
+        stop: Stop<'_>,
+        budget_bytes: u64,
+        hub_states: usize,
+    ) -> Result<Solver<'g>, Halt> {
         let n = vf.nodes.len();
         let mut call_in: Map<u32, Vec<(u32, u32)>> = Map::new();
         let mut ret_out: Map<u32, Vec<(u32, u32)>> = Map::new();
@@ -142,51 +177,111 @@ impl<'g> Solver<'g> {
         }
         // Found in an order that follows hash maps' (seeded per process):
         // sorted, so searches and their witnesses are the same every run.
-        for arcs in summary.values_mut() {
-            arcs.sort_unstable();
+        let mut offsets = Vec::with_capacity(n + 1);
+        let mut targets = Vec::new();
+        offsets.push(0u32);
+        for v in 0..n as u32 {
+            if let Some(arcs) = summary.get_mut(&v) {
+                arcs.sort_unstable();
+                targets.extend_from_slice(arcs);
+            }
+            let end = u32::try_from(targets.len()).map_err(|_| Halt::OverBudget(u64::MAX))?;
+            offsets.push(end);
         }
-        Ok(Solver { vf, summary })
+        let mut solver = Solver {
+            vf,
+            summary: Cow::Owned(Summaries {
+                offsets,
+                targets,
+                hub: None,
+            }),
+        };
+        let hub = Hub::find(&solver, hub_states, stop);
+        if stop.requested() {
+            return Err(Halt::Stopped);
+        }
+        solver.summary.to_mut().hub = hub;
+        Ok(solver)
+    }
+
+    /// The graph it searches.
+    pub fn graph(&self) -> &'g ValueFlow {
+        self.vf
+    }
+
+    /// Summary arcs out of `v`.
+    pub fn summary_out(&self, v: u32) -> &[u32] {
+        self.summary.out(v)
+    }
+
+    /// The graph's hub, if it has one.
+    pub fn hub(&self) -> Option<&Hub> {
+        self.summary.hub.as_ref()
+    }
+
+    /// A solver of `vf` with summaries made before (a resident session's).
+    pub fn view(vf: &'g ValueFlow, summary: &'g Summaries) -> Solver<'g> {
+        Solver {
+            vf,
+            summary: Cow::Borrowed(summary),
+        }
+    }
+
+    /// Its summaries, to keep beside the graph.
+    pub fn into_summaries(self) -> Summaries {
+        self.summary.into_owned()
     }
 
     /// Summary arcs in all.
     pub fn summaries(&self) -> usize {
-        self.summary.values().map(Vec::len).sum()
+        self.summary.targets.len()
     }
 
     /// Where a search's first phase goes from `v`: flow, return and
     /// summary arcs (the sources' functions may have been called from
     /// anywhere).
-    fn ascent(&self, v: u32) -> impl Iterator<Item = u32> + '_ {
+    pub(super) fn ascent(&self, v: u32) -> impl Iterator<Item = u32> + '_ {
         self.vf
             .out(v)
             .filter(|(_, a)| !matches!(a, Arc::Call(_)))
             .map(|(t, _)| t)
-            .chain(self.summary.get(&v).into_iter().flatten().copied())
+            .chain(self.summary.out(v).iter().copied())
     }
 
     /// Where its second phase goes from `v`: flow, call and summary arcs
     /// (no return but through summaries).
-    fn descent(&self, v: u32) -> impl Iterator<Item = u32> + '_ {
+    pub(super) fn descent(&self, v: u32) -> impl Iterator<Item = u32> + '_ {
         self.vf
             .out(v)
             .filter(|(_, a)| !matches!(a, Arc::Return(_)))
             .map(|(t, _)| t)
-            .chain(self.summary.get(&v).into_iter().flatten().copied())
+            .chain(self.summary.out(v).iter().copied())
     }
 
     /// Everything the sources taint; `None` when stopped.
     pub fn reach(&self, sources: &[u32], stop: Stop<'_>) -> Option<Reach> {
         let vf = self.vf;
         let n = vf.nodes.len();
+        let hub = self.hub();
+        let member = |s: u32| hub.is_some_and(|h| h.member[s as usize]);
         let mut up = vec![false; n];
         let mut down = vec![false; n];
         let mut parent = vec![ROOT; n];
         let mut q1: VecDeque<u32> = VecDeque::new();
         let mut q2: VecDeque<u32> = VecDeque::new();
+        // The first hub state reached: the search goes no further there.
+        let mut entry = None;
+        let mut enter = |s: u32, queue: &mut VecDeque<u32>| {
+            if member(s) {
+                entry.get_or_insert(s);
+            } else {
+                queue.push_back(s / 2);
+            }
+        };
         for &s in sources {
             if !up[s as usize] {
                 up[s as usize] = true;
-                q1.push_back(s);
+                enter(2 * s, &mut q1);
             }
         }
         let mut steps = 0u64;
@@ -194,7 +289,7 @@ impl<'g> Solver<'g> {
             if let Some(v) = q1.pop_front() {
                 if !down[v as usize] {
                     down[v as usize] = true;
-                    q2.push_back(v);
+                    enter(2 * v + 1, &mut q2);
                 }
                 for t in self.ascent(v) {
                     if !up[t as usize] {
@@ -202,7 +297,7 @@ impl<'g> Solver<'g> {
                         if parent[t as usize] == ROOT && !sources.contains(&t) {
                             parent[t as usize] = v;
                         }
-                        q1.push_back(t);
+                        enter(2 * t, &mut q1);
                     }
                 }
             } else if let Some(v) = q2.pop_front() {
@@ -214,10 +309,10 @@ impl<'g> Solver<'g> {
                     if vf.function[ti] == NO_FUNCTION && !up[ti] {
                         // Context-free memory: ascend from it too.
                         up[ti] = true;
-                        q1.push_back(t);
-                    } else if !down[ti] {
+                        enter(2 * t, &mut q1);
+                    } else if vf.function[ti] != NO_FUNCTION && !down[ti] {
                         down[ti] = true;
-                        q2.push_back(t);
+                        enter(2 * t + 1, &mut q2);
                     }
                 }
             } else {
@@ -228,7 +323,10 @@ impl<'g> Solver<'g> {
                 return None;
             }
         }
-        let tainted = up.iter().zip(&down).map(|(a, b)| *a || *b).collect();
+        let mut tainted: Vec<bool> = up.iter().zip(&down).map(|(a, b)| *a || *b).collect();
+        if let (Some(hub), Some(entry)) = (hub, entry) {
+            hub.taint(entry, &mut tainted, &mut parent);
+        }
         Some(Reach { tainted, parent })
     }
 }
@@ -246,36 +344,32 @@ impl Solver<'_> {
         assert!(sets.len() <= LANES, "at most {LANES} source sets a search");
         let vf = self.vf;
         let n = vf.nodes.len();
-        let mut up = vec![0u64; n];
-        let mut down = vec![0u64; n];
-        // Bits a node has gained in each phase and not yet handed on.
-        let mut new_up = vec![0u64; n];
-        let mut new_down = vec![0u64; n];
-        let mut q1: VecDeque<u32> = VecDeque::new();
-        let mut q2: VecDeque<u32> = VecDeque::new();
+        let hub = self.hub();
+        let mut up = Phase::new(n, hub, 0);
+        let mut down = Phase::new(n, hub, 1);
         for (i, set) in sets.iter().enumerate() {
             for &s in set.iter() {
-                gain(&mut up, &mut new_up, &mut q1, s, 1u64 << i);
+                up.gain(s, 1u64 << i);
             }
         }
         let mut steps = 0u64;
         loop {
-            if let Some(v) = q1.pop_front() {
-                let bits = std::mem::take(&mut new_up[v as usize]);
-                gain(&mut down, &mut new_down, &mut q2, v, bits);
+            if let Some(v) = up.queue.pop_front() {
+                let bits = std::mem::take(&mut up.pending[v as usize]);
+                down.gain(v, bits);
                 for t in self.ascent(v) {
-                    gain(&mut up, &mut new_up, &mut q1, t, bits);
+                    up.gain(t, bits);
                 }
-            } else if let Some(v) = q2.pop_front() {
-                let bits = std::mem::take(&mut new_down[v as usize]);
+            } else if let Some(v) = down.queue.pop_front() {
+                let bits = std::mem::take(&mut down.pending[v as usize]);
                 for t in self.descent(v) {
                     if vf.function[t as usize] == NO_FUNCTION {
                         // Context-free memory: ascend from it too.
-                        gain(&mut up, &mut new_up, &mut q1, t, bits);
+                        up.gain(t, bits);
                     } else {
                         // Bits already ascending reach the second phase there.
-                        let bits = bits & !up[t as usize];
-                        gain(&mut down, &mut new_down, &mut q2, t, bits);
+                        let bits = bits & !up.have[t as usize];
+                        down.gain(t, bits);
                     }
                 }
             } else {
@@ -286,21 +380,65 @@ impl Solver<'_> {
                 return None;
             }
         }
-        Some(up.iter().zip(&down).map(|(a, b)| a | b).collect())
+        let entered = up.entered | down.entered;
+        let closure = |v: usize| hub.is_some_and(|h| h.closure[v]);
+        Some(
+            (0..n)
+                .map(|v| {
+                    let hubbed = if closure(v) { entered } else { 0 };
+                    up.have[v] | down.have[v] | hubbed
+                })
+                .collect(),
+        )
     }
 }
 
-/// Node `t` gains `bits` in one phase (`have`): the new ones wait in
-/// `pending` to be handed on, `t` queued once while any wait.
-fn gain(have: &mut [u64], pending: &mut [u64], queue: &mut VecDeque<u32>, t: u32, bits: u64) {
-    let i = t as usize;
-    let g = bits & !have[i];
-    if g != 0 {
-        have[i] |= g;
-        if pending[i] == 0 {
-            queue.push_back(t);
+/// One phase of a lane search: the bits each node has in it, those not yet
+/// handed on, and the nodes that wait to hand theirs on.
+struct Phase<'h> {
+    have: Vec<u64>,
+    pending: Vec<u64>,
+    queue: VecDeque<u32>,
+    /// The lanes that reached a hub state of this phase.
+    entered: u64,
+    hub: Option<&'h Hub>,
+    /// 0 ascending, 1 descending: a node's state is `2v + phase`.
+    phase: u32,
+}
+
+impl<'h> Phase<'h> {
+    fn new(n: usize, hub: Option<&'h Hub>, phase: u32) -> Phase<'h> {
+        Phase {
+            have: vec![0; n],
+            pending: vec![0; n],
+            queue: VecDeque::new(),
+            entered: 0,
+            hub,
+            phase,
         }
-        pending[i] |= g;
+    }
+
+    /// Node `t` gains `bits`: the new ones wait to be handed on, `t` queued
+    /// once while any wait; in the hub, they end there (its closure is
+    /// theirs).
+    fn gain(&mut self, t: u32, bits: u64) {
+        let i = t as usize;
+        let g = bits & !self.have[i];
+        if g == 0 {
+            return;
+        }
+        self.have[i] |= g;
+        if self
+            .hub
+            .is_some_and(|h| h.member[2 * i + self.phase as usize])
+        {
+            self.entered |= g;
+            return;
+        }
+        if self.pending[i] == 0 {
+            self.queue.push_back(t);
+        }
+        self.pending[i] |= g;
     }
 }
 
