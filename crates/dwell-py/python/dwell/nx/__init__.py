@@ -30,7 +30,7 @@ from .. import _dwell
 from .. import _nx_info as _info
 from .._api import Graph
 from .._errors import DwellBudgetError
-from . import _dispatch
+from . import _dispatch, _own
 from ._dispatch import _arg, _depth
 
 __all__ = ["BackendInterface", "DwellGraph", "get_info"]
@@ -254,9 +254,15 @@ _BUDGET_FIX = ('let NetworkX answer: leave backend= out with dwell first in nx.c
 
 
 def _networkx_fix(f):
-    """``f`` with dwell's over-budget refusal turned into :class:`BudgetError`."""
+    """``f`` with dwell's over-budget refusal turned into :class:`BudgetError`,
+    or NetworkX's own function where should_run accepted the call for it (_own)."""
+    name = f.__name__
+
     @functools.wraps(f)
     def run(*args, **kwargs):
+        own = _own.take(name, args)
+        if own is not None:
+            return _own.run(name, own, args[1:], kwargs)
         try:
             return f(*args, **kwargs)
         except DwellBudgetError as err:
@@ -561,12 +567,8 @@ def _connected(G: DwellGraph) -> bool:
         check = nx.is_strongly_connected if G.is_directed() else nx.is_connected
         # With no priority, so that its own inner calls (strongly_connected_components)
         # stay NetworkX's too: WordNet's DAG converted for them, 0.2x.
-        saved = nx.config.backend_priority.algos
-        nx.config.backend_priority.algos = []
-        try:
+        with _own.undispatched():
             return len(P) > 0 and check(P, backend="networkx")
-        finally:
-            nx.config.backend_priority.algos = saved
     if len(G) and len(_layers(G, [G.nodes[0]])[0]) != len(G):
         return False
     return not G.is_directed() or int(_components(G, True).count) == 1

@@ -21,7 +21,9 @@ real graphs by ``bench/five_graphs.py``; figures in docs/BENCHMARKS.md,
   (NetworkX's own algorithms search once per node).
 * Every-source functions (closeness, eccentricity, all pairs …) do n
   searches in NetworkX and one bit-parallel sweep in dwell: they pay from
-  50 nodes on a converted graph and 150 on one not yet converted. All
+  50 nodes on a converted graph and 150 on one not yet converted; below,
+  they are accepted and answered by NetworkX's own function with its
+  per-node inner calls undispatched (dwell.nx._own). All
   pairs with a small cutoff runs here too although both sides mostly build
   dicts: declined, NetworkX's all pairs calls single_source_shortest_path_length
   once per node, each through the dispatcher and should_run (WordNet,
@@ -47,6 +49,8 @@ from __future__ import annotations
 import math
 import numbers
 from typing import Any, Optional
+
+from . import _own
 
 #: One linear pass (one search, one labelling): pays from _ONE_PASS_NODES
 #: nodes on a converted graph, _ONE_PASS_COLD_NODES on one not yet converted.
@@ -225,10 +229,13 @@ def _one_search(G: Any, name: str, args: tuple, kwargs: dict, converted: bool):
 def _every_source(G: Any, name: str, args: tuple, kwargs: dict, converted: bool):
     n = len(G)
     least = _ALL_SOURCES_NODES if converted else _ALL_SOURCES_COLD_NODES
-    if n < least:
-        return f"fewer than {least} nodes: NetworkX's own is quicker than {'dwell' if converted else 'converting'}"
     if name in _CHECK_FIRST and _quick_check_fails(G, name, args, kwargs):
         return "NetworkX's first search starts at a node with no arcs out: it answers at once"
+    if n < least:
+        # NetworkX's own is quicker than dwell here, but declined its per-node
+        # inner calls would each pay the dispatcher and should_run: accepted,
+        # and answered by NetworkX's own function undispatched (_own).
+        return _own.mark(name, G)
     return True
 
 

@@ -1,0 +1,112 @@
+"""Every-source calls on graphs too small for dwell (dwell.nx._own): with
+dwell first in ``nx.config.backend_priority`` they are accepted and answered
+by NetworkX's own function, its per-node inner calls undispatched, so they
+pay the dispatcher once, not once per node. Answers (and exceptions) equal
+NetworkX's; the priority is restored; ``backend="dwell"`` still runs dwell."""
+
+import networkx as nx
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import dwell.nx as dnx
+from dwell.nx import _own
+
+CALLS = {
+    "all_pairs_shortest_path_length": lambda G: [(v, list(d.items())) for v, d in nx.all_pairs_shortest_path_length(G)],
+    "all_pairs_shortest_path_length(cutoff=2)":
+        lambda G: [(v, list(d.items())) for v, d in nx.all_pairs_shortest_path_length(G, cutoff=2)],
+    "closeness_centrality": lambda G: list(nx.closeness_centrality(G).items()),
+    "closeness_centrality(wf_improved=False)": lambda G: list(nx.closeness_centrality(G, wf_improved=False).items()),
+    "harmonic_centrality": lambda G: list(nx.harmonic_centrality(G).items()),
+    "eccentricity": lambda G: list(nx.eccentricity(G).items()),
+    "diameter": nx.diameter,
+    "radius": nx.radius,
+    "average_shortest_path_length": nx.average_shortest_path_length,
+    "wiener_index": nx.wiener_index,
+}
+
+
+def outcome(f, G):
+    try:
+        return "ok", f(G)
+    except nx.NetworkXException as err:
+        return type(err).__name__, str(err)
+
+
+@pytest.fixture
+def dwell_first():
+    saved = list(nx.config.backend_priority.algos)
+    nx.config.backend_priority.algos = ["dwell"]
+    try:
+        yield
+    finally:
+        nx.config.backend_priority.algos = saved
+
+
+class Counted:
+    """Counts should_run calls by function name while installed."""
+
+    def __init__(self, monkeypatch):
+        self.names = []
+        real = dnx.BackendInterface.should_run
+
+        def counted(name, args, kwargs):
+            self.names.append(name)
+            return real(name, args, kwargs)
+        monkeypatch.setattr(dnx.BackendInterface, "should_run", staticmethod(counted))
+
+
+@pytest.mark.parametrize("label", CALLS)
+def test_small_graph_asks_once_and_answers_as_networkx(label, dwell_first, monkeypatch):
+    G = nx.les_miserables_graph()  # 77 nodes: below dwell's every-source threshold
+    with _own.undispatched():
+        want = outcome(CALLS[label], G.copy())
+    counted = Counted(monkeypatch)
+    H = G.copy()
+    assert outcome(CALLS[label], H) == want
+    # One should_run for the outer call; before, one more per node (77+).
+    assert len(counted.names) == 1, counted.names
+    assert nx.config.backend_priority.algos == ["dwell"]
+    assert dnx._built(H) is None  # NetworkX's own ran: nothing converted
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(directed=st.booleans(), n=st.integers(1, 30),
+       edges=st.lists(st.tuples(st.integers(0, 29), st.integers(0, 29)), max_size=80),
+       label=st.sampled_from(sorted(CALLS)))
+def test_random_small_graphs_answer_as_networkx(directed, n, edges, label, dwell_first):
+    G = nx.DiGraph() if directed else nx.Graph()
+    G.add_nodes_from(range(n - 1, -1, -1))  # node order unlike neighbour order
+    G.add_edges_from((u % n, v % n) for u, v in edges)
+    with _own.undispatched():
+        want = outcome(CALLS[label], G.copy())
+    assert outcome(CALLS[label], G.copy()) == want
+    assert nx.config.backend_priority.algos == ["dwell"]
+
+
+def test_explicit_backend_runs_dwell():
+    """No should_run, no mark: dwell's own kernels answer (the graph is built)."""
+    G = nx.les_miserables_graph()
+    assert nx.closeness_centrality(G, backend="dwell") == pytest.approx(nx.closeness_centrality(G))
+    assert dnx._built(G) is not None
+
+
+def test_a_stale_mark_routes_no_other_call():
+    """A mark whose call never reached the backend (its conversion failed)
+    answers no call on another graph or of another name."""
+    G, H = nx.path_graph(5), nx.cycle_graph(6)
+    _own.mark("closeness_centrality", G)
+    nx.closeness_centrality(H, backend="dwell")
+    assert dnx._built(H) is not None  # dwell ran it, not NetworkX's function on G
+    _own.mark("closeness_centrality", G)
+    nx.eccentricity(G, backend="dwell")
+    assert dnx._built(G) is not None
+    assert _own.take("closeness_centrality", (dnx._held(G),)) is None  # taken once, then cleared
+
+
+def test_priority_restored_after_an_exception(dwell_first):
+    G = nx.Graph([(0, 1), (2, 3)])  # disconnected: NetworkX raises
+    with pytest.raises(nx.NetworkXError):
+        nx.average_shortest_path_length(G)
+    assert nx.config.backend_priority.algos == ["dwell"]
