@@ -110,3 +110,35 @@ def test_priority_restored_after_an_exception(dwell_first):
     with pytest.raises(nx.NetworkXError):
         nx.average_shortest_path_length(G)
     assert nx.config.backend_priority.algos == ["dwell"]
+
+
+def small_first_component():
+    """A 3-node path first, then a 400-node connected graph: NetworkX's
+    first check (a search from the first node) fails after 3 nodes."""
+    G = nx.path_graph(3)
+    G.add_edges_from((u + 3, v + 3) for u, v in nx.connected_watts_strogatz_graph(400, 4, 0.1, seed=2).edges())
+    return G
+
+
+@pytest.mark.parametrize("name", ["average_shortest_path_length", "wiener_index", "eccentricity"])
+def test_quick_check_failing_calls_are_left_to_networkx(name, dwell_first):
+    G = small_first_component()
+    assert isinstance(dnx.should_run(name, (G,), {}), str)
+    # The first node's component is large (> 256 nodes): NetworkX's check is no quicker than dwell's.
+    H = nx.Graph(nx.connected_watts_strogatz_graph(400, 4, 0.1, seed=2).edges())
+    H.add_edges_from([(400, 401), (401, 402)])
+    assert dnx.should_run(name, (H,), {}) is True
+    for X in (G, H):
+        with _own.undispatched():
+            want = outcome(CALLS[name], X.copy())
+        assert outcome(CALLS[name], X.copy()) == want
+
+
+@pytest.mark.parametrize("name", ["diameter", "radius"])
+def test_diameter_of_a_small_first_component_raises_without_converting(name, dwell_first):
+    G = small_first_component()
+    with _own.undispatched():
+        want = outcome(CALLS[name], G.copy())
+    H = G.copy()
+    assert outcome(CALLS[name], H) == want and want[0] == "NetworkXError"
+    assert dnx._held(H) is not None and dnx._built(H) is None

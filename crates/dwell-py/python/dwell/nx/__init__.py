@@ -619,6 +619,9 @@ def _first_search_reaches_all(G: DwellGraph) -> None:
     kernel (no every-source sweep for the error)."""
     if len(G) <= 1:
         return
+    nx_graph = G._pending if G._pending is not None else G._origin() if G._origin is not None else None
+    if nx_graph is not None and len(nx_graph) == len(G) and _dispatch.first_reach_small(nx_graph, next(iter(nx_graph))):
+        raise _unconnected_error(G)  # seen in a few rows (cached by should_run)
     if G._pending is not None:
         if not _dispatch.reaches_all(G._pending, next(iter(G._pending))):
             raise _unconnected_error(G)

@@ -31,7 +31,8 @@ real graphs by ``bench/five_graphs.py``; figures in docs/BENCHMARKS.md,
 * Functions NetworkX answers after one check (average shortest path length
   and the Wiener index of a disconnected graph, eccentricity, diameter and
   radius from a node that does not reach all) stay NetworkX's when that
-  check is O(1) here (a first node of no arcs out); otherwise they run here
+  check is quick (a first node that reaches at most 256 nodes, not all);
+  otherwise they run here
   and make NetworkX's check first, on the NetworkX graph while the
   conversion is pending (dwell.nx.DwellGraph), so an early answer costs no
   conversion.
@@ -90,8 +91,12 @@ _SEARCHES = {
     "eccentricity": (1, "v", "_succ", None),
 }
 
-#: NetworkX answers these after one check that fails on a disconnected G.
-_CHECK_FIRST = frozenset({"average_shortest_path_length", "wiener_index", "eccentricity", "diameter", "radius"})
+#: NetworkX answers these after one check that fails on a disconnected G;
+#: declined when that check is quick. Not diameter and radius: NetworkX's
+#: diameter calls eccentricity, which calls shortest_path_length, which
+#: calls single_source_shortest_path_length, each through the dispatcher
+#: (netscience: 0.38x declined, 0.6x accepted).
+_CHECK_FIRST = frozenset({"average_shortest_path_length", "wiener_index", "eccentricity"})
 
 
 def _arg(args: tuple, kwargs: dict, pos: int, name: str, default: Any = None) -> Any:
@@ -187,9 +192,13 @@ def _shallow_bound(rows: Any, first: list, depth: int) -> int:
 
 
 def _quick_check_fails(G: Any, name: str, args: tuple, kwargs: dict) -> bool:
-    """Whether NetworkX's first check of a _CHECK_FIRST function fails at
-    once, seen in O(1): its first search starts at a node with no arcs out
-    (and G has other nodes)."""
+    """Whether NetworkX's first check of a _CHECK_FIRST function fails
+    quickly: its first search (from the first node, along arcs; on a
+    digraph is_strongly_connected's first depth-first search too) reaches
+    at most _SMALL_REACH_CONVERTED nodes and not all of G. Accepted, such a
+    call pays NetworkX's conversion path (~15 us: argument binding, cache)
+    for an answer NetworkX gives in 10-20 us (netscience, 396 components:
+    eccentricity 0.45x, the Wiener index 0.3x)."""
     if len(G) < 2:
         return False
     rows = G._succ if G.is_directed() else G._adj
@@ -202,9 +211,41 @@ def _quick_check_fails(G: Any, name: str, args: tuple, kwargs: dict) -> bool:
     else:
         start = next(iter(rows))
     try:
-        return start in rows and not rows[start]
+        if start not in rows:
+            return False
     except TypeError:
         return False
+    return first_reach_small(G, start)
+
+
+def first_reach_small(G: Any, start: Any) -> bool:
+    """Whether a search from the node ``start`` of the NetworkX graph ``G``
+    reaches at most _SMALL_REACH_CONVERTED nodes and not all of G."""
+    rows = G._succ if G.is_directed() else G._adj
+    if not rows[start]:
+        return len(G) > 1
+    # Kept in G's NetworkX cache (cleared when G changes): repeated calls, and
+    # diameter's answer after should_run asked (dwell.nx._first_search_reaches_all).
+    cache = getattr(G, "__networkx_cache__", None)
+    key = ("dwell", "first reach small", start)
+    if isinstance(cache, dict) and key in cache:
+        return cache[key]
+    small = _small_reach(rows, start, len(G))
+    if isinstance(cache, dict):
+        cache[key] = small
+    return small
+
+
+def _small_reach(rows: Any, start: Any, n: int) -> bool:
+    """Whether a search from ``start`` reaches at most _SMALL_REACH_CONVERTED nodes, and fewer than n."""
+    seen, level = {start}, {start}
+    while level:  # level by level with set operations (C loops), as reach_within
+        level = set().union(*map(rows.__getitem__, level))
+        level -= seen
+        seen |= level
+        if len(seen) > _SMALL_REACH_CONVERTED:
+            return False
+    return len(seen) < n
 
 
 def _one_search(G: Any, name: str, args: tuple, kwargs: dict, converted: bool):
@@ -230,7 +271,7 @@ def _every_source(G: Any, name: str, args: tuple, kwargs: dict, converted: bool)
     n = len(G)
     least = _ALL_SOURCES_NODES if converted else _ALL_SOURCES_COLD_NODES
     if name in _CHECK_FIRST and _quick_check_fails(G, name, args, kwargs):
-        return "NetworkX's first search starts at a node with no arcs out: it answers at once"
+        return f"NetworkX's first search reaches at most {_SMALL_REACH_CONVERTED} nodes, not all: it answers at once"
     if n < least:
         # NetworkX's own is quicker than dwell here, but declined its per-node
         # inner calls would each pay the dispatcher and should_run: accepted,
