@@ -142,3 +142,29 @@ def test_diameter_of_a_small_first_component_raises_without_converting(name, dwe
     H = G.copy()
     assert outcome(CALLS[name], H) == want and want[0] == "NetworkXError"
     assert dnx._held(H) is not None and dnx._built(H) is None
+
+
+def test_inner_call_of_a_declined_call_is_declined_at_once(dwell_first, monkeypatch):
+    """descendants_at_distance declined (its depth-2 reach is small): the
+    bfs_layers NetworkX's own code then calls is declined without a walk,
+    and not run whole in dwell on a converted graph."""
+    G = nx.connected_watts_strogatz_graph(2000, 4, 0.1, seed=5)
+    nx.all_pairs_shortest_path_length(G, backend="dwell")  # converts G
+    nx.number_connected_components(G, backend="dwell")
+    assert dnx._built(G) is not None
+    with _own.undispatched():
+        want = nx.descendants_at_distance(G, 0, 2)
+    reasons = []
+    real = dnx.BackendInterface.should_run
+
+    def recorded(name, args, kwargs):
+        reasons.append((name, real(name, args, kwargs)))
+        return reasons[-1][1]
+    monkeypatch.setattr(dnx.BackendInterface, "should_run", staticmethod(recorded))
+    assert nx.descendants_at_distance(G, 0, 2) == want
+    assert [n for n, _ in reasons] == ["descendants_at_distance", "bfs_layers"]
+    assert all(isinstance(r, str) for _, r in reasons)
+    # The mark is used once: bfs_layers asked by the user runs in dwell again.
+    reasons.clear()
+    list(nx.bfs_layers(G, 0))
+    assert reasons == [("bfs_layers", True)]

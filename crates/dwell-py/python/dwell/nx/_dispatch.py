@@ -49,6 +49,7 @@ from __future__ import annotations
 
 import math
 import numbers
+import threading
 from typing import Any, Optional
 
 from . import _own
@@ -302,12 +303,43 @@ def _small_so_far(G: Any, name: str, small: Optional[bool]) -> bool:
     return small
 
 
+#: Declined outer call -> the dispatchable call NetworkX's own code then
+#: makes on the same G (undirected, directed), which only reads a prefix of
+#: (or repeats) the search should_run just sized: declined at once, with no
+#: second walk and, for descendants_at_distance, no whole search in dwell
+#: for the few layers NetworkX reads (road graph, converted: 0.06x).
+_NESTED = {
+    "descendants_at_distance": ("bfs_layers", "bfs_layers"),
+    "eccentricity": ("single_source_shortest_path_length", "single_source_shortest_path_length"),
+    "average_shortest_path_length": ("is_connected", "is_strongly_connected"),
+    "wiener_index": ("is_connected", "is_strongly_connected"),
+    "is_connected": ("connected_components", None),
+}
+#: (inner name, G) left by the last declined _NESTED call, per thread;
+#: cleared by the next should_run whatever it asks. If NetworkX raised
+#: before its inner call, the user's next such call on G goes to NetworkX
+#: once: the same answer, at worst slower once.
+_DECLINED = threading.local()
+
+
 def should_run(name: str, args: tuple, kwargs: dict, held: Any):
     """The decision (``True`` or the reason NetworkX should run it);
     ``held(G)`` tells whether G is converted already."""
+    G = args[0] if args else kwargs.get("G")
+    inner = getattr(_DECLINED, "inner", None)
+    if inner is not None:
+        _DECLINED.inner = None
+        if inner[0] == name and inner[1] is G:
+            return "NetworkX's own code runs it inside a call dwell declined"
+    decision = _decide(name, G, args, kwargs, held)
+    if decision is not True and name in _NESTED and G is not None and hasattr(G, "_adj"):
+        _DECLINED.inner = (_NESTED[name][G.is_directed()], G)
+    return decision
+
+
+def _decide(name: str, G: Any, args: tuple, kwargs: dict, held: Any):
     if name == "has_path":
         return "NetworkX's bidirectional search stops early; dwell searches the whole reach"
-    G = args[0] if args else kwargs.get("G")
     if G is None or not hasattr(G, "_adj"):
         return True
     converted = held(G) is not None
