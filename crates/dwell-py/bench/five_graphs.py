@@ -263,7 +263,7 @@ def count_calls():
     (dwell.nx._own), "dwell" otherwise."""
     def counted(name, fn):
         def run(*a, **k):
-            call = getattr(_own._CALL, "call", None)
+            call = _own._CALL.call
             CALLS["nx-own" if call is not None and call[0] == name else "dwell"] += 1
             return fn(*a, **k)
         return staticmethod(run)

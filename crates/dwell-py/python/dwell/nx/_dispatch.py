@@ -249,6 +249,9 @@ def _small_reach(rows: Any, start: Any, n: int) -> bool:
     return len(seen) < n
 
 
+_FEW_NODES = f"one search on fewer than {_ONE_PASS_NODES} nodes: NetworkX's own is quicker"
+
+
 def _one_search(G: Any, name: str, args: tuple, kwargs: dict, converted: bool):
     n = len(G)
     least = _ONE_PASS_NODES if converted else _ONE_PASS_COLD_NODES
@@ -319,14 +322,18 @@ _NESTED = {
 #: cleared by the next should_run whatever it asks. If NetworkX raised
 #: before its inner call, the user's next such call on G goes to NetworkX
 #: once: the same answer, at worst slower once.
-_DECLINED = threading.local()
+class _Declined(threading.local):
+    inner: Optional[tuple] = None  # a class default: a missing attribute of a local costs ~1 us
+
+
+_DECLINED = _Declined()
 
 
 def should_run(name: str, args: tuple, kwargs: dict, held: Any):
     """The decision (``True`` or the reason NetworkX should run it);
     ``held(G)`` tells whether G is converted already."""
     G = args[0] if args else kwargs.get("G")
-    inner = getattr(_DECLINED, "inner", None)
+    inner = _DECLINED.inner
     if inner is not None:
         _DECLINED.inner = None
         if inner[0] == name and inner[1] is G:
@@ -342,6 +349,10 @@ def _decide(name: str, G: Any, args: tuple, kwargs: dict, held: Any):
         return "NetworkX's bidirectional search stops early; dwell searches the whole reach"
     if G is None or not hasattr(G, "_adj"):
         return True
+    if name in _ONE_PASS and len(G) < _ONE_PASS_NODES:
+        # NetworkX's own whatever the state; asked before the cache look-up
+        # (NetworkX answers these in 10-50 us, where every us shows).
+        return _FEW_NODES
     converted = held(G) is not None
     if name in _ONE_PASS:
         return _one_search(G, name, args, kwargs, converted)
