@@ -29,20 +29,27 @@ real graphs by ``bench/five_graphs.py``; figures in docs/BENCHMARKS.md,
   once per node, each through the dispatcher and should_run (WordNet,
   cutoff 2: 0.45x NetworkX alone, see BENCHMARKS).
 * Functions NetworkX answers after one check (average shortest path length
-  and the Wiener index of a disconnected graph, eccentricity, diameter and
-  radius from a node that does not reach all) stay NetworkX's when that
-  check is quick (a first node that reaches at most 256 nodes, not all);
-  otherwise they run here
-  and make NetworkX's check first, on the NetworkX graph while the
-  conversion is pending (dwell.nx.DwellGraph), so an early answer costs no
-  conversion.
+  and the Wiener index of a disconnected graph, eccentricity from a node
+  that does not reach all) stay NetworkX's when that check is quick (a
+  first node that reaches at most 256 nodes, not all; cached in G's
+  NetworkX cache). Diameter and radius are accepted even then (NetworkX's
+  own makes three nested dispatched calls) and raise from that cached
+  check. Otherwise they run here and make NetworkX's check first, on the
+  NetworkX graph while the conversion is pending (dwell.nx.DwellGraph), so
+  an early answer costs no conversion.
+* A declined call whose NetworkX code makes one dispatched inner call on
+  the same G (_NESTED: descendants_at_distance's bfs_layers, eccentricity's
+  search, the connectivity checks) has that inner call declined at once.
 * ``has_path``: NetworkX's bidirectional search stops early; left to it.
+  Accepting any call costs NetworkX's conversion path (argument binding,
+  cache look-up), ~6 µs more than its whole has_path on lesmis.
 
-NetworkX's dispatcher itself costs 1.5-4 µs a call as soon as any backend is
-in ``backend_priority`` (measured with a backend that declines at once), so
-calls that take NetworkX under ~20 µs cannot stay within 0.9x whatever this
-module answers; its own share is 1-3 µs (can_run and should_run), and a
-walk as long as NetworkX's search when the reach is small.
+NetworkX's dispatcher itself costs 1-4 µs a call level as soon as any
+backend is in ``backend_priority`` (measured with a backend that declines at
+once: has_path makes three levels), so calls that take NetworkX under ~20 µs
+cannot stay within 0.9x whatever this module answers; its own share is about
+1-2 µs (can_run and should_run), and a walk as long as NetworkX's search
+when the reach is small.
 """
 
 from __future__ import annotations
