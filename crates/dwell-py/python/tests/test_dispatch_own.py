@@ -171,3 +171,18 @@ def test_inner_call_of_a_declined_call_is_declined_at_once(dwell_first, monkeypa
     reasons.clear()
     list(nx.bfs_layers(G, 0))
     assert reasons == [("bfs_layers", True)]
+
+
+def test_digraph_connectivity_checks_are_not_quick(dwell_first):
+    """A DAG whose first node reaches 3 nodes: NetworkX's eccentricity
+    stops there (declined), but its ASPL and Wiener index check strong
+    connectivity, which is not bounded by that reach (accepted: dwell's
+    check; declined, WordNet's went to dwell's components anyway, 0.16x)."""
+    D = nx.DiGraph([(0, 1), (1, 2)])
+    D.add_edges_from((i, i // 2 + 3) for i in range(4, 400))
+    assert isinstance(dnx.should_run("eccentricity", (D,), {}), str)
+    for name in ("average_shortest_path_length", "wiener_index"):
+        assert dnx.should_run(name, (D,), {}) is True
+        with _own.undispatched():
+            want = outcome(CALLS[name], D.copy())
+        assert outcome(CALLS[name], D.copy()) == want

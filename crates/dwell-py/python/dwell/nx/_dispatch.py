@@ -201,13 +201,19 @@ def _shallow_bound(rows: Any, first: list, depth: int) -> int:
 
 def _quick_check_fails(G: Any, name: str, args: tuple, kwargs: dict) -> bool:
     """Whether NetworkX's first check of a _CHECK_FIRST function fails
-    quickly: its first search (from the first node, along arcs; on a
-    digraph is_strongly_connected's first depth-first search too) reaches
-    at most _SMALL_REACH_CONVERTED nodes and not all of G. Accepted, such a
+    quickly: its first search (from the first node, along arcs; not
+    is_strongly_connected, the check of a digraph's ASPL and Wiener index)
+    reaches at most _SMALL_REACH_CONVERTED nodes and not all of G. Accepted, such a
     call pays NetworkX's conversion path (~15 us: argument binding, cache)
     for an answer NetworkX gives in 10-20 us (netscience, 396 components:
     eccentricity 0.45x, the Wiener index 0.3x)."""
     if len(G) < 2:
+        return False
+    if G.is_directed() and name != "eccentricity":
+        # is_strongly_connected, NetworkX's check, is not bounded by the first
+        # node's reach (it sets up every node first, then its inner
+        # strongly_connected_components goes to dwell on a large G: WordNet
+        # 0.16x declined, against dwell's own check on the pending graph).
         return False
     rows = G._succ if G.is_directed() else G._adj
     if name == "eccentricity":
@@ -321,8 +327,8 @@ def _small_so_far(G: Any, name: str, small: Optional[bool]) -> bool:
 _NESTED = {
     "descendants_at_distance": ("bfs_layers", "bfs_layers"),
     "eccentricity": ("single_source_shortest_path_length", "single_source_shortest_path_length"),
-    "average_shortest_path_length": ("is_connected", "is_strongly_connected"),
-    "wiener_index": ("is_connected", "is_strongly_connected"),
+    "average_shortest_path_length": ("is_connected", None),
+    "wiener_index": ("is_connected", None),
     "is_connected": ("connected_components", None),
 }
 #: (inner name, G) left by the last declined _NESTED call, per thread;
@@ -347,7 +353,9 @@ def should_run(name: str, args: tuple, kwargs: dict, held: Any):
             return "NetworkX's own code runs it inside a call dwell declined"
     decision = _decide(name, G, args, kwargs, held)
     if decision is not True and name in _NESTED and G is not None and hasattr(G, "_adj"):
-        _DECLINED.inner = (_NESTED[name][G.is_directed()], G)
+        inner = _NESTED[name][G.is_directed()]
+        if inner is not None:
+            _DECLINED.inner = (inner, G)
     return decision
 
 
