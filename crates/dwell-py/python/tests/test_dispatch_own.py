@@ -186,3 +186,15 @@ def test_digraph_connectivity_checks_are_not_quick(dwell_first):
         with _own.undispatched():
             want = outcome(CALLS[name], D.copy())
         assert outcome(CALLS[name], D.copy()) == want
+
+
+def test_small_graph_functions_without_per_node_calls_are_declined():
+    """PageRank, triangles and the Dijkstra lengths make no dispatched call
+    per node: on a small graph they are left to NetworkX, not accepted."""
+    G = nx.les_miserables_graph()
+    for name, args in (("pagerank", (G,)), ("triangles", (G,)), ("single_source_dijkstra_path_length", (G, "Valjean"))):
+        assert isinstance(dnx.should_run(name, args, {}), str), name
+    assert set(CALLS_NAMES) <= _own.PER_NODE
+
+
+CALLS_NAMES = {label.split("(")[0] for label in CALLS}

@@ -289,11 +289,15 @@ def _every_source(G: Any, name: str, args: tuple, kwargs: dict, converted: bool)
     least = _ALL_SOURCES_NODES if converted else _ALL_SOURCES_COLD_NODES
     if name in _CHECK_FIRST and _quick_check_fails(G, name, args, kwargs):
         return f"NetworkX's first search reaches at most {_SMALL_REACH_CONVERTED} nodes, not all: it answers at once"
-    if n < least:
+    if n < least and name in _own.PER_NODE:
         # NetworkX's own is quicker than dwell here, but declined its per-node
         # inner calls would each pay the dispatcher and should_run: accepted,
         # and answered by NetworkX's own function undispatched (_own).
         return _own.mark(name, G)
+    if n < least:
+        # Others (PageRank, triangles, ...) make no per-node dispatched call:
+        # accepted, a small one would pay the conversion path (~15 us) for nothing.
+        return f"fewer than {least} nodes: NetworkX's own is quicker than {'dwell' if converted else 'converting'}"
     return True
 
 

@@ -178,6 +178,13 @@ def _wiener_index(G, weight=None):
     return total if G.is_directed() else total / 2
 
 
+#: The functions should_run accepts for NetworkX's own on small graphs: those
+#: whose NetworkX code makes a dispatched search per node.
+PER_NODE = frozenset({
+    "all_pairs_shortest_path_length", "closeness_centrality", "harmonic_centrality", "eccentricity", "diameter",
+    "radius", "average_shortest_path_length", "wiener_index",
+})
+
 _LOOPS = {
     "closeness_centrality": _closeness, "harmonic_centrality": _harmonic, "eccentricity": _eccentricity,
     "diameter": _diameter, "radius": _radius, "average_shortest_path_length": _average_shortest_path_length,
