@@ -27,8 +27,10 @@ False), so no should_run could do better.
 
     python crates/dwell-py/bench/five_graphs.py --data /work/shared/datasets --out five.json
 
-"route" says where the call ran (dwell or networkx): the script counts the
-calls that reach the backend's functions.
+"route" says where the call ran (dwell, networkx, or nx-own: accepted by
+should_run and answered by NetworkX's own function with its inner calls
+undispatched, dwell.nx._own): the script counts the calls that reach the
+backend's functions.
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ import time
 import networkx as nx
 
 import dwell.nx as dnx
+from dwell.nx import _own
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
 
@@ -251,26 +254,30 @@ def looped(mode, f, H, loops):
         return (time.perf_counter() - t) / loops
 
 
-CALLS = [0]
+CALLS = {"dwell": 0, "nx-own": 0}
 
 
 def count_calls():
-    """Wrap the backend's functions (as NetworkX loads them) to count calls."""
-    def counted(fn):
+    """Wrap the backend's functions (as NetworkX loads them) to count calls:
+    "nx-own" where should_run accepted the call for NetworkX's own function
+    (dwell.nx._own), "dwell" otherwise."""
+    def counted(name, fn):
         def run(*a, **k):
-            CALLS[0] += 1
+            call = _own._CALL.call
+            CALLS["nx-own" if call is not None and call[0] == name else "dwell"] += 1
             return fn(*a, **k)
         return staticmethod(run)
     for name in dnx._IMPLEMENTED:
-        setattr(dnx.BackendInterface, name, counted(getattr(dnx.BackendInterface, name)))
+        setattr(dnx.BackendInterface, name, counted(name, getattr(dnx.BackendInterface, name)))
 
 
 def route(f, H):
-    """Where the backend sent this call."""
-    before = CALLS[0]
+    """Where the backend sent this call: dwell if any call ran there, else
+    nx-own if one was accepted for NetworkX's own function, else networkx."""
+    before = dict(CALLS)
     with DWELL:
         outcome(f, H)
-    return "dwell" if CALLS[0] != before else "networkx"
+    return next((k for k in ("dwell", "nx-own") if CALLS[k] != before[k]), "networkx")
 
 
 def measure(f, G, warm_G, reps, floor):
@@ -305,7 +312,7 @@ def run_graph(name, G, args, rows):
                      f"  networkx: {str(want)[:300]}\n  backend:  {str(got)[:300]}")
         slow = once(PLAIN, f, G) > args.slow_s
         routes = route(f, G.copy()), route(f, warm_G)
-        cold, warm, loops = measure(f, G, warm_G, 1 if slow else args.reps, "networkx" in routes)
+        cold, warm, loops = measure(f, G, warm_G, 1 if slow else args.reps, "dwell" not in routes)
         r = {"graph": name, "call": label, "route_cold": routes[0], "route_warm": routes[1],
              "nx_cold_ms": cold["nx"] * 1e3, "dwell_cold_ms": cold["dw"] * 1e3,
              "nx_warm_ms": warm["nx"] * 1e3, "dwell_warm_ms": warm["dw"] * 1e3, "loops": loops,
@@ -330,7 +337,9 @@ GRAPHS = ("lesmis", "polblogs", "netscience", "road-23rd", "wordnet")
 def markdown(rows):
     """The docs' tables from the JSON rows: per call and graph "cold / warm"
     ratios (NetworkX time over the backend's; **bold** below 0.9; "d" where
-    the warm call ran in dwell), then every call below 0.9 with its floor."""
+    the warm call ran in dwell, "o" where it was accepted and answered by
+    NetworkX's own function, inner calls undispatched), then every call below
+    0.9 with its floor."""
     calls = list(dict.fromkeys(r["call"] for r in rows))
     at = {(r["graph"], r["call"]): r for r in rows}
     out = ["| call | " + " | ".join(GRAPHS) + " |", "|---|" + "---:|" * len(GRAPHS)]
@@ -339,8 +348,8 @@ def markdown(rows):
         cells = []
         for g in GRAPHS:
             r = at.get((g, call))
-            cells.append("" if r is None else f"{fmt(r['cold_ratio'])} / {fmt(r['warm_ratio'])}"
-                         + (" d" if r["route_warm"] == "dwell" else ""))
+            mark = {"dwell": " d", "nx-own": " o"}.get(r["route_warm"], "") if r else ""
+            cells.append("" if r is None else f"{fmt(r['cold_ratio'])} / {fmt(r['warm_ratio'])}{mark}")
         out.append(f"| {call} | " + " | ".join(cells) + " |")
     out += ["", "| graph | call | NetworkX cold / warm ms | ratio cold / warm | floor cold / warm |",
             "|---|---|---:|---:|---:|"]

@@ -196,7 +196,8 @@ def test_switched_on_globally_answers_as_networkx_silently(dwell_first):
     functions once converted), answers as NetworkX, raises NetworkX's
     exceptions and prints no cache note on repeats."""
     G = nx.les_miserables_graph()
-    assert nx.closeness_centrality(G) and dnx._held(G) is None  # NetworkX's: converting costs more
+    # NetworkX's own function (converting costs more): nothing built
+    assert nx.closeness_centrality(G) and dnx._built(G) is None
     nx.number_connected_components(G, backend="dwell")  # converted (and cached) now
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")

@@ -30,7 +30,7 @@ from .. import _dwell
 from .. import _nx_info as _info
 from .._api import Graph
 from .._errors import DwellBudgetError
-from . import _dispatch
+from . import _dispatch, _own
 from ._dispatch import _arg, _depth
 
 __all__ = ["BackendInterface", "DwellGraph", "get_info"]
@@ -254,9 +254,15 @@ _BUDGET_FIX = ('let NetworkX answer: leave backend= out with dwell first in nx.c
 
 
 def _networkx_fix(f):
-    """``f`` with dwell's over-budget refusal turned into :class:`BudgetError`."""
+    """``f`` with dwell's over-budget refusal turned into :class:`BudgetError`,
+    or NetworkX's own function where should_run accepted the call for it (_own)."""
+    name = f.__name__
+
     @functools.wraps(f)
     def run(*args, **kwargs):
+        own = _own.take(name, args)
+        if own is not None:
+            return _own.run(name, own, args[1:], kwargs)
         try:
             return f(*args, **kwargs)
         except DwellBudgetError as err:
@@ -561,12 +567,8 @@ def _connected(G: DwellGraph) -> bool:
         check = nx.is_strongly_connected if G.is_directed() else nx.is_connected
         # With no priority, so that its own inner calls (strongly_connected_components)
         # stay NetworkX's too: WordNet's DAG converted for them, 0.2x.
-        saved = nx.config.backend_priority.algos
-        nx.config.backend_priority.algos = []
-        try:
+        with _own.undispatched():
             return len(P) > 0 and check(P, backend="networkx")
-        finally:
-            nx.config.backend_priority.algos = saved
     if len(G) and len(_layers(G, [G.nodes[0]])[0]) != len(G):
         return False
     return not G.is_directed() or int(_components(G, True).count) == 1
@@ -617,6 +619,9 @@ def _first_search_reaches_all(G: DwellGraph) -> None:
     kernel (no every-source sweep for the error)."""
     if len(G) <= 1:
         return
+    nx_graph = G._pending if G._pending is not None else G._origin() if G._origin is not None else None
+    if nx_graph is not None and len(nx_graph) == len(G) and _dispatch.first_reach_small(nx_graph, next(iter(nx_graph))):
+        raise _unconnected_error(G)  # seen in a few rows (cached by should_run)
     if G._pending is not None:
         if not _dispatch.reaches_all(G._pending, next(iter(G._pending))):
             raise _unconnected_error(G)

@@ -21,32 +21,45 @@ real graphs by ``bench/five_graphs.py``; figures in docs/BENCHMARKS.md,
   (NetworkX's own algorithms search once per node).
 * Every-source functions (closeness, eccentricity, all pairs …) do n
   searches in NetworkX and one bit-parallel sweep in dwell: they pay from
-  50 nodes on a converted graph and 150 on one not yet converted. All
+  50 nodes on a converted graph and 150 on one not yet converted; below,
+  they are accepted and answered by NetworkX's own function with its
+  per-node inner calls undispatched (dwell.nx._own). All
   pairs with a small cutoff runs here too although both sides mostly build
   dicts: declined, NetworkX's all pairs calls single_source_shortest_path_length
   once per node, each through the dispatcher and should_run (WordNet,
   cutoff 2: 0.45x NetworkX alone, see BENCHMARKS).
 * Functions NetworkX answers after one check (average shortest path length
-  and the Wiener index of a disconnected graph, eccentricity, diameter and
-  radius from a node that does not reach all) stay NetworkX's when that
-  check is O(1) here (a first node of no arcs out); otherwise they run here
-  and make NetworkX's check first, on the NetworkX graph while the
-  conversion is pending (dwell.nx.DwellGraph), so an early answer costs no
-  conversion.
+  and the Wiener index of a disconnected graph, eccentricity from a node
+  that does not reach all) stay NetworkX's when that check is quick (a
+  first node that reaches at most 256 nodes, not all; cached in G's
+  NetworkX cache). Diameter and radius are accepted even then (NetworkX's
+  own makes three nested dispatched calls) and raise from that cached
+  check. Otherwise they run here and make NetworkX's check first, on the
+  NetworkX graph while the conversion is pending (dwell.nx.DwellGraph), so
+  an early answer costs no conversion.
+* A declined call whose NetworkX code makes one dispatched inner call on
+  the same G (_NESTED: descendants_at_distance's bfs_layers, eccentricity's
+  search, the connectivity checks) has that inner call declined at once.
 * ``has_path``: NetworkX's bidirectional search stops early; left to it.
+  Accepting any call costs NetworkX's conversion path (argument binding,
+  cache look-up), ~6 µs more than its whole has_path on lesmis.
 
-NetworkX's dispatcher itself costs 1.5-4 µs a call as soon as any backend is
-in ``backend_priority`` (measured with a backend that declines at once), so
-calls that take NetworkX under ~20 µs cannot stay within 0.9x whatever this
-module answers; its own share is 1-3 µs (can_run and should_run), and a
-walk as long as NetworkX's search when the reach is small.
+NetworkX's dispatcher itself costs 1-4 µs a call level as soon as any
+backend is in ``backend_priority`` (measured with a backend that declines at
+once: has_path makes three levels), so calls that take NetworkX under ~20 µs
+cannot stay within 0.9x whatever this module answers; its own share is about
+1-2 µs (can_run and should_run), and a walk as long as NetworkX's search
+when the reach is small.
 """
 
 from __future__ import annotations
 
 import math
 import numbers
+import threading
 from typing import Any, Optional
+
+from . import _own
 
 #: One linear pass (one search, one labelling): pays from _ONE_PASS_NODES
 #: nodes on a converted graph, _ONE_PASS_COLD_NODES on one not yet converted.
@@ -86,8 +99,12 @@ _SEARCHES = {
     "eccentricity": (1, "v", "_succ", None),
 }
 
-#: NetworkX answers these after one check that fails on a disconnected G.
-_CHECK_FIRST = frozenset({"average_shortest_path_length", "wiener_index", "eccentricity", "diameter", "radius"})
+#: NetworkX answers these after one check that fails on a disconnected G;
+#: declined when that check is quick. Not diameter and radius: NetworkX's
+#: diameter calls eccentricity, which calls shortest_path_length, which
+#: calls single_source_shortest_path_length, each through the dispatcher
+#: (netscience: 0.38x declined, 0.6x accepted).
+_CHECK_FIRST = frozenset({"average_shortest_path_length", "wiener_index", "eccentricity"})
 
 
 def _arg(args: tuple, kwargs: dict, pos: int, name: str, default: Any = None) -> Any:
@@ -183,10 +200,20 @@ def _shallow_bound(rows: Any, first: list, depth: int) -> int:
 
 
 def _quick_check_fails(G: Any, name: str, args: tuple, kwargs: dict) -> bool:
-    """Whether NetworkX's first check of a _CHECK_FIRST function fails at
-    once, seen in O(1): its first search starts at a node with no arcs out
-    (and G has other nodes)."""
+    """Whether NetworkX's first check of a _CHECK_FIRST function fails
+    quickly: its first search (from the first node, along arcs; not
+    is_strongly_connected, the check of a digraph's ASPL and Wiener index)
+    reaches at most _SMALL_REACH_CONVERTED nodes and not all of G. Accepted, such a
+    call pays NetworkX's conversion path (~15 us: argument binding, cache)
+    for an answer NetworkX gives in 10-20 us (netscience, 396 components:
+    eccentricity 0.45x, the Wiener index 0.3x)."""
     if len(G) < 2:
+        return False
+    if G.is_directed() and name != "eccentricity":
+        # is_strongly_connected, NetworkX's check, is not bounded by the first
+        # node's reach (it sets up every node first, then its inner
+        # strongly_connected_components goes to dwell on a large G: WordNet
+        # 0.16x declined, against dwell's own check on the pending graph).
         return False
     rows = G._succ if G.is_directed() else G._adj
     if name == "eccentricity":
@@ -198,9 +225,44 @@ def _quick_check_fails(G: Any, name: str, args: tuple, kwargs: dict) -> bool:
     else:
         start = next(iter(rows))
     try:
-        return start in rows and not rows[start]
+        if start not in rows:
+            return False
     except TypeError:
         return False
+    return first_reach_small(G, start)
+
+
+def first_reach_small(G: Any, start: Any) -> bool:
+    """Whether a search from the node ``start`` of the NetworkX graph ``G``
+    reaches at most _SMALL_REACH_CONVERTED nodes and not all of G."""
+    rows = G._succ if G.is_directed() else G._adj
+    if not rows[start]:
+        return len(G) > 1
+    # Kept in G's NetworkX cache (cleared when G changes): repeated calls, and
+    # diameter's answer after should_run asked (dwell.nx._first_search_reaches_all).
+    cache = getattr(G, "__networkx_cache__", None)
+    key = ("dwell", "first reach small", start)
+    if isinstance(cache, dict) and key in cache:
+        return cache[key]
+    small = _small_reach(rows, start, len(G))
+    if isinstance(cache, dict):
+        cache[key] = small
+    return small
+
+
+def _small_reach(rows: Any, start: Any, n: int) -> bool:
+    """Whether a search from ``start`` reaches at most _SMALL_REACH_CONVERTED nodes, and fewer than n."""
+    seen, level = {start}, {start}
+    while level:  # level by level with set operations (C loops), as reach_within
+        level = set().union(*map(rows.__getitem__, level))
+        level -= seen
+        seen |= level
+        if len(seen) > _SMALL_REACH_CONVERTED:
+            return False
+    return len(seen) < n
+
+
+_FEW_NODES = f"one search on fewer than {_ONE_PASS_NODES} nodes: NetworkX's own is quicker"
 
 
 def _one_search(G: Any, name: str, args: tuple, kwargs: dict, converted: bool):
@@ -225,10 +287,17 @@ def _one_search(G: Any, name: str, args: tuple, kwargs: dict, converted: bool):
 def _every_source(G: Any, name: str, args: tuple, kwargs: dict, converted: bool):
     n = len(G)
     least = _ALL_SOURCES_NODES if converted else _ALL_SOURCES_COLD_NODES
-    if n < least:
-        return f"fewer than {least} nodes: NetworkX's own is quicker than {'dwell' if converted else 'converting'}"
     if name in _CHECK_FIRST and _quick_check_fails(G, name, args, kwargs):
-        return "NetworkX's first search starts at a node with no arcs out: it answers at once"
+        return f"NetworkX's first search reaches at most {_SMALL_REACH_CONVERTED} nodes, not all: it answers at once"
+    if n < least and name in _own.PER_NODE:
+        # NetworkX's own is quicker than dwell here, but declined its per-node
+        # inner calls would each pay the dispatcher and should_run: accepted,
+        # and answered by NetworkX's own function undispatched (_own).
+        return _own.mark(name, G)
+    if n < least:
+        # Others (PageRank, triangles, ...) make no per-node dispatched call:
+        # accepted, a small one would pay the conversion path (~15 us) for nothing.
+        return f"fewer than {least} nodes: NetworkX's own is quicker than {'dwell' if converted else 'converting'}"
     return True
 
 
@@ -254,14 +323,55 @@ def _small_so_far(G: Any, name: str, small: Optional[bool]) -> bool:
     return small
 
 
+#: Declined outer call -> the dispatchable call NetworkX's own code then
+#: makes on the same G (undirected, directed), which only reads a prefix of
+#: (or repeats) the search should_run just sized: declined at once, with no
+#: second walk and, for descendants_at_distance, no whole search in dwell
+#: for the few layers NetworkX reads (road graph, converted: 0.06x).
+_NESTED = {
+    "descendants_at_distance": ("bfs_layers", "bfs_layers"),
+    "eccentricity": ("single_source_shortest_path_length", "single_source_shortest_path_length"),
+    "average_shortest_path_length": ("is_connected", None),
+    "wiener_index": ("is_connected", None),
+    "is_connected": ("connected_components", None),
+}
+#: (inner name, G) left by the last declined _NESTED call, per thread;
+#: cleared by the next should_run whatever it asks. If NetworkX raised
+#: before its inner call, the user's next such call on G goes to NetworkX
+#: once: the same answer, at worst slower once.
+class _Declined(threading.local):
+    inner: Optional[tuple] = None  # a class default: a missing attribute of a local costs ~1 us
+
+
+_DECLINED = _Declined()
+
+
 def should_run(name: str, args: tuple, kwargs: dict, held: Any):
     """The decision (``True`` or the reason NetworkX should run it);
     ``held(G)`` tells whether G is converted already."""
+    G = args[0] if args else kwargs.get("G")
+    inner = _DECLINED.inner
+    if inner is not None:
+        _DECLINED.inner = None
+        if inner[0] == name and inner[1] is G:
+            return "NetworkX's own code runs it inside a call dwell declined"
+    decision = _decide(name, G, args, kwargs, held)
+    if decision is not True and name in _NESTED and G is not None and hasattr(G, "_adj"):
+        inner = _NESTED[name][G.is_directed()]
+        if inner is not None:
+            _DECLINED.inner = (inner, G)
+    return decision
+
+
+def _decide(name: str, G: Any, args: tuple, kwargs: dict, held: Any):
     if name == "has_path":
         return "NetworkX's bidirectional search stops early; dwell searches the whole reach"
-    G = args[0] if args else kwargs.get("G")
     if G is None or not hasattr(G, "_adj"):
         return True
+    if name in _ONE_PASS and len(G) < _ONE_PASS_NODES:
+        # NetworkX's own whatever the state; asked before the cache look-up
+        # (NetworkX answers these in 10-50 us, where every us shows).
+        return _FEW_NODES
     converted = held(G) is not None
     if name in _ONE_PASS:
         return _one_search(G, name, args, kwargs, converted)
