@@ -65,9 +65,16 @@ fn moves<'a>(solver: &'a Solver<'_>, s: u32) -> Box<dyn Iterator<Item = u32> + '
 
 impl Hub {
     /// The hub of `solver`'s graph, or `None` when no component of states
-    /// has `min_states` (at least 2; [`MIN_STATES`] outside tests) (or the graph's states overflow `u32`, or the
-    /// search was stopped).
-    pub fn find(solver: &Solver<'_>, min_states: usize, stop: Stop<'_>) -> Option<Hub> {
+    /// has `min_states` (at least 2; [`MIN_STATES`] outside tests), when
+    /// the state graph both ways would pass `budget_bytes`, when the states
+    /// overflow `u32`, or when stopped. A hub only saves work: without one
+    /// every search goes on through the component, to the same answer.
+    pub fn find(
+        solver: &Solver<'_>,
+        min_states: usize,
+        budget_bytes: u64,
+        stop: Stop<'_>,
+    ) -> Option<Hub> {
         let n = solver.graph().nodes.len();
         let states = u32::try_from(n.checked_mul(2)?).ok()?;
         let mut offsets = Vec::with_capacity(states as usize + 1);
@@ -82,6 +89,12 @@ impl Hub {
             row.dedup();
             targets.extend_from_slice(&row);
             offsets.push(targets.len() as u64);
+        }
+        // Forward and reverse CSR, and the searches' per-state arrays.
+        let bytes =
+            (targets.len() as u64 * 4 + offsets.len() as u64 * 8) * 2 + u64::from(states) * 16;
+        if bytes > budget_bytes {
+            return None;
         }
         let csr = Csr::from_parts(offsets, targets, None, None).ok()?;
         let g = Graph::from_csr(csr, true, LabelNames::default()).ok()?;

@@ -196,7 +196,7 @@ impl<'g> Solver<'g> {
                 hub: None,
             }),
         };
-        let hub = Hub::find(&solver, hub_states, stop);
+        let hub = Hub::find(&solver, hub_states, budget_bytes, stop);
         if stop.requested() {
             return Err(Halt::Stopped);
         }
