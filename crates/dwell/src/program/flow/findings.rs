@@ -249,15 +249,11 @@ pub fn findings(
         .par_iter()
         .map(|batch| {
             let sets: Vec<&[u32]> = batch.iter().map(|s| s.nodes.as_slice()).collect();
-            let tainted = solver.reach_lanes(&sets, stop)?;
+            let tainted = solver.search_lanes(&sets, stop)?;
             Some(
                 vf.sinks
                     .iter()
-                    .map(|sink| {
-                        sink.nodes
-                            .iter()
-                            .fold(0u64, |m, &n| m | tainted[n as usize])
-                    })
+                    .map(|sink| sink.nodes.iter().fold(0u64, |m, &n| m | tainted.at(n)))
                     .collect(),
             )
         })

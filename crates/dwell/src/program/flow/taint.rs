@@ -341,6 +341,17 @@ impl Solver<'_> {
     /// a node's bits moving on together). No parents: a witness comes from
     /// `reach` of the one source it is shown for. `None` when stopped.
     pub fn reach_lanes(&self, sets: &[&[u32]], stop: Stop<'_>) -> Option<Vec<u64>> {
+        let lanes = self.search_lanes(sets, stop)?;
+        Some(
+            (0..self.vf.nodes.len() as u32)
+                .map(|v| lanes.at(v))
+                .collect(),
+        )
+    }
+
+    /// [`Solver::reach_lanes`] read node by node: a query reads its sinks'
+    /// words only, not a word per node of the graph.
+    pub fn search_lanes(&self, sets: &[&[u32]], stop: Stop<'_>) -> Option<Lanes<'_>> {
         assert!(sets.len() <= LANES, "at most {LANES} source sets a search");
         let vf = self.vf;
         let n = vf.nodes.len();
@@ -380,16 +391,33 @@ impl Solver<'_> {
                 return None;
             }
         }
-        let entered = up.entered | down.entered;
-        let closure = |v: usize| hub.is_some_and(|h| h.closure[v]);
-        Some(
-            (0..n)
-                .map(|v| {
-                    let hubbed = if closure(v) { entered } else { 0 };
-                    up.have[v] | down.have[v] | hubbed
-                })
-                .collect(),
-        )
+        Some(Lanes {
+            entered: up.entered | down.entered,
+            up: up.have,
+            down: down.have,
+            hub,
+        })
+    }
+}
+
+/// What a lane search tainted: each node's word of lanes.
+pub struct Lanes<'h> {
+    up: Vec<u64>,
+    down: Vec<u64>,
+    /// The lanes that entered the hub: they taint its closure.
+    entered: u64,
+    hub: Option<&'h Hub>,
+}
+
+impl Lanes<'_> {
+    /// Bit `i`: does set `i` taint node `v`?
+    pub fn at(&self, v: u32) -> u64 {
+        let v = v as usize;
+        let hubbed = match self.hub {
+            Some(h) if h.closure[v] => self.entered,
+            _ => 0,
+        };
+        self.up[v] | self.down[v] | hubbed
     }
 }
 
