@@ -37,6 +37,9 @@ pub struct Hub {
     pub member: Vec<bool>,
     /// Per node: tainted by every search that enters the component.
     pub closure: Vec<bool>,
+    /// Per state: reached from the component (a search that has entered
+    /// it need not go on from these).
+    pub downstream: Vec<bool>,
     /// The component's root state.
     root: u32,
     /// Per member state: the next state on a path to the root.
@@ -154,6 +157,7 @@ impl Hub {
         Some(Hub {
             member,
             closure,
+            downstream: seen,
             root,
             toward_root,
             from_root,

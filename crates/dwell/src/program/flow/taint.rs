@@ -264,17 +264,19 @@ impl<'g> Solver<'g> {
         let n = vf.nodes.len();
         let hub = self.hub();
         let member = |s: u32| hub.is_some_and(|h| h.member[s as usize]);
+        let downstream = |s: u32| hub.is_some_and(|h| h.downstream[s as usize]);
         let mut up = vec![false; n];
         let mut down = vec![false; n];
         let mut parent = vec![ROOT; n];
         let mut q1: VecDeque<u32> = VecDeque::new();
         let mut q2: VecDeque<u32> = VecDeque::new();
-        // The first hub state reached: the search goes no further there.
+        // The first hub state reached: the search goes no further there,
+        // nor, once there, downstream of the hub (the closure has it).
         let mut entry = None;
         let mut enter = |s: u32, queue: &mut VecDeque<u32>| {
             if member(s) {
                 entry.get_or_insert(s);
-            } else {
+            } else if entry.is_none() || !downstream(s) {
                 queue.push_back(s / 2);
             }
         };
@@ -358,29 +360,31 @@ impl Solver<'_> {
         let hub = self.hub();
         let mut up = Phase::new(n, hub, 0);
         let mut down = Phase::new(n, hub, 1);
+        // The lanes that entered the hub: they taint its closure.
+        let mut entered = 0u64;
         for (i, set) in sets.iter().enumerate() {
             for &s in set.iter() {
-                up.gain(s, 1u64 << i);
+                up.gain(s, 1u64 << i, &mut entered);
             }
         }
         let mut steps = 0u64;
         loop {
             if let Some(v) = up.queue.pop_front() {
                 let bits = std::mem::take(&mut up.pending[v as usize]);
-                down.gain(v, bits);
+                down.gain(v, bits, &mut entered);
                 for t in self.ascent(v) {
-                    up.gain(t, bits);
+                    up.gain(t, bits, &mut entered);
                 }
             } else if let Some(v) = down.queue.pop_front() {
                 let bits = std::mem::take(&mut down.pending[v as usize]);
                 for t in self.descent(v) {
                     if vf.function[t as usize] == NO_FUNCTION {
                         // Context-free memory: ascend from it too.
-                        up.gain(t, bits);
+                        up.gain(t, bits, &mut entered);
                     } else {
                         // Bits already ascending reach the second phase there.
                         let bits = bits & !up.have[t as usize];
-                        down.gain(t, bits);
+                        down.gain(t, bits, &mut entered);
                     }
                 }
             } else {
@@ -392,7 +396,7 @@ impl Solver<'_> {
             }
         }
         Some(Lanes {
-            entered: up.entered | down.entered,
+            entered,
             up: up.have,
             down: down.have,
             hub,
@@ -427,8 +431,6 @@ struct Phase<'h> {
     have: Vec<u64>,
     pending: Vec<u64>,
     queue: VecDeque<u32>,
-    /// The lanes that reached a hub state of this phase.
-    entered: u64,
     hub: Option<&'h Hub>,
     /// 0 ascending, 1 descending: a node's state is `2v + phase`.
     phase: u32,
@@ -440,29 +442,33 @@ impl<'h> Phase<'h> {
             have: vec![0; n],
             pending: vec![0; n],
             queue: VecDeque::new(),
-            entered: 0,
             hub,
             phase,
         }
     }
 
     /// Node `t` gains `bits`: the new ones wait to be handed on, `t` queued
-    /// once while any wait; in the hub, they end there (its closure is
-    /// theirs).
-    fn gain(&mut self, t: u32, bits: u64) {
+    /// once while any wait. In the hub they end there and join `entered`
+    /// (its closure is theirs); downstream of it, lanes that entered go no
+    /// further (what they would reach there, the closure has).
+    fn gain(&mut self, t: u32, bits: u64, entered: &mut u64) {
         let i = t as usize;
-        let g = bits & !self.have[i];
+        let mut g = bits & !self.have[i];
+        let state = 2 * i + self.phase as usize;
+        if let Some(h) = self.hub {
+            if h.downstream[state] {
+                g &= !*entered;
+            }
+            if g != 0 && h.member[state] {
+                self.have[i] |= g;
+                *entered |= g;
+                return;
+            }
+        }
         if g == 0 {
             return;
         }
         self.have[i] |= g;
-        if self
-            .hub
-            .is_some_and(|h| h.member[2 * i + self.phase as usize])
-        {
-            self.entered |= g;
-            return;
-        }
         if self.pending[i] == 0 {
             self.queue.push_back(t);
         }
