@@ -50,7 +50,7 @@ pub(crate) trait Lengths: Copy + Send + Sync {
 
 /// Every arc has length 1.
 #[derive(Clone, Copy)]
-struct Unit;
+pub(crate) struct Unit;
 
 impl Lengths for Unit {
     #[inline]
