@@ -7,8 +7,7 @@
 //! `scripts/networkx_bc_weighted.py`.
 
 use dwell::analysis::{
-    BetweennessQuery, BetweennessResult, EdgeBetweennessQuery, EdgeBetweennessResult, Output,
-    Query,
+    BetweennessQuery, BetweennessResult, EdgeBetweennessQuery, EdgeBetweennessResult, Output, Query,
 };
 use dwell::backend::{Cpu, CpuReference};
 use dwell::formats::{load, LoadOptions};
@@ -148,7 +147,14 @@ fn a_shorter_heavier_route_wins_and_ties_split() {
     let g = graph(
         true,
         5,
-        &[(0, 1, 1.0), (1, 3, 1.0), (0, 2, 0.5), (2, 3, 1.5), (0, 3, 5.0), (3, 4, 1.0)],
+        &[
+            (0, 1, 1.0),
+            (1, 3, 1.0),
+            (0, 2, 0.5),
+            (2, 3, 1.5),
+            (0, 3, 5.0),
+            (3, 4, 1.0),
+        ],
     );
     let q = BetweennessQuery {
         sources: None,
@@ -179,7 +185,13 @@ fn the_verifiers_catch_corrupted_answers() {
     let g = graph(
         false,
         5,
-        &[(0, 1, 1.0), (1, 2, 2.0), (2, 3, 0.5), (1, 4, 3.0), (0, 2, 3.0)],
+        &[
+            (0, 1, 1.0),
+            (1, 2, 2.0),
+            (2, 3, 0.5),
+            (1, 4, 3.0),
+            (0, 2, 3.0),
+        ],
     );
     let q = BetweennessQuery {
         sources: None,
@@ -264,8 +276,14 @@ fn pinned() -> HashMap<(String, String), HashMap<String, f64>> {
 fn real(name: &str) -> Graph {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../data");
     match name {
-        "karate" => load(&root.join("graphs/karate.edges.xz"), &LoadOptions::default()),
-        "road" => load(&root.join("roads/graph_23rd.gr.xz"), &LoadOptions::default()),
+        "karate" => load(
+            &root.join("graphs/karate.edges.xz"),
+            &LoadOptions::default(),
+        ),
+        "road" => load(
+            &root.join("roads/graph_23rd.gr.xz"),
+            &LoadOptions::default(),
+        ),
         _ => load(
             &root.join("roads/graph_23rd.gr.xz"),
             &LoadOptions {
@@ -279,9 +297,18 @@ fn real(name: &str) -> Graph {
 
 /// Compare `got` (item → score) with NetworkX's pinned `want`: every
 /// pinned item present and within 1e-12 relative (`bc-exact` pins all).
-fn against(name: &str, mode: &str, want: &HashMap<String, f64>, got: &HashMap<String, f64>) -> usize {
+fn against(
+    name: &str,
+    mode: &str,
+    want: &HashMap<String, f64>,
+    got: &HashMap<String, f64>,
+) -> usize {
     if mode == "bc-exact" {
-        assert_eq!(got.len(), want.len(), "{name} {mode}: as many items as NetworkX");
+        assert_eq!(
+            got.len(),
+            want.len(),
+            "{name} {mode}: as many items as NetworkX"
+        );
     }
     for (item, &w) in want {
         let g = got[item];

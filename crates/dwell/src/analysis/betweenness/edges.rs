@@ -188,7 +188,11 @@ pub fn verify(
     let bad = |m: String| Err(Violation::new(format!("edge betweenness: {m}")));
     let csr = g.forward();
     if out.scores.len() != out.edges.len() {
-        return bad(format!("{} scores for {} edges", out.scores.len(), out.edges.len()));
+        return bad(format!(
+            "{} scores for {} edges",
+            out.scores.len(),
+            out.edges.len()
+        ));
     }
     if out.weighted != q.weighted {
         return bad("the answer's weighting is not the query's".into());
@@ -327,19 +331,37 @@ impl Render for EdgeBetweennessResult {
             "  {} edges, {} sources, {}, {}normalized\n",
             self.edges.len(),
             self.sources,
-            if self.weighted { "weighted" } else { "unweighted" },
+            if self.weighted {
+                "weighted"
+            } else {
+                "unweighted"
+            },
             if self.normalized { "" } else { "not " },
         );
         for i in self.top() {
             let (u, v) = self.edges[i];
-            s.push_str(&format!("  {:>10} {:>10} {:.6e}\n", name(u), name(v), self.scores[i]));
+            s.push_str(&format!(
+                "  {:>10} {:>10} {:.6e}\n",
+                name(u),
+                name(v),
+                self.scores[i]
+            ));
         }
         s
     }
 
     /// One line per edge (not per vertex): `u<sep>v<sep>score`.
-    fn write_per_vertex(&self, w: &mut dyn Write, name: VertexName<'_>, sep: &str) -> io::Result<()> {
-        writeln!(w, "# dwell edge-bc: edge betweenness ({} sources); source, target, score", self.sources)?;
+    fn write_per_vertex(
+        &self,
+        w: &mut dyn Write,
+        name: VertexName<'_>,
+        sep: &str,
+    ) -> io::Result<()> {
+        writeln!(
+            w,
+            "# dwell edge-bc: edge betweenness ({} sources); source, target, score",
+            self.sources
+        )?;
         for (&(u, v), x) in self.edges.iter().zip(&self.scores) {
             writeln!(w, "{}{sep}{}{sep}{x}", name(u), name(v))?;
         }

@@ -252,16 +252,26 @@ pub fn parallel(g: &Graph, q: &BetweennessQuery, ctx: &Ctx<'_>) -> BetweennessRe
     let srcs = sources(g, &q.sources);
     ctx.pass();
     let total = match lengths(g, q.weighted) {
-        None => waves(n, &srcs, CHUNK, ctx.stop(), || Lanes::new(n), |sweep, chunk, bc| {
-            sweep.run(csr, chunk, q.endpoints, bc)
-        }),
+        None => waves(
+            n,
+            &srcs,
+            CHUNK,
+            ctx.stop(),
+            || Lanes::new(n),
+            |sweep, chunk, bc| sweep.run(csr, chunk, q.endpoints, bc),
+        ),
         Some(w) => {
             let sums = Sums::Vertices {
                 endpoints: q.endpoints,
             };
-            waves(n, &srcs, WEIGHTED_CHUNK, ctx.stop(), || Search::new(n), |search, chunk, bc| {
-                search.run(csr, w, chunk, sums, bc)
-            })
+            waves(
+                n,
+                &srcs,
+                WEIGHTED_CHUNK,
+                ctx.stop(),
+                || Search::new(n),
+                |search, chunk, bc| search.run(csr, w, chunk, sums, bc),
+            )
         }
     };
     result(g, q, total, srcs.len())
@@ -473,7 +483,9 @@ impl Analysis for Betweenness {
         if q.sources.as_ref().is_some_and(|s| s.len() == 1) && !q.endpoints && g.nodes() > 2 {
             return Err(QueryError::Parameter {
                 what: "sample",
-                why: "of one source leaves that source's own score undefined (NetworkX answers NaN)".into(),
+                why:
+                    "of one source leaves that source's own score undefined (NetworkX answers NaN)"
+                        .into(),
                 fix: "sample at least 2 sources, or pass --endpoints",
             });
         }
@@ -544,7 +556,11 @@ impl Render for BetweennessResult {
         let mut s = format!(
             "  {} sources, {}, {}normalized, endpoints {}\n",
             self.sources,
-            if self.weighted { "weighted" } else { "unweighted" },
+            if self.weighted {
+                "weighted"
+            } else {
+                "unweighted"
+            },
             if self.normalized { "" } else { "not " },
             if self.endpoints {
                 "counted"
