@@ -243,7 +243,7 @@ impl Analysis for EdgeBetweenness {
         check_lengths(g, q.weighted)
     }
 
-    /// What [`parallel()`] holds: per thread, one search scratch and
+    /// What the `cpu` kernel holds: per thread, one search scratch and
     /// `WINDOW` per-arc score vectors; as output, at most one edge (its
     /// ends and score) per arc.
     fn footprint(g: &Graph, _: &EdgeBetweennessQuery) -> Result<Requirements, SizeOverflow> {
