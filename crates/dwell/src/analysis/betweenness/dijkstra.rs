@@ -96,7 +96,10 @@ impl Search {
     }
 
     /// Dijkstra from `s` with a lazy binary heap keyed by the distance's
-    /// bits (they order as the values for non-negative floats), counting σ.
+    /// bits (they order as the values for non-negative floats), counting σ;
+    /// with unit lengths, breadth-first: `order` is the queue (a vertex is
+    /// settled when dequeued, in the order it was found), the same σ and
+    /// settle order without a heap.
     fn forward<L: Lengths>(&mut self, csr: &Csr, w: L, s: u32) {
         let Search {
             dist,
@@ -108,13 +111,27 @@ impl Search {
         let targets = csr.targets();
         dist[s as usize] = 0.0;
         sigma[s as usize] = 1.0;
-        heap.push(Reverse((0f64.to_bits(), s)));
-        while let Some(Reverse((_, u))) = heap.pop() {
-            if rank[u as usize] != UNSETTLED {
-                continue; // a stale entry: settled by a shorter one
-            }
-            rank[u as usize] = order.len() as u32;
-            order.push(u);
+        let mut head = 0;
+        if L::UNIT {
+            order.push(s);
+        } else {
+            heap.push(Reverse((0f64.to_bits(), s)));
+        }
+        loop {
+            let u = if L::UNIT {
+                let Some(&u) = order.get(head) else { break };
+                rank[u as usize] = head as u32;
+                head += 1;
+                u
+            } else {
+                let Some(Reverse((_, u))) = heap.pop() else { break };
+                if rank[u as usize] != UNSETTLED {
+                    continue; // a stale entry: settled by a shorter one
+                }
+                rank[u as usize] = order.len() as u32;
+                order.push(u);
+                u
+            };
             let (du, su) = (dist[u as usize], sigma[u as usize]);
             for i in csr.range(u) {
                 let v = targets[i] as usize;
@@ -125,7 +142,11 @@ impl Search {
                 if nd < dist[v] {
                     dist[v] = nd;
                     sigma[v] = su;
-                    heap.push(Reverse((nd.to_bits(), v as u32)));
+                    if L::UNIT {
+                        order.push(v as u32);
+                    } else {
+                        heap.push(Reverse((nd.to_bits(), v as u32)));
+                    }
                 } else if nd == dist[v] {
                     sigma[v] += su;
                 }
