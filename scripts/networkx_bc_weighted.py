@@ -12,16 +12,17 @@ Graphs, read independently of dwell:
   its smallest weight (as dwell's normalization does); `road-u` the same
   arcs as an undirected graph, an edge keeping the smaller weight of its
   two directions (NetworkX's `to_undirected` would keep either).
-- `karate` is data/graphs/karate.edges.xz, as scripts/networkx_bc.py reads it.
+- `karate` and `polblogs` (directed) are data/graphs/NAME.edges.xz, as
+  scripts/networkx_bc.py reads them (unweighted: edge modes only).
 
 Modes (vertex scores: `bc-*`, edge scores: `ebc-*`): `bc-exact`
 (weight="weight"), `bc-raw` (normalized=False), `bc-endpoints`,
 `bc-sample` (sources 0, 5, 10, 20, 33: NetworkX's accumulation and
 `_rescale` over that sample, as `k=5` would run had its seed drawn them),
-`ebc-exact` (weighted; karate: weight=None), `ebc-raw`, `ebc-sample`. Each
+`ebc-exact` (weighted; karate, polblogs: weight=None), `ebc-raw`, `ebc-sample`. Each
 line: graph, mode, vertex or `u-v` (an undirected edge as `min-max`),
 score (repr); every vertex for `bc-exact`, the vertices and edges whose
-(first) vertex is below 300 for the others. The weights are integers, so every distance is exact and
+(first) vertex is below 300 (polblogs: 40) for the others. The weights are integers, so every distance is exact and
 ties are the same in any summation order.
 """
 import lzma
@@ -50,12 +51,13 @@ def road(directed):
     return g
 
 
-def karate():
-    with lzma.open("data/graphs/karate.edges.xz", "rt") as f:
+def plain(name):
+    with lzma.open(f"data/graphs/{name}.edges.xz", "rt") as f:
         lines = f.read().splitlines()
     header = next(line for line in lines if line.startswith("# nodes"))
-    n = int(re.match(r"# nodes (\d+)", header).group(1))
-    g = nx.Graph()
+    m = re.match(r"# nodes (\d+) edges \d+ directed (\d)", header)
+    n = int(m.group(1))
+    g = nx.DiGraph() if m.group(2) == "1" else nx.Graph()
     g.add_nodes_from(range(n))
     for line in lines:
         if line and not line.startswith("#"):
@@ -95,7 +97,8 @@ def main():
     out = open("crates/dwell/tests/data/bc/networkx_weighted.tsv", "w")
     out.write(f"# scripts/networkx_bc_weighted.py: NetworkX {nx.__version__} (edge_)betweenness_centrality\n")
     out.write("# graph\tmode\tvertex or edge\tscore\n")
-    graphs = [("road", road(True), "weight"), ("road-u", road(False), "weight"), ("karate", karate(), None)]
+    graphs = [("road", road(True), "weight"), ("road-u", road(False), "weight"), ("karate", plain("karate"), None),
+              ("polblogs", plain("polblogs"), None)]
     for name, g, weight in graphs:
         modes = {}
         if weight is not None:
@@ -110,7 +113,7 @@ def main():
         for mode, bc in modes.items():
             for x, score in bc.items():
                 first = x if isinstance(x, int) else min(x) if not g.is_directed() else x[0]
-                if mode != "bc-exact" and first >= 300:
+                if mode != "bc-exact" and first >= (40 if name == "polblogs" else 300):
                     continue  # a smaller file
                 item = key(g, x) if mode.startswith("ebc") else str(x)
                 out.write(f"{name}\t{mode}\t{item}\t{score!r}\n")

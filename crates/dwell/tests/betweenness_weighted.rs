@@ -2,7 +2,8 @@
 //! the plain-Brandes oracle on random weighted graphs (ties included), both
 //! through the verifier; the verifiers catching corrupted answers; the
 //! refusals; and NetworkX 3.6.1's scores on the bundled road graph
-//! graph_23rd (directed and undirected, integer lengths) and karate, pinned
+//! graph_23rd (directed and undirected, integer lengths), karate and
+//! polblogs (edge betweenness), pinned
 //! in `tests/data/bc/networkx_weighted.tsv` by
 //! `scripts/networkx_bc_weighted.py`.
 
@@ -276,8 +277,8 @@ fn pinned() -> HashMap<(String, String), HashMap<String, f64>> {
 fn real(name: &str) -> Graph {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../data");
     match name {
-        "karate" => load(
-            &root.join("graphs/karate.edges.xz"),
+        "karate" | "polblogs" => load(
+            &root.join(format!("graphs/{name}.edges.xz")),
             &LoadOptions::default(),
         ),
         "road" => load(
@@ -321,12 +322,12 @@ fn against(
 }
 
 #[test]
-fn road_and_karate_match_networkx() {
+fn road_karate_and_polblogs_match_networkx() {
     let all = pinned();
     let mut checked = 0;
-    for name in ["road", "road-u", "karate"] {
+    for name in ["road", "road-u", "karate", "polblogs"] {
         let g = real(name);
-        let weighted = name != "karate";
+        let weighted = name.starts_with("road");
         let sample = Some(vec![0, 5, 10, 20, 33]);
         for (mode, normalized, endpoints, sources) in [
             ("bc-exact", true, false, None),
@@ -367,5 +368,5 @@ fn road_and_karate_match_networkx() {
             checked += against(name, mode, want, &got);
         }
     }
-    assert_eq!(checked, 11_307, "every pinned score compared");
+    assert_eq!(checked, 13_200, "every pinned score compared");
 }
