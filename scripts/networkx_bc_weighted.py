@@ -26,7 +26,6 @@ score (repr); every vertex for `bc-exact`, the vertices and edges whose
 ties are the same in any summation order.
 """
 import lzma
-import re
 
 import networkx as nx
 from networkx.algorithms.centrality.betweenness import (
@@ -36,6 +35,7 @@ from networkx.algorithms.centrality.betweenness import (
     _single_source_dijkstra_path_basic,
     _single_source_shortest_path_basic,
 )
+from networkx_bc import load  # scripts/ is this script's folder: its reader of the edge lists
 
 SAMPLE = [0, 5, 10, 20, 33]
 
@@ -48,21 +48,6 @@ def road(directed):
     for u, v, w in arcs:
         if not g.has_edge(u, v) or g[u][v]["weight"] > w:
             g.add_edge(u, v, weight=w)
-    return g
-
-
-def plain(name):
-    with lzma.open(f"data/graphs/{name}.edges.xz", "rt") as f:
-        lines = f.read().splitlines()
-    header = next(line for line in lines if line.startswith("# nodes"))
-    m = re.match(r"# nodes (\d+) edges \d+ directed (\d)", header)
-    n = int(m.group(1))
-    g = nx.DiGraph() if m.group(2) == "1" else nx.Graph()
-    g.add_nodes_from(range(n))
-    for line in lines:
-        if line and not line.startswith("#"):
-            u, v = line.split()[:2]
-            g.add_edge(int(u), int(v))
     return g
 
 
@@ -97,8 +82,8 @@ def main():
     out = open("crates/dwell/tests/data/bc/networkx_weighted.tsv", "w")
     out.write(f"# scripts/networkx_bc_weighted.py: NetworkX {nx.__version__} (edge_)betweenness_centrality\n")
     out.write("# graph\tmode\tvertex or edge\tscore\n")
-    graphs = [("road", road(True), "weight"), ("road-u", road(False), "weight"), ("karate", plain("karate"), None),
-              ("polblogs", plain("polblogs"), None)]
+    graphs = [("road", road(True), "weight"), ("road-u", road(False), "weight"), ("karate", load("karate"), None),
+              ("polblogs", load("polblogs"), None)]
     for name, g, weight in graphs:
         modes = {}
         if weight is not None:
