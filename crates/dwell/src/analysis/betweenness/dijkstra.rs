@@ -30,6 +30,7 @@
 //! kernel runs (`Betweenness::validate`): with them shortest paths tie
 //! in cycles and σ is not defined.
 
+use super::super::footprint::{self, SizeOverflow};
 use super::super::sssp::Lengths;
 use crate::graph::Csr;
 use std::cmp::Reverse;
@@ -38,10 +39,19 @@ use std::collections::BinaryHeap;
 /// `rank` of a vertex not (yet) settled.
 const UNSETTLED: u32 = u32::MAX;
 
-/// Bytes per vertex a [`Search`] holds at most: dist, σ (8 each), rank,
-/// order (4 each), and the heap's entries (12, at most one per improvement,
-/// counted here as up to two per vertex on average).
-pub(super) const BYTES_PER_VERTEX: u64 = 8 + 8 + 4 + 4 + 2 * 16;
+/// Bytes a [`Search`] holds at most on a graph of `n` vertices and `m`
+/// arcs: per vertex dist, σ (8 each), rank and its place in `order` (4
+/// each); the heap's entries (16 bytes) are at most one per improvement,
+/// so one per arc and the source's.
+pub(super) fn bytes(n: u64, m: u64) -> Result<u64, SizeOverflow> {
+    footprint::sum(
+        "scratch bytes",
+        &[
+            footprint::product("scratch bytes", &[n, 24])?,
+            footprint::product("scratch bytes", &[m.saturating_add(1), 16])?,
+        ],
+    )
+}
 
 /// Where a search's dependencies go.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -124,7 +134,9 @@ impl Search {
                 head += 1;
                 u
             } else {
-                let Some(Reverse((_, u))) = heap.pop() else { break };
+                let Some(Reverse((_, u))) = heap.pop() else {
+                    break;
+                };
                 if rank[u as usize] != UNSETTLED {
                     continue; // a stale entry: settled by a shorter one
                 }

@@ -247,7 +247,8 @@ impl Analysis for EdgeBetweenness {
     /// `WINDOW` per-arc score vectors; as output, at most one edge (its
     /// ends and score) per arc.
     fn footprint(g: &Graph, _: &EdgeBetweennessQuery) -> Result<Requirements, SizeOverflow> {
-        held(g, super::dijkstra::BYTES_PER_VERTEX, g.arcs() as u64, 16)
+        let (n, m) = (g.nodes() as u64, g.arcs() as u64);
+        held(g, super::dijkstra::bytes(n, m)?, m, 16)
     }
 
     fn output_bytes(_: &Graph, out: &EdgeBetweennessResult) -> Result<u64, SizeOverflow> {

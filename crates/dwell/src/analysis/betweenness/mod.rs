@@ -441,17 +441,15 @@ fn hops_inside(g: &Graph, srcs: &[u32], endpoints: bool) -> f64 {
     want
 }
 
-/// What the waves hold on `g` with `scratch` bytes per vertex in each
-/// thread's scratch and score vectors of `len` `f64`s: per thread, the
-/// scratch and [`WINDOW`] vectors; as output, `out_bytes` per item of
-/// `len`.
+/// What the waves hold on `g` with a `scratch` of that many bytes in each
+/// thread and score vectors of `len` `f64`s: per thread, the scratch and
+/// [`WINDOW`] vectors; as output, `out_bytes` per item of `len`.
 fn held(g: &Graph, scratch: u64, len: u64, out_bytes: u64) -> Result<Requirements, SizeOverflow> {
-    let n = g.nodes() as u64;
     let threads = rayon::current_num_threads().max(1) as u64;
     let per_thread = footprint::sum(
         "scratch bytes",
         &[
-            footprint::product("scratch bytes", &[n, scratch])?,
+            scratch,
             footprint::product("scratch bytes", &[len, 8, WINDOW as u64])?,
         ],
     )?;
@@ -496,11 +494,12 @@ impl Analysis for Betweenness {
     /// entries counted at their most, 64 per vertex) or one search scratch
     /// (weighted), and [`WINDOW`] chunk score vectors; the total as output.
     fn footprint(g: &Graph, q: &BetweennessQuery) -> Result<Requirements, SizeOverflow> {
+        let (n, m) = (g.nodes() as u64, g.arcs() as u64);
         let scratch = match q.weighted {
-            false => lanes::BYTES_PER_VERTEX,
-            true => dijkstra::BYTES_PER_VERTEX,
+            false => footprint::product("scratch bytes", &[n, lanes::BYTES_PER_VERTEX])?,
+            true => dijkstra::bytes(n, m)?,
         };
-        held(g, scratch, g.nodes() as u64, 8)
+        held(g, scratch, n, 8)
     }
 
     fn output_bytes(_: &Graph, out: &BetweennessResult) -> Result<u64, SizeOverflow> {
