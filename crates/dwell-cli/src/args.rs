@@ -207,9 +207,12 @@ pub enum AnalysisName {
     /// Shortest path lengths by delta-stepping (the graph's weights, or 1
     /// per arc; --delta, --parents).
     Sssp,
-    /// Betweenness centrality, unweighted Brandes: exact, or from the
-    /// --sources sample (e.g. random:K); --raw, --endpoints.
+    /// Betweenness centrality by Brandes: exact, or from the --sources
+    /// sample (e.g. random:K); --weighted, --raw, --endpoints.
     Bc,
+    /// Edge betweenness centrality by Brandes: exact, or from the
+    /// --sources sample; --weighted, --raw.
+    EdgeBc,
     /// On a program bundle: live variables (backward).
     Liveness,
     /// On a program bundle: reaching definitions (forward).
@@ -327,13 +330,17 @@ pub struct RunArgs {
     /// sssp: keep each source's shortest-path tree (written by --out).
     #[arg(long)]
     pub parents: bool,
-    /// bc: raw sums (NetworkX's normalized=False) instead of dividing by
+    /// bc, edge-bc: raw sums (NetworkX's normalized=False) instead of dividing by
     /// the number of pairs.
     #[arg(long)]
     pub raw: bool,
     /// bc: count the endpoints of each path (NetworkX's endpoints=True).
     #[arg(long)]
     pub endpoints: bool,
+    /// bc, edge-bc: shortest paths by the graph's arc lengths (positive
+    /// weights, NetworkX's weight=) instead of arc counts.
+    #[arg(long)]
+    pub weighted: bool,
     /// Run the query this many times in one session over the resident graph.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
     pub repeat: u64,

@@ -66,6 +66,12 @@ pub fn from_flags(args: &RunArgs, g: &Graph, files: &Files) -> Result<Query> {
             sources: Some(sources(args, g, files)?).filter(|s| !s.is_empty()),
             normalized: !args.raw,
             endpoints: args.endpoints,
+            weighted: args.weighted,
+        }),
+        AnalysisName::EdgeBc => Query::EdgeBetweenness(analysis::EdgeBetweennessQuery {
+            sources: Some(sources(args, g, files)?).filter(|s| !s.is_empty()),
+            normalized: !args.raw,
+            weighted: args.weighted,
         }),
         AnalysisName::Sssp => Query::Sssp(analysis::SsspQuery {
             sources: sources(args, g, files)?,

@@ -79,6 +79,7 @@ const PYTHON_WORDS: &[(&str, &str)] = &[
     ("a positive --tol", "a positive tol="),
     ("pass --max-iter 1", "pass max_iter=1"),
     ("or pass --endpoints", "or pass endpoints=True"),
+    ("or leave out --weighted", "or pass weighted=False"),
 ];
 
 /// CLI flags of quoted spans (`` `--ids name` ``) and the argument of

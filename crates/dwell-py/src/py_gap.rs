@@ -5,7 +5,9 @@
 
 use crate::core::Error;
 use crate::py::{call, live, to_py, CoreSession, PyReport};
-use dwell::analysis::{BetweennessQuery, Output, PageRankQuery, Query, SsspQuery, StopRule};
+use dwell::analysis::{
+    BetweennessQuery, EdgeBetweennessQuery, Output, PageRankQuery, Query, SsspQuery, StopRule,
+};
 use dwell::graph::NO_VERTEX;
 use numpy::ndarray::Array2;
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyReadonlyArray1};
@@ -76,16 +78,18 @@ fn sssp<'py>(
     ))
 }
 
-/// Betweenness centrality (unweighted Brandes): (scores, report). `sample`
-/// None: every vertex a source.
+/// Betweenness centrality (Brandes; `weighted`: by the graph's arc
+/// lengths): (scores, report). `sample` None: every vertex a source.
 #[pyfunction]
-#[pyo3(signature = (session, sample, normalized, endpoints, runs, budget))]
+#[pyo3(signature = (session, sample, normalized, endpoints, weighted, runs, budget))]
+#[allow(clippy::too_many_arguments)]
 fn betweenness<'py>(
     py: Python<'py>,
     session: &CoreSession,
     sample: Option<PyReadonlyArray1<'_, u32>>,
     normalized: bool,
     endpoints: bool,
+    weighted: bool,
     runs: u64,
     budget: Option<u64>,
 ) -> PyResult<(Bound<'py, PyArray1<f64>>, PyReport)> {
@@ -95,12 +99,54 @@ fn betweenness<'py>(
             .transpose()?,
         normalized,
         endpoints,
+        weighted,
     });
     let (out, rep) = call(py, live(py, session, false)?, q, runs, budget)?;
     let Output::Betweenness(r) = out else {
         unreachable!("a betweenness query answers with scores")
     };
     Ok((r.scores.into_pyarray(py), rep))
+}
+
+/// Edge betweenness centrality (Brandes; `weighted`: by the graph's arc
+/// lengths): (sources of the edges, their targets, scores, report); the
+/// edges as the library lists them (every arc of a directed graph, each
+/// undirected edge once with `u ≤ v`, in CSR order).
+#[pyfunction]
+#[pyo3(signature = (session, sample, normalized, weighted, runs, budget))]
+#[allow(clippy::type_complexity)]
+fn edge_betweenness<'py>(
+    py: Python<'py>,
+    session: &CoreSession,
+    sample: Option<PyReadonlyArray1<'_, u32>>,
+    normalized: bool,
+    weighted: bool,
+    runs: u64,
+    budget: Option<u64>,
+) -> PyResult<(
+    Bound<'py, PyArray1<u32>>,
+    Bound<'py, PyArray1<u32>>,
+    Bound<'py, PyArray1<f64>>,
+    PyReport,
+)> {
+    let q = Query::EdgeBetweenness(EdgeBetweennessQuery {
+        sources: sample
+            .map(|s| s.as_slice().map(<[u32]>::to_vec))
+            .transpose()?,
+        normalized,
+        weighted,
+    });
+    let (out, rep) = call(py, live(py, session, false)?, q, runs, budget)?;
+    let Output::EdgeBetweenness(r) = out else {
+        unreachable!("an edge betweenness query answers with edge scores")
+    };
+    let (us, vs): (Vec<u32>, Vec<u32>) = r.edges.into_iter().unzip();
+    Ok((
+        us.into_pyarray(py),
+        vs.into_pyarray(py),
+        r.scores.into_pyarray(py),
+        rep,
+    ))
 }
 
 /// PageRank: (scores, iterations, converged, last L1 change, threshold,
@@ -198,6 +244,7 @@ fn triangles<'py>(
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(sssp, m)?)?;
     m.add_function(wrap_pyfunction!(betweenness, m)?)?;
+    m.add_function(wrap_pyfunction!(edge_betweenness, m)?)?;
     m.add_function(wrap_pyfunction!(pagerank, m)?)?;
     m.add_function(wrap_pyfunction!(triangles, m)?)?;
     Ok(())

@@ -63,6 +63,7 @@ proptest! {
             sources: sample.map(|s| s.into_iter().collect()),
             normalized,
             endpoints,
+            weighted: false,
         };
         let (fast, oracle) = bc(&g, &q);
         prop_assert!(close(&fast.scores, &oracle.scores, 1e-9).is_ok(), "{:?}", close(&fast.scores, &oracle.scores, 1e-9));
@@ -77,6 +78,7 @@ fn the_verifier_catches_corrupted_answers() {
         sources: None,
         normalized: false,
         endpoints: false,
+        weighted: false,
     };
     let (good, _) = bc(&g, &q);
     // Pairs through 1: (0,2), (0,3), (0,4); through 2: (0,3), (1,3).
@@ -104,6 +106,7 @@ fn a_sample_of_one_source_is_refused_with_a_fix() {
         sources: Some(vec![1]),
         normalized: true,
         endpoints: false,
+        weighted: false,
     });
     let e = run_once(&Cpu, &g, &q).unwrap_err().to_string();
     assert!(e.contains("Fix:") && e.contains("NaN"), "{e}");
@@ -111,6 +114,7 @@ fn a_sample_of_one_source_is_refused_with_a_fix() {
         sources: Some(vec![1, 1]),
         normalized: true,
         endpoints: false,
+        weighted: false,
     });
     assert!(run_once(&Cpu, &g, &q)
         .unwrap_err()
@@ -139,6 +143,7 @@ fn karate_and_polblogs_match_networkx() {
                 sources,
                 normalized,
                 endpoints,
+                weighted: false,
             };
             let (fast, oracle) = bc(&g, &q);
             close(&fast.scores, &oracle.scores, 1e-12).unwrap();
@@ -173,6 +178,7 @@ fn the_answer_does_not_depend_on_the_thread_count() {
         sources: None,
         normalized: true,
         endpoints: false,
+        weighted: false,
     });
     let with = |threads| {
         rayon::ThreadPoolBuilder::new()

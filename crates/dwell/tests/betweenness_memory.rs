@@ -59,6 +59,7 @@ fn held(g: &Graph, k: u32) -> (usize, usize) {
         sources: Some((0..k).collect()),
         normalized: true,
         endpoints: false,
+        weighted: false,
     };
     let plan = Query::Betweenness(q.clone()).footprint(g).unwrap();
     let (counters, workspace) = (Counters::default(), Workspace::default());

@@ -13,7 +13,7 @@ import numpy as np
 from . import _dwell
 from ._checks import _U32_MAX, _array, _flag, _ids, _int
 from ._errors import DwellError, DwellTypeError, DwellValueError
-from ._gap import GapAnalyses, PageRank, ShortestPaths, Triangles
+from ._gap import EdgeScores, GapAnalyses, PageRank, ShortestPaths, Triangles
 
 #: dtype of BFS summaries: one row per source.
 BFS_SUMMARY = np.dtype(

@@ -34,6 +34,16 @@ class ShortestPaths:
 
 
 @dataclass
+class EdgeScores:
+    """Edge betweenness: edge ``i`` runs from ``sources[i]`` to
+    ``targets[i]`` (vertex ids) and scores ``scores[i]``."""
+
+    sources: np.ndarray
+    targets: np.ndarray
+    scores: np.ndarray
+
+
+@dataclass
 class PageRank:
     """Scores (summing to 1), the rounds run, whether the last one changed
     the scores (L1) by less than ``threshold``, and that change (``error``)."""
@@ -112,27 +122,48 @@ class GapAnalyses:
             dist, tree = dist[0], None if tree is None else tree[0]
         return ShortestPaths(dist, tree, reached, width, weighted)
 
-    def betweenness(self, *, k: Optional[int] = None, seed: Any = None, sources: Any = None,
-                    normalized: bool = True, endpoints: bool = False, repeat: int = 1) -> np.ndarray:
-        """Betweenness centrality of every vertex (unweighted Brandes), as
-        NetworkX's ``betweenness_centrality`` scales it. Exact by default;
-        ``k`` sources sampled as NetworkX samples them (``random.Random(seed)
-        .sample`` over the vertices in id order), or the sample ``sources``."""
-        runs = self._check(repeat)
+    def _sample(self, k: Any, seed: Any, sources: Any) -> Optional[np.ndarray]:
+        """Betweenness' sources: None (every vertex), ``k`` sampled as
+        NetworkX samples them, or the given ``sources``."""
         n = self.graph.nodes
         if k is not None and sources is not None:
             raise DwellValueError("k= and sources= together.", "pass k= (a random sample) or sources= (your own)")
-        sample = None
         if k is not None:
             k = _int(k, "k", 1, n, f"pass k= from 1 to the node count ({n}), or leave it out (exact)")
             rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-            sample = np.asarray(rng.sample(range(n), k), dtype=np.uint32)
-        elif sources is not None:
-            sample = _ids(sources, "source", n)
+            return np.asarray(rng.sample(range(n), k), dtype=np.uint32)
+        return None if sources is None else _ids(sources, "source", n)
+
+    def betweenness(self, *, k: Optional[int] = None, seed: Any = None, sources: Any = None,
+                    normalized: bool = True, endpoints: bool = False, weighted: bool = False,
+                    repeat: int = 1) -> np.ndarray:
+        """Betweenness centrality of every vertex (Brandes), as NetworkX's
+        ``betweenness_centrality`` scales it. Exact by default; ``k``
+        sources sampled as NetworkX samples them (``random.Random(seed)
+        .sample`` over the vertices in id order), or the sample ``sources``.
+        ``weighted``: shortest by the graph's arc lengths (positive), summed
+        and tied as NetworkX's Dijkstra sums and compares them."""
+        runs = self._check(repeat)
+        sample = self._sample(k, seed, sources)
         scores, report = _dwell.betweenness(self._core, sample, _flag(normalized, "normalized"),
-                                            _flag(endpoints, "endpoints"), runs, self.budget_bytes)
+                                            _flag(endpoints, "endpoints"), _flag(weighted, "weighted"),
+                                            runs, self.budget_bytes)
         self._done(report)
         return scores
+
+    def edge_betweenness(self, *, k: Optional[int] = None, seed: Any = None, sources: Any = None,
+                         normalized: bool = True, weighted: bool = False, repeat: int = 1) -> EdgeScores:
+        """Edge betweenness centrality (Brandes), as NetworkX's
+        ``edge_betweenness_centrality`` scales it; sources and ``weighted``
+        as :meth:`betweenness`. Every arc of a directed graph, each
+        undirected edge once (``u <= v``)."""
+        runs = self._check(repeat)
+        sample = self._sample(k, seed, sources)
+        us, vs, scores, report = _dwell.edge_betweenness(
+            self._core, sample, _flag(normalized, "normalized"), _flag(weighted, "weighted"), runs,
+            self.budget_bytes)
+        self._done(report)
+        return EdgeScores(us, vs, scores)
 
     def pagerank(self, *, alpha: float = 0.85, personalization: Any = None, tol: Optional[float] = None,
                  max_iter: Optional[int] = None, stop: str = "networkx", repeat: int = 1) -> PageRank:

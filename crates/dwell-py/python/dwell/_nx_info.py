@@ -3,7 +3,8 @@ still importing itself, so this module imports nothing of NetworkX (nor of
 dwell.nx); the test suite checks that FUNCTIONS lists what dwell.nx runs."""
 
 FUNCTIONS = (
-    "all_pairs_dijkstra_path_length", "average_clustering", "betweenness_centrality", "clustering", "pagerank",
+    "all_pairs_dijkstra_path_length", "average_clustering", "betweenness_centrality", "clustering",
+    "edge_betweenness_centrality", "pagerank",
     "shortest_path_length", "single_source_dijkstra_path_length", "transitivity", "triangles",
     "all_pairs_shortest_path_length", "ancestors", "average_shortest_path_length", "bfs_layers",
     "closeness_centrality", "condensation", "connected_components", "descendants", "descendants_at_distance", "diameter", "eccentricity",
@@ -17,7 +18,10 @@ FUNCTIONS = (
 
 _GAP = "dwell's {}; declines what it cannot answer as NetworkX does ({})."
 _DOCS = {
-    "betweenness_centrality": _GAP.format("unweighted Brandes, sources in parallel", "weight=, k=1"),
+    "betweenness_centrality": _GAP.format("Brandes (Dijkstra with weight=), sources in parallel",
+                                          "zero, negative or callable weights, k=1"),
+    "edge_betweenness_centrality": _GAP.format("Brandes (Dijkstra with weight=), sources in parallel",
+                                               "zero, negative or callable weights, multigraphs"),
     "pagerank": _GAP.format("pull PageRank under NetworkX's stopping rule", "weights, nstart=, dangling="),
     "triangles": _GAP.format("ordered triangle count", "multigraphs"),
     "clustering": _GAP.format("ordered triangle count", "weight=, directed graphs, multigraphs"),

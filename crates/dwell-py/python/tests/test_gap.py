@@ -1,5 +1,5 @@
 """The GAP kernels from Python: the session methods (sssp, betweenness,
-pagerank, triangles) and the NetworkX functions on them, compared with
+edge betweenness, pagerank, triangles) and the NetworkX functions on them, compared with
 NetworkX (and igraph where installed) on the bundled real graphs, a real
 road graph with its own lengths, and random graphs (hypothesis)."""
 
@@ -66,6 +66,37 @@ def test_betweenness_equals_networkx(G):
     close(nx.betweenness_centrality(G, backend="dwell", **kw), nx.betweenness_centrality(G, **kw), 1e-9)
 
 
+def same_edges(got, want, tol):
+    """Edge scores: NetworkX's keys, in its order and orientation."""
+    assert list(got) == list(want)
+    close(got, want, tol)
+
+
+def test_edge_betweenness_equals_networkx(G):
+    if len(G) > 1000:
+        pytest.skip("NetworkX's own Brandes takes a minute here")
+    for normalized in (True, False):
+        same_edges(nx.edge_betweenness_centrality(G, normalized=normalized, backend="dwell"),
+                   nx.edge_betweenness_centrality(G, normalized=normalized), 1e-9)
+    kw = dict(k=min(10, len(G)), seed=7)
+    same_edges(nx.edge_betweenness_centrality(G, backend="dwell", **kw), nx.edge_betweenness_centrality(G, **kw),
+               1e-9)
+
+
+def test_weighted_betweenness_equals_networkx_on_les_miserables():
+    """NetworkX's own weighted, named graph (co-appearance counts as lengths)."""
+    G = nx.les_miserables_graph()
+    for kw in (dict(), dict(normalized=False), dict(endpoints=True), dict(k=12, seed=3)):
+        close(nx.betweenness_centrality(G, weight="weight", backend="dwell", **kw),
+              nx.betweenness_centrality(G, weight="weight", **kw), 1e-12)
+    for kw in (dict(), dict(normalized=False), dict(k=12, seed=3)):
+        same_edges(nx.edge_betweenness_centrality(G, weight="weight", backend="dwell", **kw),
+                   nx.edge_betweenness_centrality(G, weight="weight", **kw), 1e-12)
+    D = nx.DiGraph(road_nx().subgraph(range(400)))
+    same_edges(nx.edge_betweenness_centrality(D, weight="weight", backend="dwell"),
+               nx.edge_betweenness_centrality(D, weight="weight"), 1e-12)
+
+
 def test_pagerank_equals_networkx(G):
     close(nx.pagerank(G, backend="dwell"), nx.pagerank(G), 1e-12)
     nodes = list(G)
@@ -121,7 +152,8 @@ def test_what_dwell_declines_networkx_answers():
     backend = nx.utils.backends.backends["dwell"].load()
     reasons = {
         "weighted pagerank": backend.can_run("pagerank", (G,), {}),
-        "weighted betweenness": backend.can_run("betweenness_centrality", (G,), {"weight": "weight"}),
+        "callable weight": backend.can_run("betweenness_centrality", (G,), {"weight": lambda u, v, d: 1}),
+        "multigraph edges": backend.can_run("edge_betweenness_centrality", (nx.MultiGraph(G),), {}),
         "nstart": backend.can_run("pagerank", (G,), {"weight": None, "nstart": {0: 1}}),
         "directed clustering": backend.can_run("clustering", (nx.DiGraph(G),), {}),
         "k=1": backend.can_run("betweenness_centrality", (G,), {"k": 1}),
@@ -132,7 +164,13 @@ def test_what_dwell_declines_networkx_answers():
     assert backend.can_run("pagerank", (H,), {}) is True
     nx.set_edge_attributes(H, 2.0, "weight")  # through NetworkX: its cache (and dwell's answer) cleared
     assert isinstance(backend.can_run("pagerank", (H,), {}), str)
+    assert backend.can_run("betweenness_centrality", (G,), {"weight": "weight"}) is True
+    assert backend.can_run("edge_betweenness_centrality", (G,), {"weight": "weight", "k": 1}) is True
+    G[0][1]["weight"] = 0
+    for name in ("betweenness_centrality", "edge_betweenness_centrality"):
+        assert "zero" in backend.can_run(name, (G,), {"weight": "weight"})
     G[0][1]["weight"] = -1
+    assert isinstance(backend.can_run("betweenness_centrality", (G,), {"weight": "weight"}), str)
     assert isinstance(backend.can_run("single_source_dijkstra_path_length", (G, 0), {}), str)
     assert backend.can_run("pagerank", (G,), {"weight": None}) is True
 
@@ -178,8 +216,16 @@ def test_session_methods_and_their_errors():
         assert "endpoints=True" in err.value.fix
         with pytest.raises(TypeError):
             s.betweenness(k=2.5)
+        bc = s.betweenness(weighted=True, normalized=False)
+        assert bc.tolist() == [0.0, 2.0, 2.0, 0.0]  # 0 → 2 is shorter through 1 (3.5 < 4)
+        e = s.edge_betweenness(weighted=True, normalized=False)
+        assert list(zip(e.sources.tolist(), e.targets.tolist(), e.scores.tolist())) == \
+            [(0, 1, 3.0), (0, 2, 0.0), (1, 2, 4.0), (2, 3, 3.0)]
         t = s.triangles()
         assert t.total == 1 and t.per_vertex.tolist() == [1, 1, 1, 0]
+    with dwell.Graph.from_edges(src, dst).session() as s, pytest.raises(ValueError) as err:
+        s.betweenness(weighted=True)
+    assert "weighted=False" in err.value.fix, err.value.fix
     with pytest.raises(ValueError) as err:
         dwell.Graph.from_edges(src, dst, weights=[1.0, -2.0, 1.0, 1.0])
     assert "Fix:" in str(err.value)
@@ -236,3 +282,19 @@ def test_random_weighted_lengths_equal_networkx(directed, n, arcs, weights):
     for s in range(min(n, 3)):
         assert nx.single_source_dijkstra_path_length(G, s, backend="dwell") == \
             nx.single_source_dijkstra_path_length(G, s)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.booleans(), st.integers(1, 15), edges, st.lists(st.sampled_from([1, 2.5, 0.125, 7, 0.1, 0.2, 0.3]),
+                                                         min_size=60, max_size=60))
+def test_random_weighted_betweenness_equals_networkx(directed, n, arcs, weights):
+    """Lengths that tie exactly (1 + 1.5 = 2.5) and ones that do not quite
+    (0.1 + 0.2 != 0.3): the same ties as NetworkX's float sums."""
+    G = nx_graph(directed, n, [])
+    for (u, v), w in zip(arcs, weights):
+        G.add_edge(u % n, v % n, weight=w)
+    close(nx.betweenness_centrality(G, weight="weight", backend="dwell"),
+          nx.betweenness_centrality(G, weight="weight"), 1e-12)
+    same_edges(nx.edge_betweenness_centrality(G, weight="weight", backend="dwell"),
+               nx.edge_betweenness_centrality(G, weight="weight"), 1e-12)
+    same_edges(nx.edge_betweenness_centrality(G, backend="dwell"), nx.edge_betweenness_centrality(G), 1e-12)

@@ -29,7 +29,9 @@ pub mod triangles;
 mod verify;
 mod warm;
 
-pub use betweenness::{BetweennessQuery, BetweennessResult};
+pub use betweenness::{
+    BetweennessQuery, BetweennessResult, EdgeBetweennessQuery, EdgeBetweennessResult,
+};
 pub use bfs::{BfsQuery, BfsResult};
 pub use components::Components;
 pub use ctx::{Ctx, Workspace};
@@ -91,6 +93,7 @@ analyses! {
     Triangles => triangles::Triangles,
     Sssp(SsspQuery) => sssp::Sssp,
     Betweenness(BetweennessQuery) => betweenness::Betweenness,
+    EdgeBetweenness(EdgeBetweennessQuery) => betweenness::EdgeBetweenness,
 }
 
 /// Fail when `ids` names a vertex `g` does not have.

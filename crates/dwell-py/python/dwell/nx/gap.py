@@ -1,5 +1,5 @@
 """The GAP kernels as NetworkX functions: ``betweenness_centrality``,
-``pagerank``, ``triangles``, ``clustering``, ``average_clustering``,
+``edge_betweenness_centrality``, ``pagerank``, ``triangles``, ``clustering``, ``average_clustering``,
 ``transitivity`` and weighted ``single_source_dijkstra_path_length``,
 ``all_pairs_dijkstra_path_length`` and ``shortest_path_length``.
 
@@ -29,19 +29,48 @@ from . import _arg, _convert, _session  # defined before dwell.nx imports this m
 # -- betweenness -------------------------------------------------------------
 
 
+def _bc_sample(G, k, seed) -> Optional[np.ndarray]:
+    """NetworkX's sample of ``k`` sources (``seed.sample(list(G), k)``:
+    ``seed`` is already a Random here) as ids; None when exact."""
+    if k is None or k == len(G):
+        return None
+    picked = seed.sample(list(G.nodes), k)
+    return np.fromiter((G.index[v] for v in picked), dtype=np.uint32, count=len(picked))
+
+
+def _bc_session(G, weight):
+    """A session on G's topology, or (``weight`` given) on a graph of it
+    with ``weight`` as arc lengths, read at each call (see
+    :func:`_lengths_graph`)."""
+    return _session(G) if weight is None else _lengths_graph(G, weight)[0].session()
+
+
 def betweenness_centrality(G, k=None, normalized=True, weight=None, endpoints=False, seed=None):
-    """Unweighted Brandes; ``k`` sources sampled exactly as NetworkX samples
-    them (``seed.sample(list(G), k)``: ``seed`` is already a Random here)."""
-    n = len(G)
-    sample = None
-    if k is not None and k != n:
-        picked = seed.sample(list(G.nodes), k)
-        sample = np.fromiter((G.index[v] for v in picked), dtype=np.uint32, count=len(picked))
-    if n == 0:
+    """Brandes, unweighted or over ``weight`` (Dijkstra with NetworkX's sums
+    and ties); ``k`` sources sampled exactly as NetworkX samples them."""
+    sample = _bc_sample(G, k, seed)
+    if len(G) == 0:
         return {}
-    with _session(G) as s:
-        scores = s.betweenness(sources=sample, normalized=bool(normalized), endpoints=bool(endpoints))
+    with _bc_session(G, weight) as s:
+        scores = s.betweenness(sources=sample, normalized=bool(normalized), endpoints=bool(endpoints),
+                               weighted=weight is not None)
     return dict(zip(G.nodes, scores.tolist()))
+
+
+def edge_betweenness_centrality(G, k=None, normalized=True, weight=None, seed=None):
+    """Edge Brandes as :func:`betweenness_centrality`, keyed by
+    ``G.edges()`` in NetworkX's order and orientation."""
+    sample = _bc_sample(G, k, seed)
+    H = _nx_graph(G)
+    if len(G) == 0:
+        return {}
+    with _bc_session(G, weight) as s:
+        r = s.edge_betweenness(sources=sample, normalized=bool(normalized), weighted=weight is not None)
+    n, index = len(G), G.index
+    score = dict(zip((r.sources.astype(np.int64) * n + r.targets).tolist(), r.scores.tolist()))
+    if G.is_directed():
+        return {(u, v): score[index[u] * n + index[v]] for u, v in H.edges()}
+    return {(u, v): score[min(index[u], index[v]) * n + max(index[u], index[v])] for u, v in H.edges()}
 
 
 # -- PageRank ----------------------------------------------------------------
@@ -216,7 +245,7 @@ def _to_target(G, target, weight) -> Dict[Any, Any]:
 
 FUNCTIONS = {
     f.__name__: f
-    for f in (betweenness_centrality, pagerank, triangles, clustering, average_clustering, transitivity,
+    for f in (betweenness_centrality, edge_betweenness_centrality, pagerank, triangles, clustering, average_clustering, transitivity,
               single_source_dijkstra_path_length, all_pairs_dijkstra_path_length, shortest_path_length)
 }
 
@@ -302,16 +331,26 @@ def _pagerank_why_not(G, args, kwargs) -> Optional[str]:
     return None
 
 
-def _bc_why_not(G, args, kwargs) -> Optional[str]:
+def _bc_why_not(name, G, args, kwargs) -> Optional[str]:
+    edges = name == "edge_betweenness_centrality"
     k, weight = _arg(args, kwargs, 1, "k"), _arg(args, kwargs, 3, "weight")
+    if edges and G.is_multigraph():
+        return "a multigraph: NetworkX keys each parallel edge"
+    if edges and _nx_graph(G) is None:
+        return "a converted graph keeps no edge order"
     if weight is not None:
-        return "weight=: dwell's betweenness is unweighted Brandes (weighted Brandes is not built yet)"
-    endpoints = bool(_arg(args, kwargs, 4, "endpoints", False))
+        bad = _bad_weight(G, weight)
+        if bad is not None:
+            return bad
+        H = _nx_graph(G)
+        if any(x == 0 for x in _attr_values(H._adj, weight, H.is_multigraph())):
+            return "a zero edge weight: shortest paths tie around cycles (NetworkX's answer follows its heap order)"
+    endpoints = not edges and bool(_arg(args, kwargs, 4, "endpoints", False))
     if k is not None:
         n = len(G)
         if not isinstance(k, numbers.Integral) or isinstance(k, bool) or not 1 <= k <= n:
             return "k outside 1..n (or not an int): NetworkX's own error"
-        if k == 1 and not endpoints and n > 2:
+        if k == 1 and not edges and not endpoints and n > 2:
             return "k=1 without endpoints: NetworkX answers NaN for the source"
     return None
 
@@ -347,8 +386,8 @@ def why_not(name: str, args: tuple, kwargs: dict) -> Optional[str]:
     G = args[0] if args else kwargs.get("G")
     if G is None:
         return None
-    if name == "betweenness_centrality":
-        return _bc_why_not(G, args, kwargs)
+    if name in ("betweenness_centrality", "edge_betweenness_centrality"):
+        return _bc_why_not(name, G, args, kwargs)
     if name == "pagerank":
         return _pagerank_why_not(G, args, kwargs)
     if name in ("triangles", "clustering", "average_clustering", "transitivity"):

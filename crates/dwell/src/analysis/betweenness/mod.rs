@@ -1,13 +1,15 @@
-//! Betweenness centrality, unweighted (GAP benchmark kernel `bc`), by
-//! Brandes' algorithm ("A faster algorithm for betweenness centrality",
-//! J. Math. Sociol. 25(2), 2001).
+//! Betweenness centrality (GAP benchmark kernel `bc`), by Brandes'
+//! algorithm ("A faster algorithm for betweenness centrality", J. Math.
+//! Sociol. 25(2), 2001), of vertices (this file) and of edges
+//! (`edges.rs`, [`EdgeBetweenness`]).
 //!
 //! # Semantics
 //!
-//! NetworkX's `betweenness_centrality(G, k, normalized, endpoints)` with
-//! `weight=None`: for each source `s` (every vertex, or the given sample),
-//! a breadth-first search counts shortest paths `σ` (as `f64`, as GAPBS
-//! counts them: exact up to 2^53), then, in the reverse of the search
+//! NetworkX's `betweenness_centrality(G, k, normalized, weight,
+//! endpoints)`: for each source `s` (every vertex, or the given sample), a
+//! breadth-first search (or, `weighted`, Dijkstra over the graph's arc
+//! lengths) counts shortest paths `σ` (as `f64`, as GAPBS counts them:
+//! exact up to 2^53), then, in the reverse of the search
 //! order, dependencies `δ[v] = Σ_{w: v ∈ pred(w)} σ[v]/σ[w] · (1 + δ[w])`
 //! are added to every `v ≠ s`. With `endpoints`, `s` gains its reached
 //! count less one and each reached `v ≠ s` one more. Then NetworkX 3.6's
@@ -18,9 +20,16 @@
 //! sources with `K − 1` for `K` (they cannot lie inside their own paths;
 //! a sample of one is refused, where NetworkX answers NaN). A sample of all
 //! n vertices is the exact answer, as in NetworkX. Arcs are
-//! the graph's after normalization (duplicates merged; self loops never lie
-//! on a shortest path); weights are ignored (weighted Brandes on SSSP is
-//! issue 32's next step).
+//! the graph's after normalization (duplicates merged, keeping the
+//! shortest; self loops never lie on a shortest path). Unweighted, weights
+//! are ignored. Weighted, a path's length is summed from the source
+//! outward, one `f64` addition per arc, and two lengths tie when those sums
+//! are equal (`==`), as NetworkX's `_single_source_dijkstra_path_basic`
+//! sums and compares them: the same σ, so scores equal NetworkX's up to the
+//! order of the dependency additions (relative 1e-12 in the tests; integer
+//! lengths below 2^53 sum exactly, as Python's ints). Lengths must be
+//! positive: a zero length lets shortest paths tie around cycles, where σ
+//! is undefined and NetworkX's answer depends on its heap order.
 //!
 //! # Kernels
 //!
@@ -38,9 +47,11 @@
 //!   chunk lived to the end: n²/2 bytes, 673 MB on email-Enron). The sum is
 //!   `((0 + c₀) + c₁) + …` in chunk order whatever the wave, so the answer
 //!   is the same, bit for bit, with any thread count. A sample of at most
-//!   64 sources is one sweep, on one thread.
+//!   64 sources is one sweep, on one thread. Weighted, a chunk is
+//!   [`WEIGHTED_CHUNK`] sources, each one Dijkstra search and one backward
+//!   pass over its settle order (`dijkstra.rs`), in the same waves.
 //! - [`reference()`] (`cpu-reference`, the oracle): plain Brandes, one
-//!   source after another, with explicit predecessor lists.
+//!   source after another, with explicit predecessor lists (`check.rs`).
 //!
 //! # Verifier
 //!
@@ -49,19 +60,28 @@
 //! without endpoints); and the total: every pair (s, t), t reached from s,
 //! puts `d(s, t) − 1` on the vertices strictly between them, so the unscaled
 //! scores sum to `Σ_s Σ_t (d(s, t) − 1)` (plus, with endpoints, the
-//! reached pairs twice), recomputed by plain breadth-first searches.
+//! reached pairs twice), recomputed by plain breadth-first searches;
+//! weighted, `d(s, t)` is the mean number of arcs over the shortest paths,
+//! counted forward over the oracle's DAG (`check::mean_hops`).
 
 use super::footprint::{self, Requirements, SizeOverflow};
 use super::render::{scores, Render, VertexName};
 use super::{Analysis, Ctx, Kernels, QueryError, Violation};
 use crate::graph::Graph;
+use crate::progress::Stop;
+use dijkstra::{Search, Sums};
 use lanes::Lanes;
 use rayon::prelude::*;
 use std::collections::VecDeque;
 use std::io::{self, Write};
 use std::sync::Mutex;
 
+mod check;
+mod dijkstra;
+mod edges;
 mod lanes;
+
+pub use edges::{EdgeBetweenness, EdgeBetweennessQuery, EdgeBetweennessResult};
 
 /// A betweenness query.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -72,6 +92,9 @@ pub struct BetweennessQuery {
     pub normalized: bool,
     /// NetworkX's `endpoints` (its default: false).
     pub endpoints: bool,
+    /// Shortest by the graph's arc lengths (NetworkX's `weight=`), not by
+    /// arc count.
+    pub weighted: bool,
 }
 
 /// Scores per vertex, and how they were scaled.
@@ -83,6 +106,7 @@ pub struct BetweennessResult {
     pub sources: u64,
     pub normalized: bool,
     pub endpoints: bool,
+    pub weighted: bool,
     /// The factor applied to the raw sums of vertices that are not sampled
     /// sources (1 when none).
     pub scale: f64,
@@ -97,8 +121,8 @@ impl PartialEq for BetweennessResult {
     fn eq(&self, o: &Self) -> bool {
         let bits = |xs: &[f64]| xs.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
         bits(&self.scores) == bits(&o.scores)
-            && (self.sources, self.normalized, self.endpoints)
-                == (o.sources, o.normalized, o.endpoints)
+            && (self.sources, self.normalized, self.endpoints, self.weighted)
+                == (o.sources, o.normalized, o.endpoints, o.weighted)
             && (self.scale.to_bits(), self.source_scale.to_bits())
                 == (o.scale.to_bits(), o.source_scale.to_bits())
     }
@@ -114,8 +138,12 @@ pub const CHUNK: usize = lanes::LANES;
 /// fewer score vectors (`WINDOW · threads` of n `f64`s).
 pub const WINDOW: usize = 4;
 
-fn sources(g: &Graph, q: &BetweennessQuery) -> Vec<u32> {
-    q.sources
+/// Sources per chunk of a weighted (or edge) run: one Dijkstra search each,
+/// so far fewer than a sweep's 64 keep both threads busy on small samples.
+pub const WEIGHTED_CHUNK: usize = 8;
+
+fn sources(g: &Graph, sample: &Option<Vec<u32>>) -> Vec<u32> {
+    sample
         .clone()
         .unwrap_or_else(|| (0..g.nodes() as u32).collect())
 }
@@ -124,6 +152,55 @@ fn sources(g: &Graph, q: &BetweennessQuery) -> Vec<u32> {
 /// vertices: NetworkX drops `k` then too).
 fn sampled(g: &Graph, q: &BetweennessQuery) -> Option<usize> {
     q.sources.as_ref().map(Vec::len).filter(|&k| k != g.nodes())
+}
+
+/// The lengths a weighted query runs on (validated: the graph has them).
+fn lengths(g: &Graph, weighted: bool) -> Option<&[f64]> {
+    g.forward().weights().filter(|_| weighted)
+}
+
+/// Refuse a sample with no sources, a vertex out of range or one named
+/// twice.
+fn check_sample(g: &Graph, sample: &Option<Vec<u32>>) -> Result<(), QueryError> {
+    let Some(s) = sample else {
+        return Ok(());
+    };
+    super::check_sources(g, s)?;
+    let mut sorted = s.clone();
+    sorted.sort_unstable();
+    if sorted.windows(2).any(|w| w[0] == w[1]) {
+        return Err(QueryError::Parameter {
+            what: "sample",
+            why: "names a source twice".into(),
+            fix: "give each sampled source once (`--sources random:K` picks distinct ones)",
+        });
+    }
+    Ok(())
+}
+
+/// Refuse a weighted query on a graph without weights or with a length
+/// that is not positive (see the module doc).
+fn check_lengths(g: &Graph, weighted: bool) -> Result<(), QueryError> {
+    // Without arcs there is nothing to weigh (a builder given no arcs
+    // keeps no weight column): the unweighted kernels answer.
+    if !weighted || g.arcs() == 0 {
+        return Ok(());
+    }
+    let Some(w) = g.forward().weights() else {
+        return Err(QueryError::Parameter {
+            what: "weighted betweenness",
+            why: "needs arc lengths, and the graph has no weights".into(),
+            fix: "load a weighted graph (`--weights COLUMN` for edge lists, TSV and CSV; DIMACS and Matrix Market carry theirs), or leave out --weighted",
+        });
+    };
+    match w.iter().position(|&x| x <= 0.0) {
+        Some(i) => Err(QueryError::Parameter {
+            what: "weighted betweenness",
+            why: format!("needs positive lengths, and arc {i} has length {}: with zero lengths shortest paths tie around cycles and their count is undefined", w[i]),
+            fix: "drop or lengthen the zero-length arcs, or run unweighted",
+        }),
+        None => Ok(()),
+    }
 }
 
 /// NetworkX 3.6's `_rescale` factors: (for other vertices, for sampled
@@ -162,6 +239,7 @@ fn result(g: &Graph, q: &BetweennessQuery, mut scores: Vec<f64>, k: usize) -> Be
         sources: k as u64,
         normalized: q.normalized,
         endpoints: q.endpoints,
+        weighted: q.weighted,
         scale,
         source_scale,
     }
@@ -170,35 +248,71 @@ fn result(g: &Graph, q: &BetweennessQuery, mut scores: Vec<f64>, k: usize) -> Be
 /// The `cpu` kernel: chunks of sources in parallel, in waves (see the
 /// module doc).
 pub fn parallel(g: &Graph, q: &BetweennessQuery, ctx: &Ctx<'_>) -> BetweennessResult {
-    let n = g.nodes();
-    let srcs = sources(g, q);
-    let stop = ctx.stop();
-    let csr = g.forward();
+    let (n, csr) = (g.nodes(), g.forward());
+    let srcs = sources(g, &q.sources);
     ctx.pass();
+    let total = match lengths(g, q.weighted) {
+        None => waves(
+            n,
+            &srcs,
+            CHUNK,
+            ctx.stop(),
+            || Lanes::new(n),
+            |sweep, chunk, bc| sweep.run(csr, chunk, q.endpoints, bc),
+        ),
+        Some(w) => {
+            let sums = Sums::Vertices {
+                endpoints: q.endpoints,
+            };
+            waves(
+                n,
+                &srcs,
+                WEIGHTED_CHUNK,
+                ctx.stop(),
+                || Search::new(n),
+                |search, chunk, bc| search.run(csr, w, chunk, sums, bc),
+            )
+        }
+    };
+    result(g, q, total, srcs.len())
+}
+
+/// The waves of the `cpu` kernels: `srcs` in chunks of `chunk`, each
+/// chunk run by `run` on a scratch (from `new`, at most one per thread)
+/// into a score vector of `len` zeros of its own; the chunks' vectors
+/// added to the total in chunk order (see the module doc).
+fn waves<S: Send>(
+    len: usize,
+    srcs: &[u32],
+    chunk: usize,
+    stop: Stop<'_>,
+    new: impl Fn() -> S + Sync,
+    run: impl Fn(&mut S, &[u32], &mut [f64]) + Sync,
+) -> Vec<f64> {
     // At most one scratch per thread: a chunk takes one and gives it back.
-    let scratch = Mutex::new(Vec::<Lanes>::new());
+    let scratch = Mutex::new(Vec::<S>::new());
     let take = || scratch.lock().map(|mut p| p.pop()).ok().flatten();
     let mut spare: Vec<Vec<f64>> = Vec::new();
-    let mut total = vec![0.0; n];
-    let wave = CHUNK * WINDOW * rayon::current_num_threads().max(1);
+    let mut total = vec![0.0; len];
+    let wave = chunk * WINDOW * rayon::current_num_threads().max(1);
     for group in srcs.chunks(wave) {
         if stop.requested() {
             break;
         }
-        let mut partial: Vec<Vec<f64>> = (0..group.len().div_ceil(CHUNK))
-            .map(|_| spare.pop().unwrap_or_else(|| vec![0.0; n]))
+        let mut partial: Vec<Vec<f64>> = (0..group.len().div_ceil(chunk))
+            .map(|_| spare.pop().unwrap_or_else(|| vec![0.0; len]))
             .collect();
         partial
             .par_iter_mut()
-            .zip(group.par_chunks(CHUNK))
-            .for_each(|(bc, chunk)| {
+            .zip(group.par_chunks(chunk))
+            .for_each(|(bc, sources)| {
                 if stop.requested() {
                     return;
                 }
-                let mut sweep = take().unwrap_or_else(|| Lanes::new(n));
-                sweep.run(csr, chunk, q.endpoints, bc);
+                let mut s = take().unwrap_or_else(&new);
+                run(&mut s, sources, bc);
                 if let Ok(mut pool) = scratch.lock() {
-                    pool.push(sweep);
+                    pool.push(s);
                 }
             });
         for mut bc in partial {
@@ -207,47 +321,31 @@ pub fn parallel(g: &Graph, q: &BetweennessQuery, ctx: &Ctx<'_>) -> BetweennessRe
             spare.push(bc);
         }
     }
-    result(g, q, total, srcs.len())
+    total
 }
 
 /// The oracle: plain Brandes with predecessor lists and a stack.
 pub fn reference(g: &Graph, q: &BetweennessQuery, ctx: &Ctx<'_>) -> BetweennessResult {
-    let n = g.nodes();
-    let srcs = sources(g, q);
-    let csr = g.forward();
-    let mut bc = vec![0.0; n];
+    let srcs = sources(g, &q.sources);
+    let (csr, w) = (g.forward(), lengths(g, q.weighted));
+    let mut bc = vec![0.0; g.nodes()];
     for &s in srcs.iter().take_while(|_| !ctx.stop().requested()) {
-        let mut stack = Vec::new();
-        let mut pred: Vec<Vec<u32>> = vec![Vec::new(); n];
-        let mut sigma = vec![0.0f64; n];
-        let mut dist = vec![-1i64; n];
-        sigma[s as usize] = 1.0;
-        dist[s as usize] = 0;
-        let mut queue = VecDeque::from([s]);
-        while let Some(v) = queue.pop_front() {
-            stack.push(v);
-            for &w in csr.neighbors(v) {
-                if dist[w as usize] < 0 {
-                    dist[w as usize] = dist[v as usize] + 1;
-                    queue.push_back(w);
-                }
-                if dist[w as usize] == dist[v as usize] + 1 {
-                    sigma[w as usize] += sigma[v as usize];
-                    pred[w as usize].push(v);
-                }
-            }
-        }
-        let mut delta = vec![0.0f64; n];
+        let check::Dag {
+            mut stack,
+            pred,
+            sigma,
+        } = check::search(csr, w, s);
+        let mut delta = vec![0.0f64; g.nodes()];
         if q.endpoints {
             bc[s as usize] += (stack.len() - 1) as f64;
         }
-        while let Some(w) = stack.pop() {
-            for &v in &pred[w as usize] {
+        while let Some(t) = stack.pop() {
+            for &(v, _) in &pred[t as usize] {
                 delta[v as usize] +=
-                    sigma[v as usize] / sigma[w as usize] * (1.0 + delta[w as usize]);
+                    sigma[v as usize] / sigma[t as usize] * (1.0 + delta[t as usize]);
             }
-            if w != s {
-                bc[w as usize] += delta[w as usize] + if q.endpoints { 1.0 } else { 0.0 };
+            if t != s {
+                bc[t as usize] += delta[t as usize] + if q.endpoints { 1.0 } else { 0.0 };
             }
         }
     }
@@ -275,25 +373,28 @@ pub fn verify(g: &Graph, q: &BetweennessQuery, out: &BetweennessResult) -> Resul
             ));
         }
     }
-    // Σ over reached pairs of the vertices strictly between them.
-    let mut want = 0.0f64;
-    let mut dist = vec![u32::MAX; n];
-    for s in sources(g, q) {
-        let mut queue = VecDeque::from([s]);
-        let mut seen = vec![s];
-        dist[s as usize] = 0;
-        while let Some(u) = queue.pop_front() {
-            for &v in fwd.neighbors(u) {
-                if dist[v as usize] == u32::MAX {
-                    dist[v as usize] = dist[u as usize] + 1;
-                    want += f64::from(dist[v as usize] - 1) + if q.endpoints { 2.0 } else { 0.0 };
-                    seen.push(v);
-                    queue.push_back(v);
-                }
-            }
-        }
-        seen.iter().for_each(|&v| dist[v as usize] = u32::MAX);
+    if out.weighted != q.weighted {
+        return bad(format!(
+            "the answer is {}weighted, the query {}",
+            if out.weighted { "" } else { "not " },
+            if q.weighted { "weighted" } else { "not" }
+        ));
     }
+    let want = match lengths(g, q.weighted) {
+        None => hops_inside(g, &sources(g, &q.sources), q.endpoints),
+        Some(w) => sources(g, &q.sources)
+            .into_iter()
+            .map(|s| {
+                let dag = check::search(fwd, Some(w), s);
+                let h = check::mean_hops(&dag);
+                let ends = if q.endpoints { 2.0 } else { 0.0 };
+                dag.stack[1..]
+                    .iter()
+                    .map(|&t| h[t as usize] - 1.0 + ends)
+                    .sum::<f64>()
+            })
+            .sum(),
+    };
     let mut is_source = vec![false; n];
     if sampled(g, q).is_some() {
         q.sources
@@ -315,6 +416,57 @@ pub fn verify(g: &Graph, q: &BetweennessQuery, out: &BetweennessResult) -> Resul
     Ok(())
 }
 
+/// `Σ_s Σ_t (d(s, t) − 1)` over the pairs `t` reached from each of
+/// `srcs` (plus 2 per pair with `endpoints`), by breadth-first searches.
+fn hops_inside(g: &Graph, srcs: &[u32], endpoints: bool) -> f64 {
+    let (n, fwd) = (g.nodes(), g.forward());
+    let mut want = 0.0f64;
+    let mut dist = vec![u32::MAX; n];
+    for &s in srcs {
+        let mut queue = VecDeque::from([s]);
+        let mut seen = vec![s];
+        dist[s as usize] = 0;
+        while let Some(u) = queue.pop_front() {
+            for &v in fwd.neighbors(u) {
+                if dist[v as usize] == u32::MAX {
+                    dist[v as usize] = dist[u as usize] + 1;
+                    want += f64::from(dist[v as usize] - 1) + if endpoints { 2.0 } else { 0.0 };
+                    seen.push(v);
+                    queue.push_back(v);
+                }
+            }
+        }
+        seen.iter().for_each(|&v| dist[v as usize] = u32::MAX);
+    }
+    want
+}
+
+/// What the waves hold on `g` with a `scratch` of that many bytes in each
+/// thread and score vectors of `len` `f64`s: per thread, the scratch and
+/// [`WINDOW`] vectors; as output, `out_bytes` per item of `len`.
+fn held(g: &Graph, scratch: u64, len: u64, out_bytes: u64) -> Result<Requirements, SizeOverflow> {
+    let threads = rayon::current_num_threads().max(1) as u64;
+    let per_thread = footprint::sum(
+        "scratch bytes",
+        &[
+            scratch,
+            footprint::product("scratch bytes", &[len, 8, WINDOW as u64])?,
+        ],
+    )?;
+    Ok(Requirements {
+        graph_bytes: footprint::resident_graph_bytes(g)?,
+        frontier_bytes: 0,
+        scratch_bytes: footprint::product("scratch bytes", &[per_thread, threads])?,
+        output_bytes: footprint::sum(
+            "output bytes",
+            &[
+                footprint::product("output bytes", &[len, out_bytes])?,
+                footprint::SUMMARY_BYTES,
+            ],
+        )?,
+    })
+}
+
 /// Betweenness in the registry.
 pub struct Betweenness;
 
@@ -324,50 +476,30 @@ impl Analysis for Betweenness {
     type Output = BetweennessResult;
 
     fn validate(g: &Graph, q: &BetweennessQuery) -> Result<(), QueryError> {
-        match &q.sources {
-            Some(s) => {
-                super::check_sources(g, s)?;
-                let mut sorted = s.clone();
-                sorted.sort_unstable();
-                if sorted.windows(2).any(|w| w[0] == w[1]) {
-                    return Err(QueryError::Parameter {
-                        what: "sample",
-                        why: "names a source twice".into(),
-                        fix: "give each sampled source once (`--sources random:K` picks distinct ones)",
-                    });
-                }
-                if s.len() == 1 && !q.endpoints && g.nodes() > 2 {
-                    return Err(QueryError::Parameter {
-                        what: "sample",
-                        why: "of one source leaves that source's own score undefined (NetworkX answers NaN)".into(),
-                        fix: "sample at least 2 sources, or pass --endpoints",
-                    });
-                }
-                Ok(())
-            }
-            None => Ok(()),
+        check_sample(g, &q.sources)?;
+        check_lengths(g, q.weighted)?;
+        if q.sources.as_ref().is_some_and(|s| s.len() == 1) && !q.endpoints && g.nodes() > 2 {
+            return Err(QueryError::Parameter {
+                what: "sample",
+                why:
+                    "of one source leaves that source's own score undefined (NetworkX answers NaN)"
+                        .into(),
+                fix: "sample at least 2 sources, or pass --endpoints",
+            });
         }
+        Ok(())
     }
 
     /// What [`parallel()`] holds: per thread, one sweep scratch (its
-    /// entries counted at their most, 64 per vertex) and [`WINDOW`] chunk
-    /// score vectors; the total as output.
-    fn footprint(g: &Graph, _: &BetweennessQuery) -> Result<Requirements, SizeOverflow> {
-        let n = g.nodes() as u64;
-        let threads = rayon::current_num_threads().max(1) as u64;
-        let per_vertex = lanes::BYTES_PER_VERTEX + 8 * WINDOW as u64;
-        Ok(Requirements {
-            graph_bytes: footprint::resident_graph_bytes(g)?,
-            frontier_bytes: 0,
-            scratch_bytes: footprint::product("scratch bytes", &[n, per_vertex, threads])?,
-            output_bytes: footprint::sum(
-                "output bytes",
-                &[
-                    footprint::product("output bytes", &[n, 8])?,
-                    footprint::SUMMARY_BYTES,
-                ],
-            )?,
-        })
+    /// entries counted at their most, 64 per vertex) or one search scratch
+    /// (weighted), and [`WINDOW`] chunk score vectors; the total as output.
+    fn footprint(g: &Graph, q: &BetweennessQuery) -> Result<Requirements, SizeOverflow> {
+        let (n, m) = (g.nodes() as u64, g.arcs() as u64);
+        let scratch = match q.weighted {
+            false => footprint::product("scratch bytes", &[n, lanes::BYTES_PER_VERTEX])?,
+            true => dijkstra::bytes(n, m)?,
+        };
+        held(g, scratch, n, 8)
     }
 
     fn output_bytes(_: &Graph, out: &BetweennessResult) -> Result<u64, SizeOverflow> {
@@ -394,6 +526,7 @@ impl Analysis for Betweenness {
             sources: (!sources.is_empty()).then_some(sources),
             normalized: true,
             endpoints: false,
+            weighted: false,
         })
     }
 
@@ -420,8 +553,13 @@ impl Render for BetweennessResult {
 
     fn human(&self, name: VertexName<'_>) -> String {
         let mut s = format!(
-            "  {} sources, {}normalized, endpoints {}\n",
+            "  {} sources, {}, {}normalized, endpoints {}\n",
             self.sources,
+            if self.weighted {
+                "weighted"
+            } else {
+                "unweighted"
+            },
             if self.normalized { "" } else { "not " },
             if self.endpoints {
                 "counted"

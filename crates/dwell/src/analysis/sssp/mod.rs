@@ -45,14 +45,18 @@ use rayon::prelude::*;
 /// Arc lengths: the graph's weights, or 1 on an unweighted graph (kernels
 /// are generic over both, so an unweighted run reads no weight array).
 pub(crate) trait Lengths: Copy + Send + Sync {
+    /// Every arc 1: a search may go breadth-first (settle order = queue
+    /// order) instead of keeping a heap.
+    const UNIT: bool = false;
     fn at(self, arc: usize) -> f64;
 }
 
 /// Every arc has length 1.
 #[derive(Clone, Copy)]
-struct Unit;
+pub(crate) struct Unit;
 
 impl Lengths for Unit {
+    const UNIT: bool = true;
     #[inline]
     fn at(self, _: usize) -> f64 {
         1.0
