@@ -668,12 +668,6 @@ def wiener_index(G, weight=None):
 # -- what the backend runs, and what it declines ---------------------------
 
 
-def _arg(args, kwargs, pos, name, default=None):
-    if name in kwargs:
-        return kwargs[name]
-    return args[pos] if len(args) > pos else default
-
-
 from . import gap  # noqa: E402 (it uses _arg, _session and _convert above)
 
 _IMPLEMENTED = {
