@@ -122,6 +122,15 @@ pub fn items(count: usize, each: u64) -> Result<u64, SizeOverflow> {
     product("output bytes", &[count as u64, each])
 }
 
+/// Output bytes of a result that is one item of `each` bytes per vertex (or
+/// edge, or source), `count` of them, and its summary.
+pub fn listed(count: u64, each: u64) -> Result<u64, SizeOverflow> {
+    sum(
+        "output bytes",
+        &[product("output bytes", &[count, each])?, SUMMARY_BYTES],
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -442,24 +442,12 @@ impl Analysis for PageRank {
             graph_bytes: footprint::resident_graph_bytes(g)?,
             frontier_bytes: 0,
             scratch_bytes: footprint::product("scratch bytes", &[n, 8, 4 + teleport])?,
-            output_bytes: footprint::sum(
-                "output bytes",
-                &[
-                    footprint::product("output bytes", &[n, 8])?,
-                    footprint::SUMMARY_BYTES,
-                ],
-            )?,
+            output_bytes: footprint::listed(n, 8)?,
         })
     }
 
     fn output_bytes(_: &Graph, out: &PageRankResult) -> Result<u64, SizeOverflow> {
-        footprint::sum(
-            "output bytes",
-            &[
-                footprint::items(out.scores.len(), 8)?,
-                footprint::SUMMARY_BYTES,
-            ],
-        )
+        footprint::listed(out.scores.len() as u64, 8)
     }
 
     fn default_query(_sources: Vec<u32>) -> Option<PageRankQuery> {

@@ -401,24 +401,12 @@ impl Analysis for Triangles {
             graph_bytes: footprint::resident_graph_bytes(g)?,
             frontier_bytes: 0,
             scratch_bytes: footprint::sum("scratch bytes", &[per_vertex, oriented, 8])?,
-            output_bytes: footprint::sum(
-                "output bytes",
-                &[
-                    footprint::product("output bytes", &[n, 16])?,
-                    footprint::SUMMARY_BYTES,
-                ],
-            )?,
+            output_bytes: footprint::listed(n, 16)?,
         })
     }
 
     fn output_bytes(_: &Graph, out: &TrianglesResult) -> Result<u64, SizeOverflow> {
-        footprint::sum(
-            "output bytes",
-            &[
-                footprint::items(out.per_vertex.len(), 16)?,
-                footprint::SUMMARY_BYTES,
-            ],
-        )
+        footprint::listed(out.per_vertex.len() as u64, 16)
     }
 
     fn default_query(_sources: Vec<u32>) -> Option<()> {

@@ -252,13 +252,7 @@ impl Analysis for EdgeBetweenness {
     }
 
     fn output_bytes(_: &Graph, out: &EdgeBetweennessResult) -> Result<u64, SizeOverflow> {
-        footprint::sum(
-            "output bytes",
-            &[
-                footprint::items(out.scores.len(), 16)?,
-                footprint::SUMMARY_BYTES,
-            ],
-        )
+        footprint::listed(out.scores.len() as u64, 16)
     }
 
     /// As vertex betweenness: the sample's size, or one exact question.

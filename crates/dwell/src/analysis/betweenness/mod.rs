@@ -457,13 +457,7 @@ fn held(g: &Graph, scratch: u64, len: u64, out_bytes: u64) -> Result<Requirement
         graph_bytes: footprint::resident_graph_bytes(g)?,
         frontier_bytes: 0,
         scratch_bytes: footprint::product("scratch bytes", &[per_thread, threads])?,
-        output_bytes: footprint::sum(
-            "output bytes",
-            &[
-                footprint::product("output bytes", &[len, out_bytes])?,
-                footprint::SUMMARY_BYTES,
-            ],
-        )?,
+        output_bytes: footprint::listed(len, out_bytes)?,
     })
 }
 
@@ -503,13 +497,7 @@ impl Analysis for Betweenness {
     }
 
     fn output_bytes(_: &Graph, out: &BetweennessResult) -> Result<u64, SizeOverflow> {
-        footprint::sum(
-            "output bytes",
-            &[
-                footprint::items(out.scores.len(), 8)?,
-                footprint::SUMMARY_BYTES,
-            ],
-        )
+        footprint::listed(out.scores.len() as u64, 8)
     }
 
     /// The sample's size: `dwell bench` reports time per source searched,
