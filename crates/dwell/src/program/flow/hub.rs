@@ -83,6 +83,12 @@ impl Hub {
         let mut offsets = Vec::with_capacity(states as usize + 1);
         let mut targets = Vec::new();
         offsets.push(0u64);
+        // Forward and reverse CSR, and the searches' per-state arrays:
+        // counted as the rows are made, so a graph over the budget stops
+        // making them as soon as it passes it.
+        let bytes = |targets: usize| {
+            (targets as u64 * 4 + (u64::from(states) + 1) * 8) * 2 + u64::from(states) * 16
+        };
         let mut row = Vec::new();
         for s in 0..states {
             // A CSR row is sorted and without repeats.
@@ -92,12 +98,9 @@ impl Hub {
             row.dedup();
             targets.extend_from_slice(&row);
             offsets.push(targets.len() as u64);
-        }
-        // Forward and reverse CSR, and the searches' per-state arrays.
-        let bytes =
-            (targets.len() as u64 * 4 + offsets.len() as u64 * 8) * 2 + u64::from(states) * 16;
-        if bytes > budget_bytes {
-            return None;
+            if bytes(targets.len()) > budget_bytes {
+                return None;
+            }
         }
         let csr = Csr::from_parts(offsets, targets, None, None).ok()?;
         let g = Graph::from_csr(csr, true, LabelNames::default()).ok()?;
