@@ -59,11 +59,36 @@ pub const MAX_LOCS_PER_OBJECT: usize = 16;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Loc(pub u32);
 
+/// A field path kept inline, zero-padded, so that finding a location
+/// compares fixed-size values instead of chasing and `memcmp`ing a `Vec`
+/// per candidate (`Locs::at` was a fifth of SQLite's solve).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+struct FieldPath {
+    len: u8,
+    k: [u32; MAX_PATH],
+}
+
+impl FieldPath {
+    /// `path` capped at [`MAX_PATH`] indices.
+    fn new(path: &[u32]) -> FieldPath {
+        let mut p = FieldPath::default();
+        for (slot, &k) in p.k.iter_mut().zip(path) {
+            *slot = k;
+        }
+        p.len = path.len().min(MAX_PATH) as u8;
+        p
+    }
+
+    fn as_slice(&self) -> &[u32] {
+        &self.k[..self.len as usize]
+    }
+}
+
 /// Every location handed out: object and path, and the lookup back.
 #[derive(Debug, Clone, Default)]
 pub struct Locs {
     object: Vec<u32>,
-    path: Vec<Vec<u32>>,
+    path: Vec<FieldPath>,
     /// Per object, its locations in creation order (the root first): at
     /// most [`MAX_LOCS_PER_OBJECT`], so a location is found by a scan
     /// (a hash map keyed by paths was a fifth of SQLite's solve).
@@ -78,7 +103,10 @@ impl Locs {
     /// The location of `object` at `path` (capped at [`MAX_PATH`]),
     /// created when new.
     pub fn at(&mut self, object: u32, path: &[u32]) -> Loc {
-        let path = &path[..path.len().min(MAX_PATH)];
+        self.at_path(object, FieldPath::new(path))
+    }
+
+    fn at_path(&mut self, object: u32, path: FieldPath) -> Loc {
         let o = object as usize;
         if let Some(ls) = self.of_object.get(o) {
             if let Some(&l) = ls.iter().find(|l| self.path[l.0 as usize] == path) {
@@ -88,7 +116,7 @@ impl Locs {
         if self.collapsed.get(o).copied().unwrap_or(false) {
             return self.of_object[o][0];
         }
-        if !path.is_empty() && self.of_object.get(o).map_or(0, Vec::len) >= MAX_LOCS_PER_OBJECT {
+        if path.len > 0 && self.of_object.get(o).map_or(0, Vec::len) >= MAX_LOCS_PER_OBJECT {
             self.collapsed
                 .resize(self.collapsed.len().max(o + 1), false);
             self.collapsed[o] = true;
@@ -97,7 +125,7 @@ impl Locs {
         }
         let l = self.object.len() as u32;
         self.object.push(object);
-        self.path.push(path.to_vec());
+        self.path.push(path);
         if self.of_object.len() <= o {
             self.of_object.resize(o + 1, Vec::new());
         }
@@ -107,17 +135,16 @@ impl Locs {
 
     /// `l` with `extra` appended to its path.
     pub fn field(&mut self, l: Loc, extra: &[u32]) -> Loc {
-        if extra.is_empty() || self.path[l.0 as usize].len() >= MAX_PATH {
+        let base = self.path[l.0 as usize];
+        if extra.is_empty() || base.len as usize >= MAX_PATH {
             return l;
         }
-        // At most MAX_PATH indices are kept: no allocation for the path.
-        let base = &self.path[l.0 as usize];
-        let mut p = [0u32; MAX_PATH];
-        let n = (base.len() + extra.len()).min(MAX_PATH);
-        for (slot, &k) in p.iter_mut().zip(base.iter().chain(extra)) {
+        let mut p = base;
+        for (slot, &k) in p.k[base.len as usize..].iter_mut().zip(extra) {
             *slot = k;
         }
-        self.at(self.object[l.0 as usize], &p[..n])
+        p.len = (base.len as usize + extra.len()).min(MAX_PATH) as u8;
+        self.at_path(self.object[l.0 as usize], p)
     }
 
     pub fn len(&self) -> usize {
@@ -164,7 +191,7 @@ impl Locs {
     }
 
     pub fn path_of(&self, l: Loc) -> &[u32] {
-        &self.path[l.0 as usize]
+        self.path[l.0 as usize].as_slice()
     }
 
     pub fn is_empty(&self) -> bool {
@@ -283,7 +310,7 @@ impl PointsTo {
     }
 
     pub fn path(&self, l: Loc) -> &[u32] {
-        &self.locs.path[l.0 as usize]
+        self.locs.path_of(l)
     }
 
     /// Where a variadic function's extra arguments are: every call's
