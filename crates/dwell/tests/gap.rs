@@ -5,9 +5,11 @@
 //! `scripts/networkx_gap.py` (NetworkX 3.6.1).
 
 use dwell::analysis::{
-    Output, PageRankQuery, PageRankResult, Query, StopRule, TrianglesResult, Update,
+    triangles, Ctx, Output, PageRankQuery, PageRankResult, Query, StopRule, TrianglesResult,
+    Update, Workspace,
 };
 use dwell::backend::{Cpu, CpuReference};
+use dwell::counters::Counters;
 use dwell::formats::{load, LoadOptions};
 use dwell::graph::{Graph, GraphBuilder};
 use dwell::session::{run_once, SessionError};
@@ -107,6 +109,43 @@ proptest! {
         let t = triangles(&g);
         prop_assert_eq!(t.per_vertex.iter().sum::<u64>(), 3 * t.triangles);
     }
+}
+
+fn allocations(c: &Counters) -> u64 {
+    c.snapshot().expect("counters fit").allocations
+}
+
+/// The cpu kernel keeps a graph's orientation in the session's workspace:
+/// later runs on the same graph reuse it (and allocate less), a run on
+/// another graph builds its own, and every answer equals the oracle's.
+#[test]
+fn triangles_reuse_the_orientation_only_on_its_own_graph() {
+    let k4 = graph(false, 4, &[(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)]);
+    let path = graph(false, 4, &[(0, 1), (1, 2), (2, 3), (0, 2)]);
+    let enron = bundled("email-Enron");
+    let (counters, workspace) = (Counters::default(), Workspace::default());
+    let ctx = Ctx::new(&counters, &workspace);
+    for g in [&k4, &path, &k4, &enron, &enron, &path] {
+        let before = allocations(&counters);
+        let got = triangles::parallel(g, &(), &ctx);
+        let fresh = allocations(&counters) - before;
+        assert_eq!(got, triangles(g));
+        // Counts alone when reused; degrees and the orientation's arrays too when built.
+        assert!(fresh >= 1, "{fresh} allocations");
+    }
+    let before = allocations(&counters);
+    triangles::parallel(&path, &(), &ctx);
+    assert_eq!(
+        allocations(&counters) - before,
+        1,
+        "the orientation was rebuilt"
+    );
+    let before = allocations(&counters);
+    triangles::parallel(&k4, &(), &ctx);
+    assert!(
+        allocations(&counters) - before > 1,
+        "k4 ran on path's orientation"
+    );
 }
 
 #[test]
