@@ -20,8 +20,8 @@
 //! handle dangling vertices as NetworkX does. Rounds ([`Update`]) are
 //! Jacobi by default (NetworkX's, GAPBS's `pr_spmv.cc`) or Gauss–Seidel
 //! (GAPBS's `pr.cc`: a vertex pulls the contributions already updated this
-//! round; the dangling rank lags one round; scores scaled to sum 1 at the
-//! end).
+//! round; the dangling rank lags one round; scores scaled back to sum 1
+//! after each round, the scaling's move counted in the change).
 //!
 //! # Kernels
 //!
@@ -108,13 +108,17 @@ pub enum Update {
     #[default]
     Jacobi,
     /// Vertices in id order pull the contributions as they stand, those
-    /// already updated this round included (GAPBS's `pr`): fewer rounds to
-    /// a tolerance (email-Enron 25 instead of 35 to L1 < 1e-4). Alone on one
-    /// thread the order, and so the answer, is fixed; on several, chunks of
-    /// vertices run at once and read each other's contributions as they
-    /// happen to be, so answers vary between runs within the tolerance, as
-    /// GAPBS's do. The scores are scaled to sum 1 at the end (the iterate's
-    /// sum drifts by about the tolerance; the fixed point's is 1).
+    /// already updated this round included (GAPBS's `pr`), and after each
+    /// round the scores are scaled back to sum 1 (a Gauss–Seidel round does
+    /// not keep the sum, and the fixed point's is 1; the round's change then
+    /// counts the scaling's L1 move too, so it bounds the change between
+    /// scaled scores). Fewer rounds to a tolerance: to L1 < 1e-4, email-Enron
+    /// 18 instead of 35 (GAPBS `pr` 21–25), cond-mat-2005 16 instead of 27
+    /// (23); unscaled, the sum's drift decays only by `d` a round (kron18:
+    /// 23 rounds, Jacobi 9). Alone on one thread the order, and so the
+    /// answer, is fixed; on several, chunks of vertices run at once and read
+    /// each other's contributions as they happen to be, so answers vary
+    /// between runs within the tolerance, as GAPBS's do.
     GaussSeidel,
 }
 
@@ -245,8 +249,8 @@ fn result(
 
 /// One round over the chunk of vertices from `lo` (scores `xs`): each
 /// vertex's new score from the contributions `pull` reads, its next
-/// contribution handed to `put`. Returns the chunk's L1 change and the
-/// dangling vertices' new rank. Generic over the teleport so the uniform
+/// contribution handed to `put`. Returns the chunk's L1 change, the
+/// dangling vertices' new rank and the new scores' sum. Generic over the teleport so the uniform
 /// case compiles without a per-vertex branch; rows are read through the
 /// chunk's slice of offsets. (Measured on cond-mat-2005, one thread: 0.46
 /// ms a round this way against 0.52 ms with `neighbors(v)`, an `Option`
@@ -262,11 +266,11 @@ fn round_chunk(
     teleport: impl Fn(usize) -> f64,
     pull: impl Fn(usize) -> f64,
     mut put: impl FnMut(usize, f64),
-) -> (f64, f64) {
+) -> (f64, f64, f64) {
     let rows = &rev.offsets()[lo..=lo + xs.len()];
     let targets = rev.targets();
     let inv = &inv_deg[lo..lo + xs.len()];
-    let (mut change, mut held) = (0.0, 0.0);
+    let (mut change, mut held, mut total) = (0.0, 0.0, 0.0);
     for (i, (xv, &iv)) in xs.iter_mut().zip(inv).enumerate() {
         let mut pulled = 0.0;
         for &u in &targets[rows[i] as usize..rows[i + 1] as usize] {
@@ -275,13 +279,14 @@ fn round_chunk(
         let pv = teleport(lo + i);
         let new = d * (pulled + dangling * pv) + (1.0 - d) * pv;
         change += (new - *xv).abs();
+        total += new;
         *xv = new;
         put(i, new * iv);
         if iv == 0.0 {
             held += new;
         }
     }
-    (change, held)
+    (change, held, total)
 }
 
 /// The `cpu` kernel: pull-based rounds over the reverse CSR in parallel.
@@ -331,7 +336,7 @@ pub fn parallel(g: &Graph, q: &PageRankQuery, ctx: &Ctx<'_>) -> PageRankResult {
         }
         ctx.pass();
         let pulled_from = &contrib;
-        let sums: Vec<(f64, f64)> = x
+        let sums: Vec<(f64, f64, f64)> = x
             .par_chunks_mut(CHUNK)
             .zip(next.par_chunks_mut(CHUNK))
             .enumerate()
@@ -356,20 +361,13 @@ pub fn parallel(g: &Graph, q: &PageRankQuery, ctx: &Ctx<'_>) -> PageRankResult {
     result(q, n, x, iterations, error)
 }
 
-/// Scale `x` to sum 1 (a Gauss–Seidel iterate's sum drifts from it).
-fn normalize(x: &mut [f64]) {
-    let total: f64 = x.iter().sum();
-    if total > 0.0 {
-        x.iter_mut().for_each(|s| *s /= total);
-    }
-}
-
 /// The `cpu` kernel's Gauss–Seidel rounds ([`Update::GaussSeidel`]): as
 /// [`parallel()`], but one contribution array updated in place, so a vertex
 /// pulls the new contributions of those before it. Contributions are f64
 /// bits in relaxed atomics: on several threads a chunk reads another's
 /// while it writes them (plain loads and stores on x86). The dangling rank
-/// used in a round is the previous round's.
+/// used in a round is the previous round's; a second pass scales the scores
+/// (and contributions) back to sum 1.
 fn gauss_seidel(g: &Graph, q: &PageRankQuery, ctx: &Ctx<'_>) -> PageRankResult {
     let n = g.nodes();
     let (fwd, rev) = (g.forward(), g.reverse());
@@ -402,7 +400,7 @@ fn gauss_seidel(g: &Graph, q: &PageRankQuery, ctx: &Ctx<'_>) -> PageRankResult {
             break;
         }
         ctx.pass();
-        let sums: Vec<(f64, f64)> = x
+        let sums: Vec<(f64, f64, f64)> = x
             .par_chunks_mut(CHUNK)
             .enumerate()
             .map(|(c, xs)| {
@@ -415,14 +413,28 @@ fn gauss_seidel(g: &Graph, q: &PageRankQuery, ctx: &Ctx<'_>) -> PageRankResult {
                 }
             })
             .collect();
-        error = sums.iter().map(|s| s.0).sum();
-        dangling = sums.iter().map(|s| s.1).sum();
+        let (change, held, total) = sums
+            .iter()
+            .fold((0.0, 0.0, 0.0), |a, s| (a.0 + s.0, a.1 + s.1, a.2 + s.2));
+        // Scaled back to sum 1 (see `Update::GaussSeidel`): the contributions
+        // with the scores, the dangling rank with them. Scaling moves the
+        // scores by |1 − total| in L1, so `change + |1 − total|` bounds the
+        // round's change from the last scaled scores.
+        let scale = if total > 0.0 { 1.0 / total } else { 1.0 };
+        x.par_chunks_mut(CHUNK).enumerate().for_each(|(c, xs)| {
+            for (i, xv) in xs.iter_mut().enumerate() {
+                let v = c * CHUNK + i;
+                *xv *= scale;
+                contrib[v].store((*xv * inv_deg[v]).to_bits(), Ordering::Relaxed);
+            }
+        });
+        error = change + (1.0 - total).abs();
+        dangling = held * scale;
         iterations += 1;
         if error < threshold {
             break;
         }
     }
-    normalize(&mut x);
     result(q, n, x, iterations, error)
 }
 
@@ -465,14 +477,19 @@ pub fn reference(g: &Graph, q: &PageRankQuery, ctx: &Ctx<'_>) -> PageRankResult 
                 }
             }
         }
+        if q.update == Update::GaussSeidel {
+            // Back to sum 1; the scaling's own L1 move added to the change.
+            let total: f64 = next.iter().sum();
+            if total > 0.0 {
+                next.iter_mut().for_each(|s| *s /= total);
+            }
+            error += (1.0 - total).abs();
+        }
         x = next;
         iterations += 1;
         if error < threshold {
             break;
         }
-    }
-    if q.update == Update::GaussSeidel {
-        normalize(&mut x);
     }
     result(q, n, x, iterations, error)
 }
@@ -510,8 +527,9 @@ pub fn verify(g: &Graph, q: &PageRankQuery, out: &PageRankResult) -> Result<(), 
     // round's change, which was below the threshold. Gauss–Seidel: a Jacobi
     // round from its last iterate differs from that iterate only by the
     // contributions pulled before they were updated and the dangling rank's
-    // lag (each at most `d` times the last change), plus the final scaling
-    // (about `d` times it again): 3 thresholds. The slack covers rounding.
+    // lag (each at most `d` times the last change), plus the round's
+    // scaling (counted in the change): 3 thresholds. The slack covers
+    // rounding.
     let rounds = match q.update {
         Update::Jacobi => 1.0,
         Update::GaussSeidel => 3.0,
