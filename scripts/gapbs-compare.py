@@ -36,8 +36,9 @@ GAPBS's graph build, dwell's session open and warm-up, and output writing exclud
   sssp  `sssp -r S -d DELTA -n T` vs `dwell run sssp --sources S --delta DELTA --repeat T`,
         the same bucket width DELTA on both sides (dwell's own choice for the graph, which
         `dwell run sssp` reports).
-  pr    `pr -t 1e-4 -i 20 -n T` (Gauss-Seidel) and `pr_spmv` (Jacobi, dwell's update) vs
-        `dwell run pagerank --stop gapbs` (GAPBS's rule: L1 change < 1e-4, at most 20 rounds).
+  pr    `pr -t 1e-4 -i 20 -n T` (Gauss-Seidel) vs `dwell run pagerank --stop gapbs --update
+        gauss-seidel`, and `pr_spmv` (Jacobi) vs the same with `--update jacobi` (dwell's
+        default); GAPBS's rule: L1 change < 1e-4, at most 20 rounds.
   tc    `tc -n T` vs `dwell run triangles --repeat T` (undirected graphs only).
   bc    `bc -i 64 -n T` (64 random sources a trial) vs `dwell run bc --sources random:64
         --repeat T`: time per source.
@@ -218,8 +219,10 @@ def cell_cmds(a, gap, dwell, g, kernel, src, threads, scratch):
         return (f"{gap}/sssp -f {gsg} -r {src} -d {g.delta:g} -n {t1}",
                 f"{d} sssp {dsn} --sources {src} --delta {g.delta:g} --repeat {t} {out}")
     if kernel in ("pr", "pr_spmv"):
+        # Each side's own update: pr is Gauss-Seidel, pr_spmv Jacobi (dwell's default).
+        update = "gauss-seidel" if kernel == "pr" else "jacobi"
         return (f"{gap}/{kernel} -f {gsg} {PR_ARGS} -n {t1}",
-                f"{d} pagerank {dsn} --stop gapbs --max-iter 1000 --repeat {t} {out}")
+                f"{d} pagerank {dsn} --stop gapbs --max-iter 1000 --update {update} --repeat {t} {out}")
     if kernel == "tc":
         return f"{gap}/tc -f {gsg} -n {t1}", f"{d} triangles {dsn} --repeat {t} {out}"
     if kernel == "bc":
@@ -295,9 +298,11 @@ def check_answers(a, gap, dwell, g, scratch):
         for k in ("pr", "pr_spmv"):
             gt = sh(f"{gap}/{k} -f {g.gapbs} {PR_ARGS} -n 1 -l", env)
             its.append(len(re.findall(r"^\s*\d+\s+[0-9.e+-]+\s*$", gt, re.M)))
-        dj = json.loads(sh(f"{dwell} run pagerank {g.dwell} --stop gapbs --max-iter 1000 --out {scratch} --json", env))
-        print(f"  {g.name} pagerank rounds to L1 < 1e-4: GAPBS pr {its[0]}, pr_spmv {its[1]}, dwell "
-              f"{find(dj, 'iterations')}", flush=True)
+        pr = f"{dwell} run pagerank {g.dwell} --stop gapbs --max-iter 1000 --out {scratch} --json"
+        gs = find(json.loads(sh(f"{pr} --update gauss-seidel", env)), "iterations")
+        jacobi = find(json.loads(sh(pr, env)), "iterations")
+        print(f"  {g.name} pagerank rounds to L1 < 1e-4: GAPBS pr {its[0]}, pr_spmv {its[1]}; dwell "
+              f"gauss-seidel {gs}, jacobi {jacobi}", flush=True)
     if "sssp" in a.kernels and hasattr(g, "wgapbs"):
         dj = json.loads(sh(f"{dwell} run sssp {g.wdwell} --sources {s} --out {scratch} --json", env))
         g.delta = float(a.delta or find(dj, "delta"))

@@ -252,6 +252,15 @@ pub enum StopArg {
     Gapbs,
 }
 
+/// `dwell run pagerank --update`.
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UpdateArg {
+    /// Every vertex pulls the previous round's scores (NetworkX's; GAPBS `pr_spmv`).
+    Jacobi,
+    /// Vertices pull the scores already updated this round (GAPBS `pr`): fewer rounds.
+    GaussSeidel,
+}
+
 #[derive(Args, Debug, Clone)]
 pub struct RunArgs {
     /// The analysis to run.
@@ -320,6 +329,10 @@ pub struct RunArgs {
     /// pagerank: stopping rule, NetworkX's or GAPBS's.
     #[arg(long, value_enum, default_value = "networkx")]
     pub stop: StopArg,
+    /// pagerank: Jacobi rounds (deterministic) or Gauss–Seidel (fewer rounds; on several
+    /// threads the scores vary between runs within the tolerance).
+    #[arg(long, value_enum, default_value = "jacobi")]
+    pub update: UpdateArg,
     /// pagerank: teleport weights, lines `vertex weight` (unlisted: 0).
     #[arg(long)]
     pub personalization: Option<PathBuf>,

@@ -1,7 +1,7 @@
 //! Flags → [`Query`]: the one place the CLI's analysis names become
 //! library queries.
 
-use crate::args::{AnalysisName, DirectionArg, MeetArg, RunArgs, StopArg};
+use crate::args::{AnalysisName, DirectionArg, MeetArg, RunArgs, StopArg, UpdateArg};
 use crate::error::Result;
 use crate::input::Files;
 use clap::ValueEnum;
@@ -117,6 +117,10 @@ fn pagerank(args: &RunArgs, g: &Graph, files: &Files) -> Result<analysis::PageRa
     q.damping = args.damping;
     q.tolerance = args.tol.unwrap_or(q.tolerance);
     q.max_iterations = args.max_iter.unwrap_or(q.max_iterations);
+    q.update = match args.update {
+        UpdateArg::Jacobi => analysis::Update::Jacobi,
+        UpdateArg::GaussSeidel => analysis::Update::GaussSeidel,
+    };
     if let Some(path) = &args.personalization {
         q.personalization = Some(read_weights(files, path, g)?);
     }

@@ -183,6 +183,7 @@ fn pagerank<'py>(
         tolerance,
         max_iterations,
         stop,
+        update: dwell::analysis::Update::Jacobi,
         personalization: personalization
             .map(|p| p.as_slice().map(<[f64]>::to_vec))
             .transpose()?,

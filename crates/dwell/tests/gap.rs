@@ -4,8 +4,12 @@
 //! NetworkX's answers on bundled real graphs, pinned from
 //! `scripts/networkx_gap.py` (NetworkX 3.6.1).
 
-use dwell::analysis::{Output, PageRankQuery, PageRankResult, Query, StopRule, TrianglesResult};
+use dwell::analysis::{
+    triangles, Ctx, Output, PageRankQuery, PageRankResult, Query, StopRule, TrianglesResult,
+    Update, Workspace,
+};
 use dwell::backend::{Cpu, CpuReference};
+use dwell::counters::Counters;
 use dwell::formats::{load, LoadOptions};
 use dwell::graph::{Graph, GraphBuilder};
 use dwell::session::{run_once, SessionError};
@@ -76,6 +80,7 @@ proptest! {
     fn pagerank_cpu_matches_the_oracle(
         (directed, n, arcs) in arb_graph(),
         gapbs in any::<bool>(),
+        gauss_seidel in any::<bool>(),
         damping in 0.5f64..0.95,
         weights in prop::option::of(prop::collection::vec(0.0f64..1.0, 40)),
     ) {
@@ -83,6 +88,9 @@ proptest! {
         let stop = if gapbs { StopRule::Gapbs } else { StopRule::Networkx };
         let mut q = PageRankQuery::with_rule(stop);
         q.damping = damping;
+        // Under 4096 vertices the cpu kernel's Gauss–Seidel rounds run as
+        // one chunk, in id order like the oracle's, so they agree to 1e-9.
+        q.update = if gauss_seidel { Update::GaussSeidel } else { Update::Jacobi };
         // Enough rounds that NetworkX's rule converges on any of these.
         q.max_iterations = 1000;
         q.personalization = weights
@@ -101,6 +109,43 @@ proptest! {
         let t = triangles(&g);
         prop_assert_eq!(t.per_vertex.iter().sum::<u64>(), 3 * t.triangles);
     }
+}
+
+fn allocations(c: &Counters) -> u64 {
+    c.snapshot().expect("counters fit").allocations
+}
+
+/// The cpu kernel keeps a graph's orientation in the session's workspace:
+/// later runs on the same graph reuse it (and allocate less), a run on
+/// another graph builds its own, and every answer equals the oracle's.
+#[test]
+fn triangles_reuse_the_orientation_only_on_its_own_graph() {
+    let k4 = graph(false, 4, &[(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)]);
+    let path = graph(false, 4, &[(0, 1), (1, 2), (2, 3), (0, 2)]);
+    let enron = bundled("email-Enron");
+    let (counters, workspace) = (Counters::default(), Workspace::default());
+    let ctx = Ctx::new(&counters, &workspace);
+    for g in [&k4, &path, &k4, &enron, &enron, &path] {
+        let before = allocations(&counters);
+        let got = triangles::parallel(g, &(), &ctx);
+        let fresh = allocations(&counters) - before;
+        assert_eq!(got, triangles(g));
+        // Counts alone when reused; degrees and the orientation's arrays too when built.
+        assert!(fresh >= 1, "{fresh} allocations");
+    }
+    let before = allocations(&counters);
+    triangles::parallel(&path, &(), &ctx);
+    assert_eq!(
+        allocations(&counters) - before,
+        1,
+        "the orientation was rebuilt"
+    );
+    let before = allocations(&counters);
+    triangles::parallel(&k4, &(), &ctx);
+    assert!(
+        allocations(&counters) - before > 1,
+        "k4 ran on path's orientation"
+    );
 }
 
 #[test]
@@ -138,6 +183,50 @@ fn pagerank_dangling_rank_goes_by_the_personalization() {
         "{:?}",
         fast.scores
     );
+}
+
+/// Gauss–Seidel rounds on email-Enron (36,692 vertices: nine chunks, run
+/// in parallel when the pool has several threads): fewer rounds than
+/// Jacobi's to GAPBS's tolerance, the verifier's checks, and within the
+/// bound that the tolerance gives of the PageRank a 1e-13 Jacobi run finds
+/// (L1: three thresholds of Jacobi change, divided by 1 − d).
+#[test]
+fn pagerank_gauss_seidel_converges_in_fewer_rounds_to_the_same_scores() {
+    let g = bundled("email-Enron");
+    let jacobi = PageRankQuery {
+        max_iterations: 1000,
+        ..PageRankQuery::with_rule(StopRule::Gapbs)
+    };
+    let gs = PageRankQuery {
+        update: Update::GaussSeidel,
+        ..jacobi.clone()
+    };
+    let exact = PageRankQuery {
+        tolerance: 1e-13,
+        max_iterations: 10_000,
+        ..jacobi.clone()
+    };
+    let (fast_gs, oracle_gs) = pagerank(&g, gs.clone());
+    let (fast_j, _) = pagerank(&g, jacobi);
+    let (truth, _) = pagerank(&g, exact);
+    assert!(truth.converged);
+    for r in [&fast_gs, &oracle_gs] {
+        assert!(r.converged && r.update == Update::GaussSeidel);
+        assert!(
+            r.iterations < fast_j.iterations,
+            "Gauss–Seidel {} rounds, Jacobi {}",
+            r.iterations,
+            fast_j.iterations
+        );
+        let l1: f64 = r
+            .scores
+            .iter()
+            .zip(&truth.scores)
+            .map(|(a, b)| (a - b).abs())
+            .sum();
+        let bound = 3.0 * gs.tolerance / (1.0 - gs.damping);
+        assert!(l1 < bound, "L1 {l1:e} from the PageRank, bound {bound:e}");
+    }
 }
 
 #[test]

@@ -37,7 +37,7 @@ pub use components::Components;
 pub use ctx::{Ctx, Workspace};
 pub use dataflow::{DataflowProblem, DataflowSolution, FactSets, Meet};
 pub use footprint::{Requirements, SizeOverflow};
-pub use pagerank::{PageRankQuery, PageRankResult, StopRule};
+pub use pagerank::{PageRankQuery, PageRankResult, StopRule, Update};
 pub use reach::{ReachQuery, ReachResult};
 pub use registry::{Analysis, Kernels};
 pub use render::{PeerCheck, Render};
