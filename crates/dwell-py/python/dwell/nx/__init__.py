@@ -634,12 +634,24 @@ def _all_eccentricities(G: DwellGraph) -> np.ndarray:
     return _eccentricities(G, np.arange(len(G), dtype=np.uint32))
 
 
+def _bounded_eccentricities(G: DwellGraph, usebounds: Any) -> np.ndarray:
+    """Every eccentricity; ``usebounds=True`` on a graph takes NetworkX's
+    bounding algorithm there, whose error on a disconnected graph has its
+    own message (the value, when connected, is the same)."""
+    try:
+        return _all_eccentricities(G)
+    except nx.NetworkXError:
+        if usebounds is True and not G.is_directed():
+            raise nx.NetworkXError("Cannot compute metric because graph is not connected.") from None
+        raise
+
+
 def diameter(G, e=None, usebounds=False, weight=None):
-    return int(_all_eccentricities(G).max())
+    return int(_bounded_eccentricities(G, usebounds).max())
 
 
 def radius(G, e=None, usebounds=False, weight=None):
-    return int(_all_eccentricities(G).min())
+    return int(_bounded_eccentricities(G, usebounds).min())
 
 
 def average_shortest_path_length(G, weight=None, method=None):

@@ -59,6 +59,8 @@ import numbers
 import threading
 from typing import Any, Optional
 
+import networkx as nx
+
 from . import _own
 
 #: One linear pass (one search, one labelling): pays from _ONE_PASS_NODES
@@ -232,6 +234,57 @@ def _quick_check_fails(G: Any, name: str, args: tuple, kwargs: dict) -> bool:
     return first_reach_small(G, start)
 
 
+#: Functions whose NetworkX code raises NetworkXError at its first search
+#: when that search misses a node (diameter and radius through eccentricity;
+#: undirected ASPL through is_connected).
+_RAISES_FIRST = frozenset({"eccentricity", "diameter", "radius", "average_shortest_path_length"})
+_ECC_MESSAGE = ("Found infinite path length because the digraph is not strongly connected",
+                "Found infinite path length because the graph is not connected")
+
+
+def _known_error(G: Any, name: str, args: tuple, kwargs: dict) -> Optional[Exception]:
+    """The NetworkXError NetworkX's own ``name`` raises on ``G`` when its
+    first search (from the node it starts at, along arcs) is quick and
+    misses a node: first_reach_small, cached in G's NetworkX cache. Else None.
+
+    should_run raises it itself (NetworkX's dispatcher passes any exception
+    but NotImplementedError on to the caller): the same exception and
+    message as NetworkX's, without NetworkX's nested dispatched calls
+    (diameter -> eccentricity -> shortest_path_length ->
+    single_source_shortest_path_length, each paying the dispatcher) or
+    NetworkX's conversion path, which cost more than the answer (netscience
+    and WordNet: 0.6-0.7x declined or accepted; see BENCHMARKS). Only the
+    arguments dwell accepts reach here (can_run: no ``e=``, ``sp=``,
+    weights, other ``method=``; not the null graph)."""
+    if len(G) < 2:
+        return None
+    rows = G._succ if G.is_directed() else G._adj
+    if name == "average_shortest_path_length":
+        # A digraph's check is is_strongly_connected, not bounded by one reach.
+        if G.is_directed():
+            return None
+        start = next(iter(rows))
+    elif name == "eccentricity":
+        v = _arg(args, kwargs, 1, "v")
+        try:
+            # A node: NetworkX searches from it; None: from the first node. A
+            # container's members are searched in its order: left to _decide.
+            start = next(iter(rows)) if v is None else v if v in rows else None
+        except TypeError:
+            return None
+        if start is None:
+            return None
+    else:  # diameter, radius: eccentricity over every node, unless the bounding algorithm runs
+        if _arg(args, kwargs, 2, "usebounds", False) is True and not G.is_directed():
+            return None
+        start = next(iter(rows))
+    if not first_reach_small(G, start):
+        return None
+    if name == "average_shortest_path_length":
+        return nx.NetworkXError("Graph is not connected.")
+    return nx.NetworkXError(_ECC_MESSAGE[not G.is_directed()])
+
+
 def first_reach_small(G: Any, start: Any) -> bool:
     """Whether a search from the node ``start`` of the NetworkX graph ``G``
     reaches at most _SMALL_REACH_CONVERTED nodes and not all of G."""
@@ -348,13 +401,19 @@ _DECLINED = _Declined()
 
 def should_run(name: str, args: tuple, kwargs: dict, held: Any):
     """The decision (``True`` or the reason NetworkX should run it);
-    ``held(G)`` tells whether G is converted already."""
+    ``held(G)`` tells whether G is converted already. Raises NetworkX's own
+    exception where the answer is that exception and a cached check shows
+    it (:func:`_known_error`)."""
     G = args[0] if args else kwargs.get("G")
     inner = _DECLINED.inner
     if inner is not None:
         _DECLINED.inner = None
         if inner[0] == name and inner[1] is G:
             return "NetworkX's own code runs it inside a call dwell declined"
+    if name in _RAISES_FIRST and G is not None and hasattr(G, "_adj"):
+        err = _known_error(G, name, args, kwargs)
+        if err is not None:
+            raise err
     decision = _decide(name, G, args, kwargs, held)
     if decision is not True and name in _NESTED and G is not None and hasattr(G, "_adj"):
         inner = _NESTED[name][G.is_directed()]
