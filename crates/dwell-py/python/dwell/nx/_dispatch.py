@@ -80,6 +80,10 @@ _ALL_SOURCES_NODES = 50
 _ALL_SOURCES_COLD_NODES = 150
 
 _SMALL_REACH_CONVERTED = 256
+#: Searches to depth 1 or 2 stay NetworkX's up to this many arcs scanned,
+#: plus one per _SHALLOW_PER_NODE nodes of G (dwell's cost grows with G).
+_SHALLOW_ARCS = 1_500
+_SHALLOW_PER_NODE = 25
 _SMALL_REACH_COLD_SHARE = 8
 
 #: Single searches: where their start is among the arguments, which rows of G
@@ -134,28 +138,42 @@ def _depth(cutoff: Any) -> Optional[int]:
 def reach_within(G: Any, name: str, args: tuple, kwargs: dict, limit: int) -> bool:
     """Whether the search ``name`` would reach at most ``limit`` nodes of the
     NetworkX graph ``G``: a plain BFS over G's own rows, stopped at
-    ``limit + 1`` nodes or the call's depth. False when unsure (a start that
-    is not a node, an unusual depth: dwell's own checks answer those)."""
+    ``limit + 1`` nodes or the call's depth; to depth 1 or 2, whether it
+    scans few enough arcs (no walk). False when unsure (a start that is not
+    a node, an unusual depth: dwell's own checks answer those)."""
     pos, key, rows_name, depth_arg = _SEARCHES[name]
     rows = getattr(G, rows_name, None) if G.is_directed() else getattr(G, "_adj", None)
     if rows is None:
         return False
     start = next(iter(rows), None) if pos is None else _arg(args, kwargs, pos, key)
     try:
-        first = [start] if start in rows else list(start) if name == "bfs_layers" else []
-        if not first or any(v not in rows for v in first):
+        if start in rows:
+            first = [start]
+        elif name == "bfs_layers":
+            first = list(start)
+            if not first or any(v not in rows for v in first):
+                return False
+        else:
             return False
     except TypeError:  # unhashable or not iterable: dwell's checks raise as NetworkX does
         return False
     depth = None
     if depth_arg is not None:
         bound = _arg(args, kwargs, *depth_arg)
-        if bound is not None:
+        if type(bound) is int:  # the usual case, without the ABC checks (~0.6 us)
+            depth = max(0, bound)
+        elif bound is not None:
             if not isinstance(bound, numbers.Real):
                 return False
             depth = _depth(bound)
-    if depth is not None and depth <= 2 and _shallow_bound(rows, first, depth) <= limit:
-        return True
+    if depth is not None and depth <= 2:
+        # The bound is the arcs NetworkX's search scans (~0.07-0.15 us each);
+        # dwell's bounded search costs ~40 us plus ~1.5 ns per node and arc of
+        # G whatever its reach (bench/shallow_search.py): compared by that
+        # measure, with no walk (a walk cost netscience's cutoff-2 search
+        # from its hub 0.73x; a 50k-node G(n, 5n) search of reach 287 went to
+        # dwell at 0.09x).
+        return _shallow_bound(rows, first, depth) <= max(limit, _SHALLOW_ARCS + len(G) // _SHALLOW_PER_NODE)
     # Level by level with set operations (C loops): a few times quicker than
     # NetworkX's own search, which follows when the reach is small.
     seen, level, d = set(first), set(first), 0
@@ -195,6 +213,9 @@ def _shallow_bound(rows: Any, first: list, depth: int) -> int:
     a walk per call would double their time."""
     if depth == 0:
         return len(first)
+    if len(first) == 1:  # one source (most calls): no list of its row
+        row = rows[first[0]]
+        return 1 + len(row) + (sum(map(len, map(rows.__getitem__, row))) if depth == 2 else 0)
     near = [w for v in first for w in rows[v]]
     if depth == 1:
         return len(first) + len(near)
