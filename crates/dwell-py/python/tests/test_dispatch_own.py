@@ -177,6 +177,30 @@ def test_inner_call_of_a_declined_call_is_declined_at_once(dwell_first, monkeypa
     assert reasons == [("bfs_layers", True)]
 
 
+def test_nested_calls_of_a_declined_inner_call_are_declined_at_once(dwell_first, monkeypatch):
+    """The Wiener index of a disconnected graph, declined (NetworkX answers
+    inf after its first search): NetworkX's wiener_index calls is_connected,
+    which calls connected_components; both are declined by the mark, with
+    no walk of the first component. Answer equal to NetworkX's."""
+    G = small_first_component()
+    G.add_edges_from((u + 403, v + 403) for u, v in nx.path_graph(700).edges())  # 1,103 nodes
+    nx.number_connected_components(G, backend="dwell")  # converts G
+    reasons = []
+    real = dnx.BackendInterface.should_run
+
+    def recorded(name, args, kwargs):
+        reasons.append((name, real(name, args, kwargs)))
+        return reasons[-1][1]
+    monkeypatch.setattr(dnx.BackendInterface, "should_run", staticmethod(recorded))
+    assert nx.wiener_index(G) == float("inf")
+    assert [n for n, _ in reasons] == ["wiener_index", "is_connected", "connected_components"]
+    assert all(r == "NetworkX's own code runs it inside a call dwell declined" for _, r in reasons[1:])
+    # The marks are used up: the user's own connected_components is sized again.
+    reasons.clear()
+    list(nx.connected_components(G))
+    assert len(reasons) == 1 and reasons[0][1] != "NetworkX's own code runs it inside a call dwell declined"
+
+
 def test_digraph_connectivity_checks_are_not_quick(dwell_first):
     """A DAG whose first node reaches 3 nodes: NetworkX's eccentricity
     stops there (declined), but its ASPL and Wiener index check strong

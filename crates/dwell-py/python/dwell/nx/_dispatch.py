@@ -430,6 +430,12 @@ def should_run(name: str, args: tuple, kwargs: dict, held: Any):
     if inner is not None:
         _DECLINED.inner = None
         if inner[0] == name and inner[1] is G:
+            # Declined in turn, its own nested call is too (the Wiener index ->
+            # is_connected -> connected_components: a walk of the first
+            # component otherwise, netscience 0.43x).
+            nested = _NESTED.get(name)
+            if nested is not None and nested[G.is_directed()] is not None:
+                _DECLINED.inner = (nested[G.is_directed()], G)
             return "NetworkX's own code runs it inside a call dwell declined"
     if name in _RAISES_FIRST and G is not None and hasattr(G, "_adj"):
         err = _known_error(G, name, args, kwargs)
