@@ -289,3 +289,21 @@ def test_diameter_usebounds_message_from_dwell():
         assert want == ("NetworkXError", "Cannot compute metric because graph is not connected.")
         assert outcome(lambda X: f(X, usebounds=True, backend="dwell"), G) == want
         assert outcome(lambda X: f(X, backend="dwell"), G)[1].startswith("Found infinite path length")
+
+
+def test_pending_connectivity_check_dispatches_nothing(dwell_first, monkeypatch):
+    """A digraph's ASPL and Wiener index, accepted with G not yet converted:
+    NetworkX's strong-connectivity check runs on the NetworkX graph with its
+    component generator undispatched (no inner call reaches dwell, no
+    conversion), and the priority is never reassigned (NetworkX's config
+    validates each assignment: ~28 us)."""
+    D = nx.DiGraph([(0, 1), (1, 2)])
+    D.add_edges_from((i, i // 2 + 3) for i in range(4, 400))
+    for name, want in (("average_shortest_path_length", "NetworkXError"), ("wiener_index", "ok")):
+        counted = Counted(monkeypatch)
+        H = D.copy()
+        monkeypatch.setattr(_own, "undispatched", None)  # any use would raise TypeError
+        assert outcome(getattr(nx, name), H)[0] == want
+        monkeypatch.undo()
+        assert counted.names == [name]
+        assert dnx._built(H) is None

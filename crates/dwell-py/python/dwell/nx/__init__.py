@@ -563,12 +563,7 @@ def _connected(G: DwellGraph) -> bool:
     disconnected graph usually shows there, at the cost of that node's
     reach), then, on a digraph, dwell's strong components."""
     if G._pending is not None:  # NetworkX's own check (is_strongly_connected stops at the first SCC)
-        P = G._pending
-        check = nx.is_strongly_connected if G.is_directed() else nx.is_connected
-        # With no priority, so that its own inner calls (strongly_connected_components)
-        # stay NetworkX's too: WordNet's DAG converted for them, 0.2x.
-        with _own.undispatched():
-            return len(P) > 0 and check(P, backend="networkx")
+        return _own.connected(G._pending)
     if len(G) and len(_layers(G, [G.nodes[0]])[0]) != len(G):
         return False
     return not G.is_directed() or int(_components(G, True).count) == 1
