@@ -8,9 +8,10 @@ peak RSS during the call less the RSS before it; "plan work" is what dwell
 planned for the call's search (frontier, scratch and output bytes: what the
 call adds, the graph being resident already); "estimate" adds
 HOST_BYTES_PER_SOURCE[function] per vertex (the answer as Rust, numpy and
-NetworkX hold it). Harmonic centrality (per-level counts from the cpu
-sweeps, checked against a BFS batch's plan but not recorded) and all pairs
-(dwell-py's own ordered searches) report no plan: measured only.
+NetworkX hold it). Harmonic centrality's plan is the BFS summary batch's
+of the same sources (the same sweeps; per-level counts instead of
+summaries); all pairs (dwell-py's own ordered searches) reports no plan:
+measured only.
 NetworkX's answer is not computed at this size (hours); tests compare with
 it on smaller graphs, and ``--check-nodes N`` does on a G(N, M·N/n) graph.
 
@@ -46,8 +47,11 @@ def reset_peak():
         f.write("5")
 
 
-def sparse_graph(n, m, seed):
-    """G(n, m) built from numpy arrays (NetworkX's gnm is slow at this size)."""
+def sparse_graph(n, m, seed, connected=False):
+    """G(n, m) built from numpy arrays (NetworkX's gnm is slow at this size);
+    ``connected``: plus a path through every node in random order, so that
+    the functions NetworkX defines on connected graphs only (eccentricity,
+    average shortest path length, a finite Wiener index) run whole."""
     rng = np.random.default_rng(seed)
     u = rng.integers(0, n, size=2 * m)
     v = rng.integers(0, n, size=2 * m)
@@ -56,6 +60,9 @@ def sparse_graph(n, m, seed):
     G = nx.Graph()
     G.add_nodes_from(range(n))
     G.add_edges_from(pairs.tolist())
+    if connected:
+        order = rng.permutation(n).tolist()
+        G.add_edges_from(zip(order, order[1:]))
     return G
 
 
@@ -68,11 +75,16 @@ def sparse_graph(n, m, seed):
 #: NetworkX's dict (list slot and float object 32, dict entry ~35),
 #: eccentricity the dict of ints (~67).
 RESULT_BYTES = 2 * 72 + 48
+#: Harmonic centrality holds, per source, its per-level counts (a Vec: 24 +
+#: a heap block of ≥ 32 bytes), the float64 sum (8), the numpy list's float
+#: object and slot (24 + 8), dwell.nx's set and list of members (~32 + 8)
+#: and uint32 ids (4), and NetworkX's dict (~42, the floats shared): ~182.
 HOST_BYTES_PER_SOURCE = {
     "closeness_centrality": RESULT_BYTES + 48 + 32 + 35,
     "eccentricity": RESULT_BYTES + 67,
     "wiener_index": RESULT_BYTES,
     "average_shortest_path_length": RESULT_BYTES,
+    "harmonic_centrality": 24 + 32 + 8 + 24 + 8 + 32 + 8 + 4 + 42,
 }
 
 FUNCTIONS = {
@@ -121,6 +133,7 @@ def main():
     ap.add_argument("--nodes", type=int, default=300_000)
     ap.add_argument("--edges", type=int, default=450_000)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--connected", action="store_true", help="add a path through every node (G connected)")
     ap.add_argument("--functions", default="closeness_centrality,wiener_index")
     ap.add_argument("--networkx", action="store_true",
                     help="also time NetworkX's own call on the same graph and compare (small components only)")
@@ -130,14 +143,20 @@ def main():
     nx.config.cache_converted_graphs = True
     names = args.functions.split(",")
     t = time.perf_counter()
-    G = sparse_graph(args.nodes, args.edges, args.seed)
+    G = sparse_graph(args.nodes, args.edges, args.seed, args.connected)
     print(f"G({args.nodes}, {G.number_of_edges()}) built in {time.perf_counter() - t:.1f} s; "
           f"largest component {max(map(len, nx.connected_components(G)))} nodes; threads {os.cpu_count()}")
     t = time.perf_counter()
     nx.number_connected_components(G, backend="dwell")  # converts G and opens its session (cached)
     print(f"conversion + one components call: {time.perf_counter() - t:.1f} s")
     print("function,seconds,plan_work_mb,estimate_mb,measured_peak_mb,estimate/measured,result")
-    for name in names:
+    for i, name in enumerate(names):
+        if i:
+            # A fresh conversion and session for each function: a session keeps
+            # its sweeps' scratch between calls, so a second call would allocate
+            # less than its plan says (Wiener index after closeness: 4.8 MB of 28.8).
+            G.__networkx_cache__.clear()
+            nx.number_connected_components(G, backend="dwell")
         out, what, took, measured, plan = measure(G, name)
         work = plan["frontier_bytes"] + plan["scratch_bytes"] + plan["output_buffer_bytes"] if plan else float("nan")
         est = work + HOST_BYTES_PER_SOURCE.get(name, 0) * len(G)
@@ -151,7 +170,7 @@ def main():
             t = time.perf_counter()
             try:
                 want = FUNCTIONS[name](G)
-            except nx.NetworkXError as e:
+            except nx.NetworkXError:
                 want = None
             took_nx = time.perf_counter() - t
             print(f"  networkx {took_nx:.2f} s; equal: {same_answer(want, out)}", flush=True)

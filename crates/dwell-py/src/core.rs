@@ -322,18 +322,21 @@ pub fn harmonic_sum(counts: &[u64]) -> f64 {
 /// whatever the session's backend): no level arrays, so a source costs its
 /// reach, not `n`, and holds its depth in words. Sources and budget are
 /// checked as for a BFS summary batch of the same sources, which plans the
-/// same sweeps.
-pub fn harmonic(live: &Live, sources: &[u32], budget: u64) -> Result<Vec<f64>, Error> {
+/// same sweeps; that plan comes back as JSON with the sums (the memory a
+/// caller estimates from, as with the other calls' plans).
+pub fn harmonic(live: &Live, sources: &[u32], budget: u64) -> Result<(Vec<f64>, String), Error> {
     let g = live.graph();
     let q = Query::Bfs(BfsQuery {
         sources: sources.to_vec(),
         keep_levels: false,
     });
-    Session::plan_query(live.backend, g, &q, 1, budget)?;
+    let plan = Session::plan_query(live.backend, g, &q, 1, budget)?;
     let (counters, workspace) = (Counters::default(), Workspace::default());
     let ctx = Ctx::new(&counters, &workspace);
     let counts = dwell::analysis::bfs::level_counts(g, sources, &ctx);
-    Ok(counts.iter().map(|c| harmonic_sum(c)).collect())
+    let sums = counts.iter().map(|c| harmonic_sum(c)).collect();
+    let plan = serde_json::to_string(&plan).expect("plain structs serialize");
+    Ok((sums, plan))
 }
 
 /// Levels as int32 with −1 for unreached vertices (numpy's natural form).
@@ -551,10 +554,13 @@ mod tests {
     fn harmonic_of_a_path() {
         // 0 → 1 → 2 → 3: from 0, distances 1, 2, 3.
         let g = Arc::new(graph(true, &[(0, 1), (1, 2), (2, 3)], 4));
-        let h = harmonic(&live(&Cpu, &g), &[0, 3], 1 << 30).unwrap();
+        let (h, plan) = harmonic(&live(&Cpu, &g), &[0, 3], 1 << 30).unwrap();
         assert_eq!(h, vec![1.0 + 0.5 + 1.0 / 3.0, 0.0]);
+        // The plan of a BFS summary batch of the same sources.
+        let v: serde_json::Value = serde_json::from_str(&plan).unwrap();
+        assert!(v["frontier_bytes"].as_u64().unwrap() > 0, "{plan}");
         let r = Arc::new(reversed(&g).unwrap());
-        let h = harmonic(&live(&Cpu, &r), &[3], 1 << 30).unwrap();
+        let (h, _) = harmonic(&live(&Cpu, &r), &[3], 1 << 30).unwrap();
         assert_eq!(h, vec![1.0 + 0.5 + 1.0 / 3.0]);
     }
 
@@ -678,7 +684,7 @@ mod tests {
             let (Output::Bfs(oracle), _) = live(&CpuReference, &g).run(&q, 1, u64::MAX).unwrap() else {
                 unreachable!()
             };
-            let h = harmonic(&live(&Cpu, &g), &sources, 1 << 30).unwrap();
+            let (h, _) = harmonic(&live(&Cpu, &g), &sources, 1 << 30).unwrap();
             for (hs, o) in h.iter().zip(&oracle) {
                 let levels = o.levels.as_ref().unwrap();
                 prop_assert_eq!(hs.to_bits(), harmonic_sum(&level_counts(levels)).to_bits());

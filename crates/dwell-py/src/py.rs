@@ -356,11 +356,11 @@ fn harmonic<'py>(
     sources: PyReadonlyArray1<'_, u32>,
     reverse: bool,
     budget: Option<u64>,
-) -> PyResult<Bound<'py, PyArray1<f64>>> {
+) -> PyResult<(Bound<'py, PyArray1<f64>>, String)> {
     let live = live(py, session, reverse)?;
     let sources = sources.as_slice()?;
     py.detach(move || core::harmonic(&live, sources, budget.unwrap_or_else(core::default_budget)))
-        .map(|v| v.into_pyarray(py))
+        .map(|(v, plan)| (v.into_pyarray(py), plan))
         .map_err(|e| to_py(py, e))
 }
 

@@ -636,4 +636,7 @@ class Session(GapAnalyses):
         depth)."""
         self._check(1)
         ids = _ids(sources, "source", self.graph.nodes)
-        return _dwell.harmonic(self._core, ids, bool(reverse), self.budget_bytes)
+        sums, plan = _dwell.harmonic(self._core, ids, bool(reverse), self.budget_bytes)
+        self.plan = json.loads(plan)  # a BFS summary batch's: the same sweeps
+        self.calls += 1
+        return sums

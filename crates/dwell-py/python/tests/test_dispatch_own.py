@@ -126,7 +126,11 @@ def small_first_component():
 @pytest.mark.parametrize("name", ["average_shortest_path_length", "wiener_index", "eccentricity"])
 def test_quick_check_failing_calls_are_left_to_networkx(name, dwell_first):
     G = small_first_component()
-    assert isinstance(dnx.should_run(name, (G,), {}), str)
+    if name == "wiener_index":  # NetworkX answers inf: declined
+        assert isinstance(dnx.should_run(name, (G,), {}), str)
+    else:  # NetworkX raises: should_run raises the same
+        with pytest.raises(nx.NetworkXError):
+            dnx.should_run(name, (G,), {})
     # The first node's component is large (> 256 nodes): NetworkX's check is no quicker than dwell's.
     H = nx.Graph(nx.connected_watts_strogatz_graph(400, 4, 0.1, seed=2).edges())
     H.add_edges_from([(400, 401), (401, 402)])
@@ -144,7 +148,7 @@ def test_diameter_of_a_small_first_component_raises_without_converting(name, dwe
         want = outcome(CALLS[name], G.copy())
     H = G.copy()
     assert outcome(CALLS[name], H) == want and want[0] == "NetworkXError"
-    assert dnx._held(H) is not None and dnx._built(H) is None
+    assert dnx._held(H) is None  # raised by should_run: no conversion, not even a pending one
 
 
 def test_inner_call_of_a_declined_call_is_declined_at_once(dwell_first, monkeypatch):
@@ -173,6 +177,30 @@ def test_inner_call_of_a_declined_call_is_declined_at_once(dwell_first, monkeypa
     assert reasons == [("bfs_layers", True)]
 
 
+def test_nested_calls_of_a_declined_inner_call_are_declined_at_once(dwell_first, monkeypatch):
+    """The Wiener index of a disconnected graph, declined (NetworkX answers
+    inf after its first search): NetworkX's wiener_index calls is_connected,
+    which calls connected_components; both are declined by the mark, with
+    no walk of the first component. Answer equal to NetworkX's."""
+    G = small_first_component()
+    G.add_edges_from((u + 403, v + 403) for u, v in nx.path_graph(700).edges())  # 1,103 nodes
+    nx.number_connected_components(G, backend="dwell")  # converts G
+    reasons = []
+    real = dnx.BackendInterface.should_run
+
+    def recorded(name, args, kwargs):
+        reasons.append((name, real(name, args, kwargs)))
+        return reasons[-1][1]
+    monkeypatch.setattr(dnx.BackendInterface, "should_run", staticmethod(recorded))
+    assert nx.wiener_index(G) == float("inf")
+    assert [n for n, _ in reasons] == ["wiener_index", "is_connected", "connected_components"]
+    assert all(r == "NetworkX's own code runs it inside a call dwell declined" for _, r in reasons[1:])
+    # The marks are used up: the user's own connected_components is sized again.
+    reasons.clear()
+    list(nx.connected_components(G))
+    assert len(reasons) == 1 and reasons[0][1] != "NetworkX's own code runs it inside a call dwell declined"
+
+
 def test_digraph_connectivity_checks_are_not_quick(dwell_first):
     """A DAG whose first node reaches 3 nodes: NetworkX's eccentricity
     stops there (declined), but its ASPL and Wiener index check strong
@@ -180,7 +208,8 @@ def test_digraph_connectivity_checks_are_not_quick(dwell_first):
     check; declined, WordNet's went to dwell's components anyway, 0.16x)."""
     D = nx.DiGraph([(0, 1), (1, 2)])
     D.add_edges_from((i, i // 2 + 3) for i in range(4, 400))
-    assert isinstance(dnx.should_run("eccentricity", (D,), {}), str)
+    with pytest.raises(nx.NetworkXError):  # NetworkX's eccentricity raises after 3 nodes
+        dnx.should_run("eccentricity", (D,), {})
     for name in ("average_shortest_path_length", "wiener_index"):
         assert dnx.should_run(name, (D,), {}) is True
         with _own.undispatched():
@@ -198,3 +227,83 @@ def test_small_graph_functions_without_per_node_calls_are_declined():
 
 
 CALLS_NAMES = {label.split("(")[0] for label in CALLS}
+
+
+QUICK_ERRORS = {
+    "diameter": nx.diameter, "radius": nx.radius, "eccentricity": nx.eccentricity,
+    "average_shortest_path_length": nx.average_shortest_path_length,
+    "diameter(usebounds=True)": lambda G: nx.diameter(G, usebounds=True),
+    "radius(None, True)": lambda G: nx.radius(G, None, True),
+    "eccentricity(v=first)": lambda G: nx.eccentricity(G, v=next(iter(G))),
+    "eccentricity(v=last)": lambda G: nx.eccentricity(G, v=list(G)[-1]),
+    "eccentricity(v=[last, first])": lambda G: nx.eccentricity(G, v=[list(G)[-1], next(iter(G))]),
+}
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(directed=st.booleans(), first=st.integers(1, 6), big=st.sampled_from([0, 30, 300]),
+       extra=st.lists(st.tuples(st.integers(0, 400), st.integers(0, 400)), max_size=30),
+       label=st.sampled_from(sorted(QUICK_ERRORS)))
+def test_errors_raised_by_should_run_are_networkx_own(directed, first, big, extra, label, dwell_first):
+    """should_run raises NetworkX's exception itself where NetworkX's first
+    search is quick and misses a node (dispatch rule: _dispatch._known_error).
+    Graphs: a path of ``first`` nodes first (the first search's reach), then
+    a ``big``-node component, then random arcs among those nodes; the outcome
+    under the backend (answer or exception, its type and message) equals
+    NetworkX's alone, and where should_run raised, G was not converted."""
+    G = nx.DiGraph() if directed else nx.Graph()
+    nx.add_path(G, range(first))
+    nx.add_path(G, range(first, first + big))
+    n = len(G)
+    G.add_edges_from((u % n, v % n) for u, v in extra)
+    with _own.undispatched():
+        want = outcome(QUICK_ERRORS[label], G.copy())
+    H = G.copy()
+    raised, real = [], dnx.BackendInterface.should_run
+
+    def recorded(name, args, kwargs):
+        try:
+            return real(name, args, kwargs)
+        except nx.NetworkXError:
+            raised.append(name)
+            raise
+    dnx.BackendInterface.should_run = staticmethod(recorded)
+    try:
+        assert outcome(QUICK_ERRORS[label], H) == want
+    finally:
+        dnx.BackendInterface.should_run = staticmethod(real)
+    if raised:
+        assert raised == [label.split("(")[0]] and want[0] == "NetworkXError"
+        assert dnx._held(H) is None
+
+
+def test_diameter_usebounds_message_from_dwell():
+    """``usebounds=True`` on a graph: NetworkX's bounding algorithm has its
+    own message for a disconnected graph; dwell's answer (accepted, or
+    ``backend="dwell"``) uses it too."""
+    G = nx.path_graph(300)
+    G.add_edge(400, 401)
+    for f in (nx.diameter, nx.radius):
+        with _own.undispatched():
+            want = outcome(lambda X: f(X, usebounds=True), G)
+        assert want == ("NetworkXError", "Cannot compute metric because graph is not connected.")
+        assert outcome(lambda X: f(X, usebounds=True, backend="dwell"), G) == want
+        assert outcome(lambda X: f(X, backend="dwell"), G)[1].startswith("Found infinite path length")
+
+
+def test_pending_connectivity_check_dispatches_nothing(dwell_first, monkeypatch):
+    """A digraph's ASPL and Wiener index, accepted with G not yet converted:
+    NetworkX's strong-connectivity check runs on the NetworkX graph with its
+    component generator undispatched (no inner call reaches dwell, no
+    conversion), and the priority is never reassigned (NetworkX's config
+    validates each assignment: ~28 us)."""
+    D = nx.DiGraph([(0, 1), (1, 2)])
+    D.add_edges_from((i, i // 2 + 3) for i in range(4, 400))
+    for name, want in (("average_shortest_path_length", "NetworkXError"), ("wiener_index", "ok")):
+        counted = Counted(monkeypatch)
+        H = D.copy()
+        monkeypatch.setattr(_own, "undispatched", None)  # any use would raise TypeError
+        assert outcome(getattr(nx, name), H)[0] == want
+        monkeypatch.undo()
+        assert counted.names == [name]
+        assert dnx._built(H) is None

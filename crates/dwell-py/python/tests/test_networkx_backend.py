@@ -177,6 +177,34 @@ def test_one_search_of_small_reach_stays_in_networkx():
         nx.config.backend_priority.algos = saved
 
 
+def test_shallow_searches_are_sized_by_the_arcs_networkx_scans():
+    """To depth 1 or 2, should_run compares the arcs NetworkX's search scans
+    (no walk) with dwell's cost, which grows with G: on a converted 50,000-node
+    graph a depth-2 search reaching 321 nodes over 340 arcs stays NetworkX's
+    (dwell: ~0.5 ms whatever the reach); one over 3,720 arcs in a 3,661-node
+    graph runs in dwell. Answers equal NetworkX's either way."""
+    big = nx.path_graph(50_000)
+    big.add_edges_from((50_000, 50_001 + i) for i in range(20))
+    big.add_edges_from((50_001 + i, 60_000 + 15 * i + j) for i in range(20) for j in range(15))
+    stars = nx.Graph((0, i) for i in range(1, 61))
+    stars.add_edges_from((i, 100 + 60 * i + j) for i in range(1, 61) for j in range(60))
+    saved = nx.config.backend_priority.algos
+    try:
+        for G, hub, declined in ((big, 50_000, True), (stars, 0, False)):
+            nx.number_connected_components(G, backend="dwell")  # converts G
+            assert len(nx.single_source_shortest_path_length(G, hub, cutoff=2, backend="networkx")) > 256
+            for name, args in (("single_source_shortest_path_length", (G, hub, 2)),
+                               ("descendants_at_distance", (G, hub, 2))):
+                assert isinstance(dnx.should_run(name, args, {}), str) is declined, name
+            nx.config.backend_priority.algos = ["dwell"]
+            assert list(nx.single_source_shortest_path_length(G, hub, cutoff=2).items()) == \
+                list(nx.single_source_shortest_path_length(G, hub, cutoff=2, backend="networkx").items())
+            assert nx.descendants_at_distance(G, hub, 2) == nx.descendants_at_distance(G, hub, 2, backend="networkx")
+            nx.config.backend_priority.algos = saved
+    finally:
+        nx.config.backend_priority.algos = saved
+
+
 def test_dispatch_decisions_that_need_no_clock():
     """What should_run decides without timing anything, on a real graph
     (polblogs, 1,490 nodes, directed, not strongly connected): a shallow

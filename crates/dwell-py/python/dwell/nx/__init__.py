@@ -563,12 +563,7 @@ def _connected(G: DwellGraph) -> bool:
     disconnected graph usually shows there, at the cost of that node's
     reach), then, on a digraph, dwell's strong components."""
     if G._pending is not None:  # NetworkX's own check (is_strongly_connected stops at the first SCC)
-        P = G._pending
-        check = nx.is_strongly_connected if G.is_directed() else nx.is_connected
-        # With no priority, so that its own inner calls (strongly_connected_components)
-        # stay NetworkX's too: WordNet's DAG converted for them, 0.2x.
-        with _own.undispatched():
-            return len(P) > 0 and check(P, backend="networkx")
+        return _own.connected(G._pending)
     if len(G) and len(_layers(G, [G.nodes[0]])[0]) != len(G):
         return False
     return not G.is_directed() or int(_components(G, True).count) == 1
@@ -634,12 +629,24 @@ def _all_eccentricities(G: DwellGraph) -> np.ndarray:
     return _eccentricities(G, np.arange(len(G), dtype=np.uint32))
 
 
+def _bounded_eccentricities(G: DwellGraph, usebounds: Any) -> np.ndarray:
+    """Every eccentricity; ``usebounds=True`` on a graph takes NetworkX's
+    bounding algorithm there, whose error on a disconnected graph has its
+    own message (the value, when connected, is the same)."""
+    try:
+        return _all_eccentricities(G)
+    except nx.NetworkXError:
+        if usebounds is True and not G.is_directed():
+            raise nx.NetworkXError("Cannot compute metric because graph is not connected.") from None
+        raise
+
+
 def diameter(G, e=None, usebounds=False, weight=None):
-    return int(_all_eccentricities(G).max())
+    return int(_bounded_eccentricities(G, usebounds).max())
 
 
 def radius(G, e=None, usebounds=False, weight=None):
-    return int(_all_eccentricities(G).min())
+    return int(_bounded_eccentricities(G, usebounds).min())
 
 
 def average_shortest_path_length(G, weight=None, method=None):

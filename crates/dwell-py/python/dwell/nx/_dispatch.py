@@ -59,6 +59,8 @@ import numbers
 import threading
 from typing import Any, Optional
 
+import networkx as nx
+
 from . import _own
 
 #: One linear pass (one search, one labelling): pays from _ONE_PASS_NODES
@@ -78,6 +80,10 @@ _ALL_SOURCES_NODES = 50
 _ALL_SOURCES_COLD_NODES = 150
 
 _SMALL_REACH_CONVERTED = 256
+#: Searches to depth 1 or 2 stay NetworkX's up to this many arcs scanned,
+#: plus one per _SHALLOW_PER_NODE nodes of G (dwell's cost grows with G).
+_SHALLOW_ARCS = 1_500
+_SHALLOW_PER_NODE = 25
 _SMALL_REACH_COLD_SHARE = 8
 
 #: Single searches: where their start is among the arguments, which rows of G
@@ -132,28 +138,42 @@ def _depth(cutoff: Any) -> Optional[int]:
 def reach_within(G: Any, name: str, args: tuple, kwargs: dict, limit: int) -> bool:
     """Whether the search ``name`` would reach at most ``limit`` nodes of the
     NetworkX graph ``G``: a plain BFS over G's own rows, stopped at
-    ``limit + 1`` nodes or the call's depth. False when unsure (a start that
-    is not a node, an unusual depth: dwell's own checks answer those)."""
+    ``limit + 1`` nodes or the call's depth; to depth 1 or 2, whether it
+    scans few enough arcs (no walk). False when unsure (a start that is not
+    a node, an unusual depth: dwell's own checks answer those)."""
     pos, key, rows_name, depth_arg = _SEARCHES[name]
     rows = getattr(G, rows_name, None) if G.is_directed() else getattr(G, "_adj", None)
     if rows is None:
         return False
     start = next(iter(rows), None) if pos is None else _arg(args, kwargs, pos, key)
     try:
-        first = [start] if start in rows else list(start) if name == "bfs_layers" else []
-        if not first or any(v not in rows for v in first):
+        if start in rows:
+            first = [start]
+        elif name == "bfs_layers":
+            first = list(start)
+            if not first or any(v not in rows for v in first):
+                return False
+        else:
             return False
     except TypeError:  # unhashable or not iterable: dwell's checks raise as NetworkX does
         return False
     depth = None
     if depth_arg is not None:
         bound = _arg(args, kwargs, *depth_arg)
-        if bound is not None:
+        if type(bound) is int:  # the usual case, without the ABC checks (~0.6 us)
+            depth = max(0, bound)
+        elif bound is not None:
             if not isinstance(bound, numbers.Real):
                 return False
             depth = _depth(bound)
-    if depth is not None and depth <= 2 and _shallow_bound(rows, first, depth) <= limit:
-        return True
+    if depth is not None and depth <= 2:
+        # The bound is the arcs NetworkX's search scans (~0.07-0.15 us each);
+        # dwell's bounded search costs ~40 us plus ~1.5 ns per node and arc of
+        # G whatever its reach (bench/shallow_search.py): compared by that
+        # measure, with no walk (a walk cost netscience's cutoff-2 search
+        # from its hub 0.73x; a 50k-node G(n, 5n) search of reach 287 went to
+        # dwell at 0.09x).
+        return _shallow_bound(rows, first, depth) <= max(limit, _SHALLOW_ARCS + len(G) // _SHALLOW_PER_NODE)
     # Level by level with set operations (C loops): a few times quicker than
     # NetworkX's own search, which follows when the reach is small.
     seen, level, d = set(first), set(first), 0
@@ -193,6 +213,9 @@ def _shallow_bound(rows: Any, first: list, depth: int) -> int:
     a walk per call would double their time."""
     if depth == 0:
         return len(first)
+    if len(first) == 1:  # one source (most calls): no list of its row
+        row = rows[first[0]]
+        return 1 + len(row) + (sum(map(len, map(rows.__getitem__, row))) if depth == 2 else 0)
     near = [w for v in first for w in rows[v]]
     if depth == 1:
         return len(first) + len(near)
@@ -230,6 +253,57 @@ def _quick_check_fails(G: Any, name: str, args: tuple, kwargs: dict) -> bool:
     except TypeError:
         return False
     return first_reach_small(G, start)
+
+
+#: Functions whose NetworkX code raises NetworkXError at its first search
+#: when that search misses a node (diameter and radius through eccentricity;
+#: undirected ASPL through is_connected).
+_RAISES_FIRST = frozenset({"eccentricity", "diameter", "radius", "average_shortest_path_length"})
+_ECC_MESSAGE = ("Found infinite path length because the digraph is not strongly connected",
+                "Found infinite path length because the graph is not connected")
+
+
+def _known_error(G: Any, name: str, args: tuple, kwargs: dict) -> Optional[Exception]:
+    """The NetworkXError NetworkX's own ``name`` raises on ``G`` when its
+    first search (from the node it starts at, along arcs) is quick and
+    misses a node: first_reach_small, cached in G's NetworkX cache. Else None.
+
+    should_run raises it itself (NetworkX's dispatcher passes any exception
+    but NotImplementedError on to the caller): the same exception and
+    message as NetworkX's, without NetworkX's nested dispatched calls
+    (diameter -> eccentricity -> shortest_path_length ->
+    single_source_shortest_path_length, each paying the dispatcher) or
+    NetworkX's conversion path, which cost more than the answer (netscience
+    and WordNet: 0.6-0.7x declined or accepted; see BENCHMARKS). Only the
+    arguments dwell accepts reach here (can_run: no ``e=``, ``sp=``,
+    weights, other ``method=``; not the null graph)."""
+    if len(G) < 2:
+        return None
+    rows = G._succ if G.is_directed() else G._adj
+    if name == "average_shortest_path_length":
+        # A digraph's check is is_strongly_connected, not bounded by one reach.
+        if G.is_directed():
+            return None
+        start = next(iter(rows))
+    elif name == "eccentricity":
+        v = _arg(args, kwargs, 1, "v")
+        try:
+            # A node: NetworkX searches from it; None: from the first node. A
+            # container's members are searched in its order: left to _decide.
+            start = next(iter(rows)) if v is None else v if v in rows else None
+        except TypeError:
+            return None
+        if start is None:
+            return None
+    else:  # diameter, radius: eccentricity over every node, unless the bounding algorithm runs
+        if _arg(args, kwargs, 2, "usebounds", False) is True and not G.is_directed():
+            return None
+        start = next(iter(rows))
+    if not first_reach_small(G, start):
+        return None
+    if name == "average_shortest_path_length":
+        return nx.NetworkXError("Graph is not connected.")
+    return nx.NetworkXError(_ECC_MESSAGE[not G.is_directed()])
 
 
 def first_reach_small(G: Any, start: Any) -> bool:
@@ -348,13 +422,25 @@ _DECLINED = _Declined()
 
 def should_run(name: str, args: tuple, kwargs: dict, held: Any):
     """The decision (``True`` or the reason NetworkX should run it);
-    ``held(G)`` tells whether G is converted already."""
+    ``held(G)`` tells whether G is converted already. Raises NetworkX's own
+    exception where the answer is that exception and a cached check shows
+    it (:func:`_known_error`)."""
     G = args[0] if args else kwargs.get("G")
     inner = _DECLINED.inner
     if inner is not None:
         _DECLINED.inner = None
         if inner[0] == name and inner[1] is G:
+            # Declined in turn, its own nested call is too (the Wiener index ->
+            # is_connected -> connected_components: a walk of the first
+            # component otherwise, netscience 0.43x).
+            nested = _NESTED.get(name)
+            if nested is not None and nested[G.is_directed()] is not None:
+                _DECLINED.inner = (nested[G.is_directed()], G)
             return "NetworkX's own code runs it inside a call dwell declined"
+    if name in _RAISES_FIRST and G is not None and hasattr(G, "_adj"):
+        err = _known_error(G, name, args, kwargs)
+        if err is not None:
+            raise err
     decision = _decide(name, G, args, kwargs, held)
     if decision is not True and name in _NESTED and G is not None and hasattr(G, "_adj"):
         inner = _NESTED[name][G.is_directed()]
