@@ -93,6 +93,9 @@ pub struct Locs {
     /// most [`MAX_LOCS_PER_OBJECT`], so a location is found by a scan
     /// (a hash map keyed by paths was a fifth of SQLite's solve).
     of_object: Vec<Vec<Loc>>,
+    /// The paths of `of_object`'s locations, beside them: the scan reads
+    /// one short array instead of one `path` entry per candidate.
+    paths_of_object: Vec<Vec<FieldPath>>,
     /// Objects collapsed to their root ([`MAX_LOCS_PER_OBJECT`]).
     collapsed: Vec<bool>,
     /// Objects collapsed since the solver last asked.
@@ -108,9 +111,9 @@ impl Locs {
 
     fn at_path(&mut self, object: u32, path: FieldPath) -> Loc {
         let o = object as usize;
-        if let Some(ls) = self.of_object.get(o) {
-            if let Some(&l) = ls.iter().find(|l| self.path[l.0 as usize] == path) {
-                return l;
+        if let Some(ps) = self.paths_of_object.get(o) {
+            if let Some(i) = ps.iter().position(|p| *p == path) {
+                return self.of_object[o][i];
             }
         }
         if self.collapsed.get(o).copied().unwrap_or(false) {
@@ -128,8 +131,10 @@ impl Locs {
         self.path.push(path);
         if self.of_object.len() <= o {
             self.of_object.resize(o + 1, Vec::new());
+            self.paths_of_object.resize(o + 1, Vec::new());
         }
         self.of_object[o].push(Loc(l));
+        self.paths_of_object[o].push(path);
         Loc(l)
     }
 

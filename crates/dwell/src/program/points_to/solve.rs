@@ -32,8 +32,14 @@ struct Solver {
     /// Nodes below it are constraint nodes (then one per content copy);
     /// location `l`'s content node is `first_content + l`.
     first_content: u32,
-    /// Field offsets: path and the struct type it indexes.
+    /// Field offsets: path and the struct type it indexes, each distinct
+    /// one once (SQLite's ~100,000 geps have 2,163).
     paths: Vec<(Vec<u32>, Option<u32>)>,
+    /// Per path, per location: the field location it leads to, [`NO_FIELD`]
+    /// or [`UNKNOWN`] (rows made on first use). Finding a field was a
+    /// quarter of SQLite's solve (type depth, a path built, a scan of the
+    /// object's fields) and the same pair comes back on every visit.
+    fields: Vec<Vec<u32>>,
     calls: Vec<IndirectCall>,
     bound: HashSet<(usize, u32)>,
     callees: HashMap<(u32, u32, u32), Vec<u32>>,
@@ -47,6 +53,11 @@ struct Solver {
     c: Constraints,
     stats: SolveStats,
 }
+
+/// A `fields` entry not yet computed.
+const UNKNOWN: u32 = u32::MAX;
+/// A `fields` entry whose location takes no such offset (unrelated type).
+const NO_FIELD: u32 = u32::MAX - 1;
 
 /// Why a solve ended without a solution.
 pub enum Halt {
@@ -131,6 +142,7 @@ impl Solver {
             rep: (0..first_content + c.locs.len() as u32).collect(),
             first_content,
             paths: Vec::new(),
+            fields: Vec::new(),
             calls: std::mem::take(&mut c.calls),
             bound: HashSet::new(),
             callees: HashMap::new(),
@@ -157,9 +169,13 @@ impl Solver {
             s.nodes[ptr as usize].stores.push(src);
             s.push(ptr);
         }
+        let mut ids: HashMap<(Vec<u32>, Option<u32>), u32> = HashMap::new();
         for (base, dst, path, ty) in std::mem::take(&mut s.c.gep) {
-            let id = s.paths.len() as u32;
-            s.paths.push((path, ty));
+            let next = s.paths.len() as u32;
+            let id = *ids.entry((path, ty)).or_insert_with_key(|k| {
+                s.paths.push(k.clone());
+                next
+            });
             s.nodes[base as usize].geps.push((dst, id));
             s.push(base);
         }
@@ -188,6 +204,9 @@ impl Solver {
         let mut bytes = (self.nodes.len() * std::mem::size_of::<Node>()) as u64;
         for x in &self.nodes {
             bytes += (x.pts.len() / 8 + x.done.len() / 8) as u64;
+        }
+        for row in &self.fields {
+            bytes += 4 * row.len() as u64;
         }
         bytes + 16 * self.edges.len() as u64
     }
@@ -340,15 +359,13 @@ impl Solver {
         fields.clear();
         fields.grow(self.c.locs.len());
         for l in delta.ones() {
-            let l = l as u32;
-            let (extra, ty) = &self.paths[path as usize];
-            let Some(f) = self.c.offset(Loc(l), extra, *ty) else {
+            let Some(f) = self.field(l as u32, path) else {
                 continue;
             };
-            let f = f.0;
             self.content(f);
             insert(&mut fields, f);
             for o in self.c.locs.take_newly_collapsed() {
+                self.forget_fields(o);
                 // One location for the whole object from now on.
                 let ls = self.c.locs.of(o).to_vec();
                 let root = self.content(ls[0].0);
@@ -365,6 +382,41 @@ impl Solver {
             self.push(dst);
         }
         self.offsets = fields;
+    }
+
+    /// The location `path` leads to from `l`, remembered per pair (until
+    /// `l`'s object collapses: see `forget_fields`).
+    fn field(&mut self, l: u32, path: u32) -> Option<u32> {
+        let (p, li) = (path as usize, l as usize);
+        if self.fields.len() <= p {
+            self.fields.resize(p + 1, Vec::new());
+        }
+        match self.fields[p].get(li) {
+            Some(&NO_FIELD) => return None,
+            Some(&f) if f != UNKNOWN => return Some(f),
+            _ => {}
+        }
+        let (extra, ty) = &self.paths[p];
+        let f = self.c.offset(Loc(l), extra, *ty).map(|f| f.0);
+        let row = &mut self.fields[p];
+        if row.len() <= li {
+            row.resize(self.c.locs.len().max(li + 1), UNKNOWN);
+        }
+        row[li] = f.unwrap_or(NO_FIELD);
+        f
+    }
+
+    /// Object `o` collapsed: its locations' fields are found afresh (an
+    /// unrelated type took no offset before; the one location now takes
+    /// every one).
+    fn forget_fields(&mut self, o: u32) {
+        for &l in self.c.locs.of(o) {
+            for row in &mut self.fields {
+                if let Some(f) = row.get_mut(l.0 as usize) {
+                    *f = UNKNOWN;
+                }
+            }
+        }
     }
 
     /// Indirect call `k` reaches location `l`: a function's root binds it.
