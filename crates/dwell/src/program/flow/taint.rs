@@ -26,6 +26,7 @@
 use super::hub::{self, Hub};
 use super::{Arc, ValueFlow, NO_FUNCTION};
 use crate::progress::Stop;
+use fixedbitset::FixedBitSet;
 use std::borrow::Cow;
 use std::collections::{HashSet, VecDeque};
 
@@ -129,7 +130,7 @@ impl<'g> Solver<'g> {
         // extends every search that reached `a` to `r`.
         let mut summary: Map<u32, Vec<u32>> = Map::new();
         let mut have: hashbrown::HashSet<(u32, u32)> = hashbrown::HashSet::new();
-        let mut p = Paths::default();
+        let mut p = Paths::new(vf, call_in.keys().copied());
         for &m in call_in.keys() {
             p.add(m, m);
         }
@@ -141,10 +142,9 @@ impl<'g> Solver<'g> {
                 if stop.requested() {
                     return Err(Halt::Stopped);
                 }
-                // A path edge: its key, table slot and `reached_by` entry;
-                // a summary arc: its key and list entry.
-                let bytes =
-                    vf.arc_count() as u64 * 12 + p.path.len() as u64 * 24 + have.len() as u64 * 16;
+                // Path edges: their rows; a summary arc: its key and list
+                // entry.
+                let bytes = vf.arc_count() as u64 * 12 + p.bytes + have.len() as u64 * 16;
                 if bytes > budget_bytes {
                     return Err(Halt::OverBudget(bytes));
                 }
@@ -164,8 +164,8 @@ impl<'g> Solver<'g> {
                             continue;
                         }
                         summary.entry(a).or_default().push(r);
-                        let searches = p.reached_by.get(&a).cloned().unwrap_or_default();
-                        for m2 in searches {
+                        for k in 0..p.reaching[a as usize].len() {
+                            let m2 = p.reaching[a as usize][k];
                             p.add(m2, r);
                         }
                     }
@@ -476,19 +476,77 @@ impl<'h> Phase<'h> {
     }
 }
 
-/// The summary search's path edges `(formal-in, node)`, who reached each
-/// node, and the edges still to extend.
-#[derive(Default)]
+/// The path edges (m, v) of the summary search, each found once: per
+/// formal-in `m`, one bit per node of `m`'s function (a hash set of pairs
+/// and a hash map of the `m`s reaching each node were a fifth of SQLite's
+/// summaries), those `m`s per node, and the edges still to extend.
 struct Paths {
-    path: hashbrown::HashSet<(u32, u32)>,
-    reached_by: Map<u32, Vec<u32>>,
+    /// Each node's index among its function's nodes (memory: one group).
+    local: Vec<u32>,
+    /// Each node's group: its function, or `groups - 1` for memory.
+    group: Vec<u32>,
+    /// Each formal-in's row in `rows` (`u32::MAX`: not a formal-in).
+    row: Vec<u32>,
+    rows: Vec<FixedBitSet>,
+    /// Per node, the formal-ins with a path edge to it.
+    reaching: Vec<Vec<u32>>,
+    /// Edges to a node of another group (kept for soundness; rare).
+    across: hashbrown::HashSet<(u32, u32)>,
+    bytes: u64,
     work: Vec<(u32, u32)>,
 }
 
 impl Paths {
+    fn new(vf: &ValueFlow, formals: impl Iterator<Item = u32>) -> Paths {
+        let n = vf.nodes.len();
+        let functions = (vf.function.iter())
+            .filter(|&&f| f != NO_FUNCTION)
+            .max()
+            .map_or(0, |&f| f as usize + 1);
+        let memory = functions as u32;
+        let mut count = vec![0u32; functions + 1];
+        let mut local = Vec::with_capacity(n);
+        let mut group = Vec::with_capacity(n);
+        for &f in &vf.function {
+            let g = if f == NO_FUNCTION { memory } else { f };
+            group.push(g);
+            local.push(count[g as usize]);
+            count[g as usize] += 1;
+        }
+        let mut p = Paths {
+            local,
+            group,
+            row: vec![u32::MAX; n],
+            rows: Vec::new(),
+            reaching: vec![Vec::new(); n],
+            across: hashbrown::HashSet::new(),
+            bytes: 0,
+            work: Vec::new(),
+        };
+        for m in formals {
+            if p.row[m as usize] != u32::MAX {
+                continue;
+            }
+            let g = p.group[m as usize] as usize;
+            p.row[m as usize] = p.rows.len() as u32;
+            p.rows.push(FixedBitSet::with_capacity(count[g] as usize));
+            p.bytes += u64::from(count[g]).div_ceil(8);
+        }
+        p
+    }
+
+    /// Record (m, v) where `m` is a formal-in; whether it was new.
     fn add(&mut self, m: u32, v: u32) {
-        if self.path.insert((m, v)) {
-            self.reached_by.entry(v).or_default().push(m);
+        let (mi, vi) = (m as usize, v as usize);
+        let new = if self.group[mi] == self.group[vi] {
+            !self.rows[self.row[mi] as usize].put(self.local[vi] as usize)
+        } else {
+            self.bytes += 16;
+            self.across.insert((m, v))
+        };
+        if new {
+            self.bytes += 4;
+            self.reaching[vi].push(m);
             self.work.push((m, v));
         }
     }
