@@ -50,6 +50,9 @@ struct Solver {
     delta: FixedBitSet,
     /// Scratch for `offset`'s field set.
     offsets: FixedBitSet,
+    /// Per node, the visit that last made its content edges (`stamp`).
+    seen: Vec<u32>,
+    stamp: u32,
     c: Constraints,
     stats: SolveStats,
 }
@@ -151,10 +154,13 @@ impl Solver {
             edges: hashbrown::HashSet::new(),
             delta: FixedBitSet::new(),
             offsets: FixedBitSet::new(),
+            seen: Vec::new(),
+            stamp: 0,
             c,
             stats: SolveStats::default(),
         };
         s.queued = vec![false; s.nodes.len()];
+        s.seen = vec![0; s.nodes.len()];
         for (n, l) in std::mem::take(&mut s.c.base) {
             s.add_loc(n, l.0);
         }
@@ -265,6 +271,7 @@ impl Solver {
             self.rep.push(self.nodes.len() as u32);
             self.nodes.push(Node::default());
             self.queued.push(false);
+            self.seen.push(0);
         }
         self.find(n)
     }
@@ -314,17 +321,34 @@ impl Solver {
         let loads = std::mem::take(&mut node.loads);
         let stores = std::mem::take(&mut node.stores);
         let calls = std::mem::take(&mut node.calls);
-        for l in delta.ones() {
-            let l = l as u32;
-            let cn = self.content(l);
-            for &d in &loads {
-                self.add_edge(cn, d);
+        if !loads.is_empty() || !stores.is_empty() {
+            // A collapsed object's locations share one content node: its
+            // edges are made once per visit, not once per location.
+            self.stamp = self.stamp.wrapping_add(1);
+            if self.stamp == 0 {
+                self.seen.fill(0);
+                self.stamp = 1;
             }
-            for &s in &stores {
-                self.add_edge(s, cn);
+            for l in delta.ones() {
+                let cn = self.content(l as u32);
+                let seen = &mut self.seen[cn as usize];
+                if *seen == self.stamp {
+                    continue;
+                }
+                *seen = self.stamp;
+                for &d in &loads {
+                    self.add_edge(cn, d);
+                }
+                for &s in &stores {
+                    self.add_edge(s, cn);
+                }
             }
-            for &k in &calls {
-                self.bind_call(k, l);
+        }
+        if !calls.is_empty() {
+            for l in delta.ones() {
+                for &k in &calls {
+                    self.bind_call(k, l as u32);
+                }
             }
         }
         let node = &mut self.nodes[n as usize];
