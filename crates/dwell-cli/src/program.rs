@@ -41,11 +41,11 @@ fn graph_analysis_on_bundle(a: AnalysisName, path: &std::path::Path) -> Box<dyn 
 pub fn run(
     args: &RunArgs,
     backend: &dyn Backend,
-    b: &Bundle,
-    load_ms: f64,
+    (b, load_ms): (&Bundle, f64),
     bar: &Bar,
     budget: &Budget,
     io: &mut Io,
+    kept: Option<&crate::taint_flow::Kept>,
 ) -> Result<()> {
     // The bar's reports, and a stop when the run's cancel is set (a server
     // request past its deadline or hung up on).
@@ -72,6 +72,7 @@ pub fn run(
                 budget_bytes,
                 (bar, progress),
                 (&io.files, stdout),
+                kept,
             );
         }
         AnalysisName::PointsTo => {

@@ -43,11 +43,12 @@ pub fn run(args: &RunArgs) -> Result<()> {
     .map(drop)
 }
 
-/// A session that outlives one query (`dwell serve` keeps one per graph):
-/// opened by the first query on its graph, re-planned for each later one
-/// (no upload).
+/// What outlives one query (`dwell serve` keeps them per input): a graph's
+/// session, opened by the first query on its graph and re-planned for each
+/// later one (no upload); a bundle's data-flow taint graph.
 pub struct Held<'a, 'g> {
     pub session: &'a mut Option<Session<'g>>,
+    pub taint: &'a crate::taint_flow::Kept,
 }
 
 /// Run the query of `args` over an input already loaded (by [`run`], or
@@ -75,7 +76,8 @@ pub fn run_loaded<'g>(
         }
         Input::Bundle(b) => {
             let ms = loaded.load_ms;
-            crate::program::run(args, backend, b, ms, bar, budget, io).map(|()| None)
+            let kept = held.map(|h| h.taint);
+            crate::program::run(args, backend, (b, ms), bar, budget, io, kept).map(|()| None)
         }
     }
 }

@@ -18,7 +18,10 @@
 //! budget (`Session::replan`) and reads back its own output. Requests for
 //! one graph take turns on its thread (their runs are parallel inside);
 //! requests for different graphs run side by side. Program bundles run
-//! their per-function sessions as `dwell run` does.
+//! their per-function sessions as `dwell run` does; a bundle's data-flow
+//! taint graph (points-to, value flow, summaries) is built by its first
+//! taint request and kept for later ones with the same models
+//! (`taint_flow::Kept`; `/metrics` counts `taint_graphs_built`).
 //!
 //! Endpoints: `POST /run` (`{"args": [...], "graph": PATH, "graph_id":
 //! {size, mtime_s, mtime_ns, dev, ino}, "files": {PATH: [bytes]}}` → `{"stdout": TEXT}`, or a 4xx/5xx with `{"error": "… Fix: …"}`),
@@ -109,6 +112,8 @@ struct Served {
     /// Program bundle analyses run to their answer (a bundle's own
     /// per-function sessions are not the resident one).
     program_runs: AtomicU64,
+    /// A bundle's data-flow taint graph, kept between requests.
+    taint: crate::taint_flow::Kept,
     uploads: AtomicU64,
     bytes_uploaded: AtomicU64,
     bytes_read_back: AtomicU64,
@@ -262,6 +267,7 @@ fn load_inputs(args: &ServeArgs) -> Result<(Arc<Inputs>, Vec<SessionWorker>)> {
             requests: AtomicU64::new(0),
             runs: AtomicU64::new(0),
             program_runs: AtomicU64::new(0),
+            taint: Default::default(),
             uploads: AtomicU64::new(0),
             bytes_uploaded: AtomicU64::new(0),
             bytes_read_back: AtomicU64::new(0),
@@ -662,7 +668,10 @@ fn run_job<'s>(
     let budget = args.budget_bytes.map_or(own, Budget::Flag);
     // A request's files, decompressed, fit the flag and the budget.
     let file_limit = stats.max_file_bytes.min(budget.bytes());
-    let held = Held { session };
+    let held = Held {
+        session,
+        taint: &served.taint,
+    };
     let mut io = Io {
         stdout: Out::Buffer(String::new()),
         files: Files::Sent {

@@ -15,6 +15,8 @@ use dwell::program::Bundle;
 use dwell::progress::{Progress, Stop};
 use std::io::{BufRead, Write};
 use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
 
 /// The models a run uses: libc's, then `--models` (read through `files`:
@@ -42,7 +44,53 @@ pub fn models(args: &RunArgs, files: &Files) -> Result<Models> {
     Ok(m)
 }
 
-/// Run data-flow taint on bundle `b` and report it.
+/// A server's data-flow taint graph of one bundle (points-to, the
+/// value-flow graph and its summaries: SQLite's 20 s), kept from one
+/// request to the next while they ask with the same models: the shipped
+/// ones with the same `--models` file and the same names without a model
+/// (`--sources-fn`, `--sinks-fn`, `--sanitizers-fn`, and with `--queries`
+/// the queried names). Requests with other models build a new one, which
+/// replaces it.
+#[derive(Default)]
+pub struct Kept {
+    slot: Mutex<Option<Arc<Resident<'static>>>>,
+    builds: AtomicU64,
+}
+
+impl Kept {
+    /// The kept graph when its models are `models`, else a new one (kept);
+    /// with the ms spent reading the program (0 when kept).
+    fn resident(
+        &self,
+        bundle: &Path,
+        models: Models,
+        budget_bytes: u64,
+        stop: Stop<'_>,
+    ) -> Result<(Arc<Resident<'static>>, f64, bool)> {
+        // A panic in an earlier request's build left `None` or a whole graph.
+        let mut slot = self.slot.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(r) = slot.as_ref().filter(|r| *r.models() == models) {
+            return Ok((Arc::clone(r), 0.0, true));
+        }
+        // The old graph goes before the new one is built: one at a time.
+        *slot = None;
+        let t = Instant::now();
+        let program = dwell::program::bundle::read_program(bundle)?;
+        let read_ms = t.elapsed().as_secs_f64() * 1e3;
+        let r = Arc::new(Resident::owning(program, models, budget_bytes, stop)?);
+        *slot = Some(Arc::clone(&r));
+        self.builds.fetch_add(1, Relaxed);
+        Ok((r, read_ms, false))
+    }
+
+    /// Graphs built so far (the server's metrics).
+    pub fn builds(&self) -> u64 {
+        self.builds.load(Relaxed)
+    }
+}
+
+/// Run data-flow taint on bundle `b` and report it; on `kept`'s graph
+/// when a server passes one.
 pub fn run(
     b: &Bundle,
     args: &RunArgs,
@@ -50,6 +98,7 @@ pub fn run(
     budget_bytes: u64,
     (bar, progress): (&Bar, &dyn Progress),
     (files, stdout): (&Files, &mut Out),
+    kept: Option<&Kept>,
 ) -> Result<()> {
     if !backend.starts_with("cpu") {
         return Err(format!("context-sensitive taint runs on host kernels, which the {backend} backend has not. Fix: drop --backend (data-flow taint runs on the CPU), or add --mode control-flow").into());
@@ -71,19 +120,31 @@ pub fn run(
     };
     bar.phase(format!("data-flow taint on {}", args.graph.graph.display()));
     let t = Instant::now();
-    let program = dwell::program::bundle::read_program(&args.graph.graph)?;
-    let read_ms = t.elapsed().as_secs_f64() * 1e3;
     let stop = Stop::of(progress);
+    let (program, built, shared);
+    let (r, read_ms, reused): (&Resident<'_>, f64, bool) = match kept {
+        Some(k) => {
+            let (arc, read_ms, reused) =
+                k.resident(&args.graph.graph, models, budget_bytes, stop)?;
+            shared = arc;
+            (&shared, read_ms, reused)
+        }
+        None => {
+            program = dwell::program::bundle::read_program(&args.graph.graph)?;
+            let read_ms = t.elapsed().as_secs_f64() * 1e3;
+            built = Resident::build(&program, &models, budget_bytes, stop)?;
+            (&built, read_ms, false)
+        }
+    };
     if let Some(queries) = queries {
-        let resident = Resident::build(&program, &models, budget_bytes, stop)?;
         bar.finish();
-        return answer_queries(args, &resident, &queries, read_ms, stop, stdout);
+        return answer_queries(args, r, &queries, (read_ms, reused), stop, stdout);
     }
-    let run = flow::taint(&program, &models, budget_bytes, stop)?;
+    let run = r.run_all(stop)?;
     bar.finish();
     let total_ms = t.elapsed().as_secs_f64() * 1e3;
     if args.format == FormatArg::Sarif {
-        return write_sarif(b, args, &models, &run.findings, stdout);
+        return write_sarif(b, args, r.models(), &run.findings, stdout);
     }
     if let Some(out) = &args.out {
         write_tsv(out, &run.findings)?;
@@ -93,15 +154,20 @@ pub fn run(
             "analysis": "taint", "mode": "data-flow",
             "bundle": args.graph.graph.display().to_string(),
             "stats": run.stats, "read_ms": read_ms, "total_ms": total_ms,
-            "findings": run.findings,
+            "graph_kept": reused, "findings": run.findings,
         });
         outln!(stdout, "{}", serde_json::to_string_pretty(&v)?);
         return Ok(());
     }
     let s = &run.stats;
+    let kept_note = if reused {
+        " (the server's graph, kept)"
+    } else {
+        ""
+    };
     outln!(
         stdout,
-        "taint on {} (data flow): {} source calls, {} sink arguments, {} findings, {total_ms:.1} ms",
+        "taint on {} (data flow): {} source calls, {} sink arguments, {} findings, {total_ms:.1} ms{kept_note}",
         args.graph.graph.display(),
         s.sources,
         s.sink_args,
@@ -158,7 +224,7 @@ fn answer_queries(
     args: &RunArgs,
     r: &Resident<'_>,
     queries: &[Vec<String>],
-    read_ms: f64,
+    (read_ms, reused): (f64, bool),
     stop: Stop<'_>,
     stdout: &mut Out,
 ) -> Result<()> {
@@ -167,7 +233,7 @@ fn answer_queries(
     if json {
         let head = serde_json::json!({
             "analysis": "taint", "mode": "data-flow", "bundle": bundle,
-            "stats": r.stats, "read_ms": read_ms,
+            "stats": r.stats, "read_ms": read_ms, "graph_kept": reused,
         })
         .to_string();
         // The same object with "queries" streamed into it.
@@ -175,9 +241,10 @@ fn answer_queries(
         outln!(stdout, "{open},\"queries\":[");
     } else {
         let s = &r.stats;
+        let kept_note = if reused { ", kept by the server" } else { "" };
         outln!(
             stdout,
-            "taint on {bundle} (data flow): one graph of {} nodes and {} arcs for {} queries (points-to {:.0} ms, graph {:.0} ms, summaries {:.0} ms)",
+            "taint on {bundle} (data flow): one graph of {} nodes and {} arcs for {} queries (points-to {:.0} ms, graph {:.0} ms, summaries {:.0} ms{kept_note})",
             s.nodes, s.arcs, queries.len(), s.points_to_ms, s.build_ms, s.summaries_ms
         );
     }

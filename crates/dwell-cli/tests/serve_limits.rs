@@ -319,6 +319,68 @@ fn bundle_runs_are_counted_and_budget_refusals_name_the_servers_budget() {
     assert!(!String::from_utf8_lossy(&out.stderr).contains("pass a larger --budget-bytes"));
 }
 
+/// A served bundle's data-flow taint graph is built by its first request
+/// and kept for the next ones with the same models (same findings as the
+/// local command); other models build another.
+#[test]
+fn a_bundles_taint_graph_is_kept_between_requests_with_the_same_models() {
+    let dir = tempfile::tempdir().unwrap();
+    let bundle = dir.path().join("demo.bundle");
+    let bundle = bundle.to_str().unwrap();
+    let ll = Path::new(env!("CARGO_MANIFEST_DIR")).join("../dwell/tests/data/c/taint_demo.ll");
+    ok_json(&[
+        "import",
+        "llvm",
+        ll.to_str().unwrap(),
+        "--out",
+        bundle,
+        "--json",
+    ]);
+    let server = Server::start(&[bundle, "--listen", "127.0.0.1:0"]);
+    let a = server.addr.as_str();
+    let served = |args: &[&str]| -> Value {
+        let out = client_in(Path::new("."), a, args);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        serde_json::from_slice(&out.stdout).unwrap()
+    };
+    let built = |m: &Value| {
+        let graphs = m["graphs"].as_array().unwrap();
+        graphs[0]["taint_graphs_built"].as_u64().unwrap()
+    };
+    let local = ok_json(&["run", "taint", bundle, "--json"]);
+    let first = served(&["taint", bundle, "--json"]);
+    let second = served(&["taint", bundle, "--json"]);
+    assert_eq!(first["graph_kept"], false);
+    assert_eq!(second["graph_kept"], true);
+    assert_eq!(local["graph_kept"], false);
+    assert_eq!(first["findings"], local["findings"]);
+    assert_eq!(second["findings"], local["findings"]);
+    assert_eq!(second["findings"].as_array().unwrap().len(), 4);
+    assert_eq!(built(&metrics(a)), 1);
+    // A name without a model changes the models: a graph of its own.
+    let other = served(&["taint", bundle, "--sources-fn", "my_input", "--json"]);
+    assert_eq!(other["graph_kept"], false);
+    assert_eq!(built(&metrics(a)), 2);
+    // --queries of names that have models: the first graph's models again.
+    let q = dir.path().join("q.txt");
+    std::fs::write(&q, "getenv\nread,recv\n").unwrap();
+    let answered = served(&["taint", bundle, "--queries", q.to_str().unwrap(), "--json"]);
+    assert_eq!(answered["graph_kept"], false);
+    let again = served(&["taint", bundle, "--queries", q.to_str().unwrap(), "--json"]);
+    assert_eq!(again["graph_kept"], true);
+    for i in 0..2 {
+        let q = |v: &Value| v["queries"][i]["findings"].clone();
+        assert_eq!(q(&again), q(&answered));
+    }
+    let found = |i: usize| again["queries"][i]["findings"].as_array().unwrap().len();
+    assert_eq!((found(0), found(1)), (2, 2));
+    assert_eq!(built(&metrics(a)), 3);
+}
+
 #[test]
 fn tcp_requires_the_per_user_token_that_the_client_reads() {
     use std::os::unix::fs::PermissionsExt as _;

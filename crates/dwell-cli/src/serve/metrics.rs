@@ -49,6 +49,7 @@ pub async fn metrics(State(server): State<Arc<Server>>, headers: HeaderMap) -> R
                 "requests": s.requests.load(Relaxed),
                 "runs": s.runs.load(Relaxed),
                 "program_runs": s.program_runs.load(Relaxed),
+                "taint_graphs_built": s.taint.builds(),
                 "session_uploads": s.uploads.load(Relaxed),
                 "bytes_uploaded": s.bytes_uploaded.load(Relaxed),
                 "bytes_read_back": s.bytes_read_back.load(Relaxed),

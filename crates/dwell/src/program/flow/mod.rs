@@ -65,6 +65,7 @@ use super::{points_to, ProgramError};
 use crate::program::locals::At;
 use crate::progress::Stop;
 use crate::session::SessionError;
+use std::borrow::Cow;
 use std::time::Instant;
 
 /// A value-flow node.
@@ -206,10 +207,11 @@ fn cancelled() -> ProgramError {
 /// A program's value-flow graph and summaries, made once (points-to, the
 /// graph, the summaries: SQLite's 15 s), then queried with one source set
 /// after another: a query costs its searches only. `dwell run taint
-/// --queries` answers a file of source sets on one.
+/// --queries` answers a file of source sets on one; `dwell serve` keeps
+/// one per bundle ([`Resident::owning`]) across requests.
 pub struct Resident<'p> {
-    p: &'p Program,
-    models: &'p Models,
+    p: Cow<'p, Program>,
+    models: Cow<'p, Models>,
     pts: points_to::PointsTo,
     pub vf: ValueFlow,
     summaries: taint::Summaries,
@@ -237,12 +239,32 @@ impl<'p> Resident<'p> {
         budget_bytes: u64,
         stop: Stop<'_>,
     ) -> Result<Resident<'p>, ProgramError> {
+        Resident::make(Cow::Borrowed(p), Cow::Borrowed(models), budget_bytes, stop)
+    }
+
+    /// [`Resident::build`] holding its program and models: it outlives the
+    /// request that made it.
+    pub fn owning(
+        p: Program,
+        models: Models,
+        budget_bytes: u64,
+        stop: Stop<'_>,
+    ) -> Result<Resident<'static>, ProgramError> {
+        Resident::make(Cow::Owned(p), Cow::Owned(models), budget_bytes, stop)
+    }
+
+    fn make(
+        p: Cow<'p, Program>,
+        models: Cow<'p, Models>,
+        budget_bytes: u64,
+        stop: Stop<'_>,
+    ) -> Result<Resident<'p>, ProgramError> {
         let ms = |t: Instant| t.elapsed().as_secs_f64() * 1e3;
         let t = Instant::now();
-        let pts = points_to::solve(p, models, budget_bytes, stop)?;
+        let pts = points_to::solve(&p, &models, budget_bytes, stop)?;
         let points_to_ms = ms(t);
         let t = Instant::now();
-        let vf = build(p, &pts, models, budget_bytes)
+        let vf = build(&p, &pts, &models, budget_bytes)
             .map_err(|bytes| over_budget("its value-flow graph", bytes, budget_bytes))?;
         let build_ms = ms(t);
         let t = Instant::now();
@@ -268,13 +290,14 @@ impl<'p> Resident<'p> {
             query_ms: 0.0,
         };
         let summaries = solver.into_summaries();
+        let defs = findings::Defs::new(&p);
         Ok(Resident {
             p,
             models,
             pts,
             vf,
             summaries,
-            defs: findings::Defs::new(p),
+            defs,
             stats,
         })
     }
@@ -305,9 +328,27 @@ impl<'p> Resident<'p> {
         stop: Stop<'_>,
     ) -> Result<Vec<findings::Finding>, ProgramError> {
         let solver = taint::Solver::view(&self.vf, &self.summaries);
-        let namer = findings::Namer::new(self.p, &self.pts, &self.defs);
-        findings::findings(&self.vf, &solver, &namer, self.models, sources, stop)
+        let namer = findings::Namer::new(&self.p, &self.pts, &self.defs);
+        findings::findings(&self.vf, &solver, &namer, &self.models, sources, stop)
             .ok_or_else(cancelled)
+    }
+
+    /// The models it was built with.
+    pub fn models(&self) -> &Models {
+        &self.models
+    }
+
+    /// Every source's findings, with the build's figures and the query's
+    /// time: what [`taint()`] reports.
+    pub fn run_all(&self, stop: Stop<'_>) -> Result<Run, ProgramError> {
+        let t = Instant::now();
+        let found = self.findings(&self.vf.sources, stop)?;
+        let mut stats = self.stats.clone();
+        stats.query_ms = t.elapsed().as_secs_f64() * 1e3;
+        Ok(Run {
+            findings: found,
+            stats,
+        })
     }
 }
 
@@ -320,15 +361,7 @@ pub fn taint(
     budget_bytes: u64,
     stop: Stop<'_>,
 ) -> Result<Run, ProgramError> {
-    let r = Resident::build(p, models, budget_bytes, stop)?;
-    let t = Instant::now();
-    let found = r.findings(&r.vf.sources, stop)?;
-    let mut stats = r.stats.clone();
-    stats.query_ms = t.elapsed().as_secs_f64() * 1e3;
-    Ok(Run {
-        findings: found,
-        stats,
-    })
+    Resident::build(p, models, budget_bytes, stop)?.run_all(stop)
 }
 
 /// The function of each variable (`NO_FUNCTION` for globals).
