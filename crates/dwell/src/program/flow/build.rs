@@ -653,39 +653,48 @@ impl Builder<'_> {
     }
 
     /// Call and return arcs at every site of a defined callee, repeated
-    /// while linking creates parameter-content nodes not yet linked.
+    /// while linking creates parameter-content nodes not yet linked. A
+    /// callee's content nodes only grow, so each (site, callee) keeps how
+    /// many it has linked (a set of linked pairs, asked again for every
+    /// pair on every pass, was most of SQLite's graph build).
     fn link_calls(&mut self, sites: &[Site]) {
-        let mut linked: hashbrown::HashSet<(u32, u32)> = hashbrown::HashSet::new();
+        let targets = self.targets;
+        let mut linked: Vec<Vec<u32>> = targets.iter().map(|t| vec![0; t.len()]).collect();
         let mut first = true;
         loop {
-            let before = linked.len();
+            let mut grew = false;
             for (s, site) in sites.iter().enumerate() {
                 if self.arcs.len() as u64 > self.max_arcs {
                     return;
                 }
-                let s = s as u32;
                 let func = &self.p.functions[site.function as usize];
                 let ins = &func.blocks[site.at.0 as usize].insts[site.at.1 as usize];
                 let Op::Call { args, .. } = &ins.op else {
                     continue;
                 };
                 let r = ins.result;
-                for g in self.targets[s as usize].clone() {
-                    if !self.models.runs_body(&self.p.functions[g as usize]) {
+                for (k, &g) in targets[s].iter().enumerate() {
+                    if !self.models.runs_body(&self.p.functions[g as usize])
+                        || targets[s][..k].contains(&g)
+                    {
                         continue;
                     }
                     if first {
-                        self.link_values(site.function, site.at, s, g, args, r);
+                        self.link_values(site.function, site.at, s as u32, g, args, r);
                     }
-                    for node in self.content_of[g as usize].clone() {
-                        if linked.insert((s, node)) {
-                            self.link_content(site.function, site.at, s, node, args, r);
-                        }
+                    // The nodes there now; ones this makes wait for the
+                    // next pass, as every other site's do.
+                    let end = self.content_of[g as usize].len();
+                    for i in linked[s][k] as usize..end {
+                        let node = self.content_of[g as usize][i];
+                        self.link_content(site.function, site.at, s as u32, node, args, r);
+                        grew = true;
                     }
+                    linked[s][k] = end as u32;
                 }
             }
             first = false;
-            if linked.len() == before {
+            if !grew {
                 return;
             }
         }
