@@ -71,10 +71,6 @@ impl Summaries {
     }
 }
 
-/// The maps of the summary search: hashbrown's default hasher, not std's
-/// SipHash (these keys are node ids, not attacker input).
-type Map<K, V> = hashbrown::HashMap<K, V>;
-
 /// What one query reached.
 #[derive(Debug, Clone)]
 pub struct Reach {
@@ -114,24 +110,34 @@ impl<'g> Solver<'g> {
         hub_states: usize,
     ) -> Result<Solver<'g>, Halt> {
         let n = vf.nodes.len();
-        let mut call_in: Map<u32, Vec<(u32, u32)>> = Map::new();
-        let mut ret_out: Map<u32, Vec<(u32, u32)>> = Map::new();
+        // Per node: the call arcs into it and the return arcs out of it,
+        // as (site, other end), sorted by site so a formal's calls and a
+        // return's sites meet in one merge (a popular callee has thousands
+        // of each; every pair was compared).
+        let mut call_in: Vec<Vec<(u32, u32)>> = vec![Vec::new(); n];
+        let mut ret_out: Vec<Vec<(u32, u32)>> = vec![Vec::new(); n];
         for v in 0..n as u32 {
             for (t, a) in vf.out(v) {
                 match a {
-                    Arc::Call(s) => call_in.entry(t).or_default().push((v, s)),
-                    Arc::Return(s) => ret_out.entry(v).or_default().push((t, s)),
+                    Arc::Call(s) => call_in[t as usize].push((s, v)),
+                    Arc::Return(s) => ret_out[v as usize].push((s, t)),
                     Arc::Flow => {}
                 }
             }
         }
+        for list in call_in.iter_mut().chain(ret_out.iter_mut()) {
+            list.sort_unstable();
+        }
+        let formals: Vec<u32> = (0..n as u32)
+            .filter(|&m| !call_in[m as usize].is_empty())
+            .collect();
         // Tabulation: path edges (m, v) — formal-in `m` reaches `v` on a
         // same-level path — each found once; a new summary arc `a → r`
         // extends every search that reached `a` to `r`.
-        let mut summary: Map<u32, Vec<u32>> = Map::new();
+        let mut summary: Vec<Vec<u32>> = vec![Vec::new(); n];
         let mut have: hashbrown::HashSet<(u32, u32)> = hashbrown::HashSet::new();
-        let mut p = Paths::new(vf, call_in.keys().copied());
-        for &m in call_in.keys() {
+        let mut p = Paths::new(vf, formals.iter().copied());
+        for &m in &formals {
             p.add(m, m);
         }
         let mut steps = 0u64;
@@ -156,19 +162,36 @@ impl<'g> Solver<'g> {
                     .filter(|&(t, a)| a == Arc::Flow && vf.function[t as usize] == f)
                     .map(|(t, _)| t),
             );
-            next.extend(summary.get(&v).into_iter().flatten().copied());
-            if let Some(outs) = ret_out.get(&v) {
-                for &(a, c) in &call_in[&m] {
-                    for &(r, c2) in outs {
-                        if c != c2 || !have.insert((a, r)) {
+            next.extend_from_slice(&summary[v as usize]);
+            let (ins, outs) = (&call_in[m as usize], &ret_out[v as usize]);
+            let (mut i, mut j) = (0, 0);
+            while i < ins.len() && j < outs.len() {
+                let c = ins[i].0;
+                if c < outs[j].0 {
+                    i += 1;
+                    continue;
+                }
+                if outs[j].0 < c {
+                    j += 1;
+                    continue;
+                }
+                let j0 = j;
+                while i < ins.len() && ins[i].0 == c {
+                    let a = ins[i].1;
+                    j = j0;
+                    while j < outs.len() && outs[j].0 == c {
+                        let r = outs[j].1;
+                        j += 1;
+                        if !have.insert((a, r)) {
                             continue;
                         }
-                        summary.entry(a).or_default().push(r);
+                        summary[a as usize].push(r);
                         for k in 0..p.reaching[a as usize].len() {
                             let m2 = p.reaching[a as usize][k];
                             p.add(m2, r);
                         }
                     }
+                    i += 1;
                 }
             }
             for &t in &next {
@@ -180,11 +203,9 @@ impl<'g> Solver<'g> {
         let mut offsets = Vec::with_capacity(n + 1);
         let mut targets = Vec::new();
         offsets.push(0u32);
-        for v in 0..n as u32 {
-            if let Some(arcs) = summary.get_mut(&v) {
-                arcs.sort_unstable();
-                targets.extend_from_slice(arcs);
-            }
+        for arcs in &mut summary {
+            arcs.sort_unstable();
+            targets.extend_from_slice(arcs);
             let end = u32::try_from(targets.len()).map_err(|_| Halt::OverBudget(u64::MAX))?;
             offsets.push(end);
         }
