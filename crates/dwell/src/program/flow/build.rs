@@ -320,7 +320,7 @@ impl Builder<'_> {
             .pts
             .of_value(v)
             .into_iter()
-            .map(|l| self.loc_node(self.deeper(l, extra)))
+            .map(|l| self.loc_node(self.pts.deeper(l, extra)))
             .collect();
         if !out.is_sorted() {
             out.sort_unstable();
@@ -330,25 +330,6 @@ impl Builder<'_> {
             self.located.insert(key, out.clone());
         }
         out
-    }
-
-    /// The location `extra` further into `l`, when points-to has it.
-    fn deeper(&self, l: Loc, extra: &[u32]) -> Loc {
-        if extra.is_empty() {
-            return l;
-        }
-        let base = self.pts.path(l);
-        let len = base.len() + extra.len();
-        let want = || base.iter().chain(extra);
-        self.pts
-            .locs_of_object(self.pts.object(l))
-            .iter()
-            .copied()
-            .find(|&m| {
-                let p = self.pts.path(m);
-                p.len() == len && p.iter().eq(want())
-            })
-            .unwrap_or(l)
     }
 
     fn arc(&mut self, from: u32, to: u32, kind: Arc) {

@@ -337,6 +337,29 @@ impl PointsTo {
             .map_or(&[], Vec::as_slice)
     }
 
+    /// The location `extra` further into `l`, when points-to made one
+    /// (else `l`): a scan of its object's inline paths.
+    pub fn deeper(&self, l: Loc, extra: &[u32]) -> Loc {
+        let base = self.locs.path[l.0 as usize];
+        let len = base.len as usize + extra.len();
+        if extra.is_empty() || len > MAX_PATH {
+            return l;
+        }
+        let mut want = base;
+        want.k[base.len as usize..len].copy_from_slice(extra);
+        want.len = len as u8;
+        let o = self.locs.object[l.0 as usize] as usize;
+        let paths = self
+            .locs
+            .paths_of_object
+            .get(o)
+            .map_or(&[][..], Vec::as_slice);
+        match paths.iter().position(|p| *p == want) {
+            Some(i) => self.locs.of_object[o][i],
+            None => l,
+        }
+    }
+
     /// Number of locations.
     pub fn locs(&self) -> usize {
         self.locs.len()
