@@ -34,6 +34,12 @@
 //!   count.
 //!   Gauss–Seidel rounds update one contribution array in place (relaxed
 //!   atomics), so on more than one thread their answer depends on timing.
+//!   Each row is summed in four running sums (one sum's chain of adds
+//!   bound a round on kron18). Under GAPBS's rule on graphs of 32,768
+//!   vertices or more the contributions are kept in f32, summed in f64
+//!   (see `Contrib`; NetworkX's rule keeps f64). A session of several runs
+//!   on a skewed graph runs on its degree-grouped copy
+//!   (`graph::order`; Gauss–Seidel rounds then go in the copy's order).
 //! - [`reference()`] (`cpu-reference`, the oracle): the same iteration as
 //!   plain sequential loops (Gauss–Seidel: in id order).
 //!
@@ -45,13 +51,15 @@
 //! contraction by `d`, its change must be below the threshold too (three
 //! thresholds after Gauss–Seidel rounds, see [`verify()`]).
 
+mod contrib;
+
 use super::footprint::{self, Requirements, SizeOverflow};
 use super::render::{scores, PeerCheck, Render, VertexName};
 use super::{Analysis, Ctx, Kernels, QueryError, Violation};
 use crate::graph::Graph;
+use contrib::{f32_contributions, Contrib};
 use rayon::prelude::*;
 use std::io::{self, Write};
-use std::sync::atomic::{AtomicU64, Ordering};
 
 /// When iteration stops.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize)]
@@ -272,8 +280,19 @@ fn round_chunk(
     let inv = &inv_deg[lo..lo + xs.len()];
     let (mut change, mut held, mut total) = (0.0, 0.0, 0.0);
     for (i, (xv, &iv)) in xs.iter_mut().zip(inv).enumerate() {
-        let mut pulled = 0.0;
-        for &u in &targets[rows[i] as usize..rows[i + 1] as usize] {
+        // Four running sums: one sum's chain of dependent adds, not the
+        // loads, was the round's bound on kron18 (one add per arc).
+        let row = &targets[rows[i] as usize..rows[i + 1] as usize];
+        let mut quads = row.chunks_exact(4);
+        let mut acc = [0.0f64; 4];
+        for q in &mut quads {
+            acc[0] += pull(q[0] as usize);
+            acc[1] += pull(q[1] as usize);
+            acc[2] += pull(q[2] as usize);
+            acc[3] += pull(q[3] as usize);
+        }
+        let mut pulled = (acc[0] + acc[1]) + (acc[2] + acc[3]);
+        for &u in quads.remainder() {
             pulled += pull(u as usize);
         }
         let pv = teleport(lo + i);
@@ -302,9 +321,17 @@ pub fn parallel(g: &Graph, q: &PageRankQuery, ctx: &Ctx<'_>) -> PageRankResult {
     if n == 0 {
         return result(q, 0, Vec::new(), 0, 0.0);
     }
-    if q.update == Update::GaussSeidel {
-        return gauss_seidel(g, q, ctx);
+    match (q.update, f32_contributions(n, q)) {
+        (Update::Jacobi, false) => jacobi::<f64>(g, q, ctx),
+        (Update::Jacobi, true) => jacobi::<f32>(g, q, ctx),
+        (Update::GaussSeidel, false) => gauss_seidel::<f64>(g, q, ctx),
+        (Update::GaussSeidel, true) => gauss_seidel::<f32>(g, q, ctx),
     }
+}
+
+/// [`parallel()`]'s Jacobi rounds, contributions kept as `C`.
+fn jacobi<C: Contrib>(g: &Graph, q: &PageRankQuery, ctx: &Ctx<'_>) -> PageRankResult {
+    let n = g.nodes();
     let (fwd, rev) = (g.forward(), g.reverse());
     let p = teleport(q);
     let uniform = 1.0 / n as f64;
@@ -320,8 +347,9 @@ pub fn parallel(g: &Graph, q: &PageRankQuery, ctx: &Ctx<'_>) -> PageRankResult {
             .collect()
     });
     let mut x = ctx.buffer(n, uniform);
-    let mut contrib: Vec<f64> = ctx.counted(|| inv_deg.par_iter().map(|&i| uniform * i).collect());
-    let mut next = ctx.buffer(n, 0.0f64);
+    let mut contrib: Vec<C> =
+        ctx.counted(|| inv_deg.par_iter().map(|&i| C::store(uniform * i)).collect());
+    let mut next = ctx.buffer(n, C::store(0.0));
     let mut dangling: f64 = inv_deg
         .par_chunks(CHUNK)
         .map(|c| c.iter().filter(|&&i| i == 0.0).count() as f64 * uniform)
@@ -341,8 +369,8 @@ pub fn parallel(g: &Graph, q: &PageRankQuery, ctx: &Ctx<'_>) -> PageRankResult {
             .zip(next.par_chunks_mut(CHUNK))
             .enumerate()
             .map(|(c, (xs, out))| {
-                let pull = |u: usize| pulled_from[u];
-                let put = |i: usize, w: f64| out[i] = w;
+                let pull = |u: usize| pulled_from[u].load();
+                let put = |i: usize, w: f64| out[i] = C::store(w);
                 let lo = c * CHUNK;
                 match &p {
                     None => round_chunk(rev, lo, xs, &inv_deg, d, dangling, |_| uniform, pull, put),
@@ -368,7 +396,7 @@ pub fn parallel(g: &Graph, q: &PageRankQuery, ctx: &Ctx<'_>) -> PageRankResult {
 /// while it writes them (plain loads and stores on x86). The dangling rank
 /// used in a round is the previous round's; a second pass scales the scores
 /// (and contributions) back to sum 1.
-fn gauss_seidel(g: &Graph, q: &PageRankQuery, ctx: &Ctx<'_>) -> PageRankResult {
+fn gauss_seidel<C: Contrib>(g: &Graph, q: &PageRankQuery, ctx: &Ctx<'_>) -> PageRankResult {
     let n = g.nodes();
     let (fwd, rev) = (g.forward(), g.reverse());
     let p = teleport(q);
@@ -385,12 +413,8 @@ fn gauss_seidel(g: &Graph, q: &PageRankQuery, ctx: &Ctx<'_>) -> PageRankResult {
             .collect()
     });
     let mut x = ctx.buffer(n, uniform);
-    let contrib: Vec<AtomicU64> = ctx.counted(|| {
-        inv_deg
-            .par_iter()
-            .map(|&i| AtomicU64::new((uniform * i).to_bits()))
-            .collect()
-    });
+    let contrib: Vec<C::Cell> =
+        ctx.counted(|| inv_deg.par_iter().map(|&i| C::cell(uniform * i)).collect());
     let dangling_vertices = inv_deg.iter().filter(|&&i| i == 0.0).count();
     let mut dangling = dangling_vertices as f64 * uniform;
     let stop = ctx.stop();
@@ -405,8 +429,8 @@ fn gauss_seidel(g: &Graph, q: &PageRankQuery, ctx: &Ctx<'_>) -> PageRankResult {
             .enumerate()
             .map(|(c, xs)| {
                 let lo = c * CHUNK;
-                let pull = |u: usize| f64::from_bits(contrib[u].load(Ordering::Relaxed));
-                let put = |i: usize, w: f64| contrib[lo + i].store(w.to_bits(), Ordering::Relaxed);
+                let pull = |u: usize| C::get(&contrib[u]);
+                let put = |i: usize, w: f64| C::set(&contrib[lo + i], w);
                 match &p {
                     None => round_chunk(rev, lo, xs, &inv_deg, d, dangling, |_| uniform, pull, put),
                     Some(p) => round_chunk(rev, lo, xs, &inv_deg, d, dangling, |v| p[v], pull, put),
@@ -425,7 +449,7 @@ fn gauss_seidel(g: &Graph, q: &PageRankQuery, ctx: &Ctx<'_>) -> PageRankResult {
             for (i, xv) in xs.iter_mut().enumerate() {
                 let v = c * CHUNK + i;
                 *xv *= scale;
-                contrib[v].store((*xv * inv_deg[v]).to_bits(), Ordering::Relaxed);
+                C::set(&contrib[v], *xv * inv_deg[v]);
             }
         });
         error = change + (1.0 - total).abs();

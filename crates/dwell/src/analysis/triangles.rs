@@ -122,6 +122,14 @@ fn undirected_view<'a>(g: &'a Graph, v: u32, row: &'a mut Vec<u32>) -> &'a [u32]
     row
 }
 
+/// The mean of the clustering coefficients (0 on no vertices).
+pub(crate) fn average(clustering: &[f64]) -> f64 {
+    match clustering.len() {
+        0 => 0.0,
+        n => clustering.iter().sum::<f64>() / n as f64,
+    }
+}
+
 /// Counts and degrees → the result, clustering figures included.
 fn finish(per_vertex: Vec<u64>, degrees: &[u64]) -> TrianglesResult {
     let clustering: Vec<f64> = per_vertex
@@ -132,11 +140,7 @@ fn finish(per_vertex: Vec<u64>, degrees: &[u64]) -> TrianglesResult {
             t => (2 * t) as f64 / (d * (d - 1)) as f64,
         })
         .collect();
-    let n = per_vertex.len();
-    let average_clustering = match n {
-        0 => 0.0,
-        n => clustering.iter().sum::<f64>() / n as f64,
-    };
+    let average_clustering = average(&clustering);
     let closed: u64 = per_vertex.iter().sum();
     let triples: u64 = degrees.iter().map(|&d| d * d.saturating_sub(1)).sum();
     let transitivity = match closed {
