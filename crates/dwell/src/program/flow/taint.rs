@@ -110,24 +110,7 @@ impl<'g> Solver<'g> {
         hub_states: usize,
     ) -> Result<Solver<'g>, Halt> {
         let n = vf.nodes.len();
-        // Per node: the call arcs into it and the return arcs out of it,
-        // as (site, other end), sorted by site so a formal's calls and a
-        // return's sites meet in one merge (a popular callee has thousands
-        // of each; every pair was compared).
-        let mut call_in: Vec<Vec<(u32, u32)>> = vec![Vec::new(); n];
-        let mut ret_out: Vec<Vec<(u32, u32)>> = vec![Vec::new(); n];
-        for v in 0..n as u32 {
-            for (t, a) in vf.out(v) {
-                match a {
-                    Arc::Call(s) => call_in[t as usize].push((s, v)),
-                    Arc::Return(s) => ret_out[v as usize].push((s, t)),
-                    Arc::Flow => {}
-                }
-            }
-        }
-        for list in call_in.iter_mut().chain(ret_out.iter_mut()) {
-            list.sort_unstable();
-        }
+        let (call_in, ret_out) = call_and_return_arcs(vf);
         let formals: Vec<u32> = (0..n as u32)
             .filter(|&m| !call_in[m as usize].is_empty())
             .collect();
@@ -495,6 +478,31 @@ impl<'h> Phase<'h> {
         }
         self.pending[i] |= g;
     }
+}
+
+/// Per node: the call arcs into it and the return arcs out of it, as
+/// (site, other end), sorted by site so a formal's calls and a return's
+/// sites meet in one merge (a popular callee has thousands of each; every
+/// pair was compared).
+type SiteArcs = Vec<Vec<(u32, u32)>>;
+
+fn call_and_return_arcs(vf: &ValueFlow) -> (SiteArcs, SiteArcs) {
+    let n = vf.nodes.len();
+    let mut call_in: SiteArcs = vec![Vec::new(); n];
+    let mut ret_out: SiteArcs = vec![Vec::new(); n];
+    for v in 0..n as u32 {
+        for (t, a) in vf.out(v) {
+            match a {
+                Arc::Call(s) => call_in[t as usize].push((s, v)),
+                Arc::Return(s) => ret_out[v as usize].push((s, t)),
+                Arc::Flow => {}
+            }
+        }
+    }
+    for list in call_in.iter_mut().chain(ret_out.iter_mut()) {
+        list.sort_unstable();
+    }
+    (call_in, ret_out)
 }
 
 /// The path edges (m, v) of the summary search, each found once: per
