@@ -248,7 +248,9 @@ pub enum MeetArg {
 pub enum StopArg {
     /// L1 change < n × tol (tol 1e-6, 100 rounds); not converging is an error.
     Networkx,
-    /// L1 change < tol (1e-4, 20 rounds); the cap just stops.
+    /// L1 change < tol (1e-4, 20 rounds); the cap just stops. On 32,768+
+    /// vertices with tol ≥ 1e-6 contributions are kept in f32, as GAPBS
+    /// keeps its scores (sums stay f64).
     Gapbs,
 }
 
