@@ -272,20 +272,26 @@ fn request_files_are_bounded_once_decompressed() {
     );
 }
 
-#[test]
-fn bundle_runs_are_counted_and_budget_refusals_name_the_servers_budget() {
-    let dir = tempfile::tempdir().unwrap();
-    let bundle = dir.path().join("demo.bundle");
-    let bundle = bundle.to_str().unwrap();
+/// `taint_demo.ll` imported into `dir`/demo.bundle; its path.
+fn demo_bundle(dir: &Path) -> String {
+    let bundle = dir.join("demo.bundle").to_str().unwrap().to_string();
     let ll = Path::new(env!("CARGO_MANIFEST_DIR")).join("../dwell/tests/data/c/taint_demo.ll");
     ok_json(&[
         "import",
         "llvm",
         ll.to_str().unwrap(),
         "--out",
-        bundle,
+        &bundle,
         "--json",
     ]);
+    bundle
+}
+
+#[test]
+fn bundle_runs_are_counted_and_budget_refusals_name_the_servers_budget() {
+    let dir = tempfile::tempdir().unwrap();
+    let bundle = demo_bundle(dir.path());
+    let bundle = bundle.as_str();
     let enron = data("graphs/email-Enron.edges.xz");
     let server = Server::start(&[
         bundle,
@@ -325,17 +331,8 @@ fn bundle_runs_are_counted_and_budget_refusals_name_the_servers_budget() {
 #[test]
 fn a_bundles_taint_graph_is_kept_between_requests_with_the_same_models() {
     let dir = tempfile::tempdir().unwrap();
-    let bundle = dir.path().join("demo.bundle");
-    let bundle = bundle.to_str().unwrap();
-    let ll = Path::new(env!("CARGO_MANIFEST_DIR")).join("../dwell/tests/data/c/taint_demo.ll");
-    ok_json(&[
-        "import",
-        "llvm",
-        ll.to_str().unwrap(),
-        "--out",
-        bundle,
-        "--json",
-    ]);
+    let bundle = demo_bundle(dir.path());
+    let bundle = bundle.as_str();
     let server = Server::start(&[bundle, "--listen", "127.0.0.1:0"]);
     let a = server.addr.as_str();
     let served = |args: &[&str]| -> Value {

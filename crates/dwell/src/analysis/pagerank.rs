@@ -329,23 +329,30 @@ pub fn parallel(g: &Graph, q: &PageRankQuery, ctx: &Ctx<'_>) -> PageRankResult {
     }
 }
 
-/// [`parallel()`]'s Jacobi rounds, contributions kept as `C`.
-fn jacobi<C: Contrib>(g: &Graph, q: &PageRankQuery, ctx: &Ctx<'_>) -> PageRankResult {
-    let n = g.nodes();
-    let (fwd, rev) = (g.forward(), g.reverse());
-    let p = teleport(q);
-    let uniform = 1.0 / n as f64;
-    let d = q.damping;
-    let threshold = q.stop.threshold(n, q.tolerance);
-    let inv_deg: Vec<f64> = ctx.counted(|| {
-        (0..n as u32)
+/// 1 / out-degree per vertex (0 for a dangling one): what each score
+/// hands each out-neighbour.
+fn inverse_degrees(g: &Graph, ctx: &Ctx<'_>) -> Vec<f64> {
+    let fwd = g.forward();
+    ctx.counted(|| {
+        (0..g.nodes() as u32)
             .into_par_iter()
             .map(|u| match fwd.degree(u) {
                 0 => 0.0,
                 k => 1.0 / k as f64,
             })
             .collect()
-    });
+    })
+}
+
+/// [`parallel()`]'s Jacobi rounds, contributions kept as `C`.
+fn jacobi<C: Contrib>(g: &Graph, q: &PageRankQuery, ctx: &Ctx<'_>) -> PageRankResult {
+    let n = g.nodes();
+    let rev = g.reverse();
+    let p = teleport(q);
+    let uniform = 1.0 / n as f64;
+    let d = q.damping;
+    let threshold = q.stop.threshold(n, q.tolerance);
+    let inv_deg = inverse_degrees(g, ctx);
     let mut x = ctx.buffer(n, uniform);
     let mut contrib: Vec<C> =
         ctx.counted(|| inv_deg.par_iter().map(|&i| C::store(uniform * i)).collect());
@@ -398,20 +405,12 @@ fn jacobi<C: Contrib>(g: &Graph, q: &PageRankQuery, ctx: &Ctx<'_>) -> PageRankRe
 /// (and contributions) back to sum 1.
 fn gauss_seidel<C: Contrib>(g: &Graph, q: &PageRankQuery, ctx: &Ctx<'_>) -> PageRankResult {
     let n = g.nodes();
-    let (fwd, rev) = (g.forward(), g.reverse());
+    let rev = g.reverse();
     let p = teleport(q);
     let uniform = 1.0 / n as f64;
     let d = q.damping;
     let threshold = q.stop.threshold(n, q.tolerance);
-    let inv_deg: Vec<f64> = ctx.counted(|| {
-        (0..n as u32)
-            .into_par_iter()
-            .map(|u| match fwd.degree(u) {
-                0 => 0.0,
-                k => 1.0 / k as f64,
-            })
-            .collect()
-    });
+    let inv_deg = inverse_degrees(g, ctx);
     let mut x = ctx.buffer(n, uniform);
     let contrib: Vec<C::Cell> =
         ctx.counted(|| inv_deg.par_iter().map(|&i| C::cell(uniform * i)).collect());
