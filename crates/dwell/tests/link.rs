@@ -122,7 +122,8 @@ fn a_strong_global_keeps_its_initializer_whatever_the_order() {
         let p = link(modules).unwrap();
         let tbl = p.vars.iter().position(|v| v == "@tbl").unwrap() as u32;
         let a = p.function_id("a").unwrap();
-        let inits: Vec<_> = p.global_inits.iter().filter(|(g, _)| *g == tbl).collect();
+        let at = dwell::program::ir::Value::Var(tbl);
+        let inits: Vec<_> = p.global_inits.iter().filter(|(g, _)| *g == at).collect();
         assert_eq!(inits.len(), 1, "{order:?}");
         assert_eq!(
             inits[0].1,

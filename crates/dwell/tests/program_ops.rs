@@ -98,7 +98,11 @@ fn function_tables_and_indirect_calls() {
     for level in ["O0", "O2"] {
         let p = read(level);
         let tbl = var(&p, "@tbl");
-        let init = p.global_inits.iter().find(|(g, _)| *g == tbl).unwrap();
+        let init = p
+            .global_inits
+            .iter()
+            .find(|(g, _)| *g == Value::Var(tbl))
+            .unwrap();
         assert_eq!(
             init.1,
             vec![Value::Func(func(&p, "use")), Value::Func(func(&p, "keep"))],

@@ -80,6 +80,10 @@ pub enum Value {
     /// The address of function `f` (`@f`, also inside a constant
     /// expression such as `bitcast (… @f to …)`).
     Func(u32),
+    /// The address of a field of a global variable, from a constant
+    /// `getelementptr (… @g, 0, k, …)` with a struct field path
+    /// ([`Program::global_fields`] indexes it).
+    Field(u32),
     /// An integer constant (`i32 0`, `true` = 1, `false` = 0): guards
     /// compare sanitizer verdicts with it.
     Int(i64),
@@ -91,7 +95,9 @@ pub enum Value {
 /// What an instruction does to values and memory: the input of points-to
 /// and of the value-flow graph. Constant expressions in operands are read
 /// as the first variable or function they mention
-/// (`getelementptr (… @.str, i64 0, i64 0)` is `Var(@.str)`).
+/// (`getelementptr (… @.str, i64 0, i64 0)` is `Var(@.str)`), except a
+/// `getelementptr` of a global with a struct field path, which is that
+/// field ([`Value::Field`]).
 #[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Op {
     /// `alloca`: [`Inst::result`] is a slot variable, its value the slot's
@@ -279,10 +285,15 @@ pub struct Program {
     pub files: Vec<SourceFile>,
     /// Skipped constructs, each `file:line: what`.
     pub warnings: Vec<String>,
-    /// Per global variable: the addresses its initializer holds (variables
-    /// and functions it mentions, in order; field-insensitive), e.g. a
-    /// table of function pointers. Globals without such values are absent.
-    pub global_inits: Vec<(u32, Vec<Value>)>,
+    /// The addresses global initializers hold, e.g. a table of function
+    /// pointers: per place, its values in order. A place is `Field(k)`
+    /// where the initializer's aggregate was read field by field, or
+    /// `Var(g)` for a whole global whose values' fields are not known
+    /// (points-to collapses it). Places without addresses are absent.
+    pub global_inits: Vec<(Value, Vec<Value>)>,
+    /// The global fields that [`Value::Field`] names: each `(g, path)`
+    /// once.
+    pub global_fields: Vec<GlobalField>,
     /// The source name of a variable, from `llvm.dbg.declare` /
     /// `llvm.dbg.value` (`DILocalVariable`) or a global's
     /// `DIGlobalVariable`; parallel to `vars`, empty without debug info.
@@ -303,6 +314,20 @@ pub struct Program {
     /// `(result, type)`: the named struct type a `getelementptr` with a
     /// field path indexes (its source element type, through arrays).
     pub gep_types: Vec<(u32, u32)>,
+}
+
+/// A field of a global variable's memory: `base`'s address with the
+/// struct field `path` (array indices select no field, as in
+/// [`Op::Gep`]).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub struct GlobalField {
+    /// The global variable.
+    pub base: u32,
+    /// Non-empty.
+    pub path: Vec<u32>,
+    /// The named struct type the path indexes (the global's, through
+    /// arrays), when known.
+    pub ty: Option<u32>,
 }
 
 /// Named struct and union types (`%struct.S = type { … }`), for points-to's

@@ -7,7 +7,7 @@
 //! outside a string starts a comment that runs to the end of the line.
 
 /// One token of a line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum Tok<'a> {
     /// `%name` (name without `%` and quotes).
     Local(&'a str),

@@ -11,8 +11,8 @@
 //! the linked program; duplicate source files (a shared header) are one.
 
 use super::ir::{
-    Block, Callee, Function, GlobalVar, Inst, Linkage, Op, Program, SourceFile, SourceLoc,
-    StructTypes, Value, VarKind,
+    Block, Callee, Function, GlobalField, GlobalVar, Inst, Linkage, Op, Program, SourceFile,
+    SourceLoc, StructTypes, Value, VarKind,
 };
 use super::ProgramError;
 use std::collections::{HashMap, HashSet};
@@ -51,6 +51,8 @@ struct Linker {
     /// Struct types by name: one type per name, as llvm-link merges
     /// identical ones (a same-named different type keeps the first's).
     types: HashMap<String, u32>,
+    /// Global fields by what they are: one id per field of the output.
+    fields: HashMap<GlobalField, u32>,
 }
 
 /// `name`, else `name.1`, `name.2` … whichever is free in `taken`.
@@ -93,10 +95,13 @@ impl Linker {
         let fmap: Vec<u32> = joins.iter().map(Join::id).collect();
         let vmap = self.join_vars(&m, &fmap);
         let files: Vec<u32> = m.files.iter().map(|f| self.file(f)).collect();
+        let tmap = self.join_types(&m.struct_types);
+        let kmap = self.join_fields(&m.global_fields, &vmap, &tmap);
         let r = Remap {
             f: &fmap,
             v: &vmap,
             files: &files,
+            fields: &kmap,
         };
         for (f, join) in m.functions.into_iter().zip(&joins) {
             if let Join::New(g) | Join::Define(g) = *join {
@@ -154,18 +159,22 @@ impl Linker {
                 }
             }
         }
-        for (g, vals) in m.global_inits {
-            let g = vmap[g as usize];
-            if !defines.contains(&g) {
-                continue;
-            }
-            let vals = r.values(vals);
-            match self.out.global_inits.iter_mut().find(|(h, _)| *h == g) {
-                Some((_, old)) => *old = vals,
-                None => self.out.global_inits.push((g, vals)),
+        // A definition replaces every place of the one before it.
+        let fields = &self.out.global_fields;
+        let base = |v: &Value| match *v {
+            Value::Var(g) => Some(g),
+            Value::Field(k) => Some(fields[k as usize].base),
+            _ => None,
+        };
+        self.out
+            .global_inits
+            .retain(|(at, _)| !base(at).is_some_and(|g| defines.contains(&g)));
+        for (at, vals) in m.global_inits {
+            let at = r.value(at);
+            if base(&at).is_some_and(|g| defines.contains(&g)) {
+                self.out.global_inits.push((at, r.values(vals)));
             }
         }
-        let tmap = self.join_types(&m.struct_types);
         let (vm, tm) = (&vmap, &tmap);
         self.out.object_types.extend(
             m.object_types
@@ -179,6 +188,26 @@ impl Linker {
         );
         self.out.warnings.extend(m.warnings);
         Ok(())
+    }
+
+    /// Each of a module's global fields in the output: one per (global,
+    /// path, type), as one module would have them.
+    fn join_fields(&mut self, fields: &[GlobalField], vmap: &[u32], tmap: &[u32]) -> Vec<u32> {
+        let mut kmap = Vec::with_capacity(fields.len());
+        for g in fields {
+            let g = GlobalField {
+                base: vmap[g.base as usize],
+                path: g.path.clone(),
+                ty: g.ty.map(|t| tmap[t as usize]),
+            };
+            let next = self.out.global_fields.len() as u32;
+            let k = *self.fields.entry(g.clone()).or_insert(next);
+            if k == next {
+                self.out.global_fields.push(g);
+            }
+            kmap.push(k);
+        }
+        kmap
     }
 
     /// Each of `t`'s struct types in the output, by name.
@@ -347,6 +376,7 @@ struct Remap<'a> {
     f: &'a [u32],
     v: &'a [u32],
     files: &'a [u32],
+    fields: &'a [u32],
 }
 
 impl Remap<'_> {
@@ -354,6 +384,7 @@ impl Remap<'_> {
         match v {
             Value::Var(x) => Value::Var(self.v[x as usize]),
             Value::Func(f) => Value::Func(self.f[f as usize]),
+            Value::Field(k) => Value::Field(self.fields[k as usize]),
             other => other,
         }
     }

@@ -3,7 +3,9 @@
 //! globals (one a table of functions), direct and indirect calls, and
 //! declared `malloc` and `memcpy`.
 
-use dwell::program::ir::{Block, CallSite, Callee, Function, Inst, Op, Program, Value, VarKind};
+use dwell::program::ir::{
+    Block, CallSite, Callee, Function, GlobalField, Inst, Op, Program, Value, VarKind,
+};
 use rand::{Rng, SeedableRng};
 
 fn var(p: &mut Program, name: String, kind: VarKind) -> u32 {
@@ -52,7 +54,8 @@ pub fn program(seed: u64) -> Program {
     let table_fns: Vec<Value> = (0..rng.gen_range(1..=nf))
         .map(|_| Value::Func(rng.gen_range(0..nf as u32)))
         .collect();
-    p.global_inits.push((globals[0], table_fns));
+    p.global_inits
+        .push((Value::Var(globals[0]), table_fns.clone()));
     for f in 0..nf {
         let mut insts = Vec::new();
         let mut vals: Vec<u32> = p.functions[f].param_vars.clone();
@@ -82,7 +85,44 @@ pub fn program(seed: u64) -> Program {
             ..Default::default()
         }];
     }
+    global_fields(&mut p, seed, &globals, table_fns);
     p
+}
+
+/// Fields of globals, as constant `getelementptr`s name them: a second
+/// table in one, and some stores and copies of their addresses (drawn
+/// apart, so that the rest of each program is what the seed gave before).
+fn global_fields(p: &mut Program, seed: u64, globals: &[u32], table: Vec<Value>) {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed ^ 0x5eed_f1e1d);
+    for _ in 0..rng.gen_range(0..=2) {
+        p.global_fields.push(GlobalField {
+            base: globals[rng.gen_range(0..globals.len())],
+            path: (0..rng.gen_range(1..=2))
+                .map(|_| rng.gen_range(0..2))
+                .collect(),
+            ty: None,
+        });
+    }
+    let n = p.global_fields.len() as u32;
+    if n == 0 {
+        return;
+    }
+    p.global_inits
+        .push((Value::Field(rng.gen_range(0..n)), table));
+    for ins in p
+        .functions
+        .iter_mut()
+        .flat_map(|f| &mut f.blocks)
+        .flat_map(|b| &mut b.insts)
+    {
+        let field = Value::Field(rng.gen_range(0..n));
+        match &mut ins.op {
+            Op::Store { ptr, .. } if rng.gen_bool(0.3) => *ptr = field,
+            Op::Load { ptr } if rng.gen_bool(0.2) => *ptr = field,
+            Op::Copy(vs) if rng.gen_bool(0.3) => vs.push(field),
+            _ => {}
+        }
+    }
 }
 
 /// One random instruction defining `r` (or nothing, for a store), over the

@@ -56,9 +56,9 @@ pub const FORMAT: &str = "dwell-program-bundle";
 /// are still read).
 pub const VERSION: u32 = 3;
 
-/// First bytes of `program.bin.gz`, once decompressed (model 4: struct
-/// types; a model 3 file is refused with a Fix to re-import).
-pub const PROGRAM_MAGIC: &[u8] = b"dwell program model 4\n";
+/// First bytes of `program.bin.gz`, once decompressed (model 5: global
+/// fields; an older model is refused with a Fix to re-import).
+pub const PROGRAM_MAGIC: &[u8] = b"dwell program model 5\n";
 
 /// The bincode options of `program.bin.gz`: little endian, varint
 /// integers, trailing bytes rejected (a reader adds a byte limit).

@@ -353,9 +353,11 @@ fn check_program(p: &Program) -> Result<(), String> {
     };
     let var = |v: u32| within("variable", v, nv);
     let func = |f: u32| within("function", f, nf);
+    let nfields = p.global_fields.len();
     let value = |v: &Value| match *v {
         Value::Var(x) => var(x),
         Value::Func(f) => func(f),
+        Value::Field(k) => within("global field", k, nfields),
         Value::Int(_) | Value::Const => Ok(()),
     };
     let loc = |l: &Option<SourceLoc>| l.map_or(Ok(()), |l| within("source file", l.file, nfiles));
@@ -367,8 +369,14 @@ fn check_program(p: &Program) -> Result<(), String> {
         var(g.var)?;
         g.mentions.iter().try_for_each(value)?;
     }
+    for g in &p.global_fields {
+        var(g.base)?;
+        g.ty.map_or(Ok(()), |t| {
+            within("struct type", t, p.struct_types.names.len())
+        })?;
+    }
     for (v, vals) in &p.global_inits {
-        var(*v)?;
+        value(v)?;
         vals.iter().try_for_each(value)?;
     }
     let types = &p.struct_types;

@@ -14,6 +14,7 @@ use super::{GlobalKind, ParseError, Parser};
 use std::collections::{HashMap, HashSet};
 
 /// What the names of one function body mean.
+#[derive(Default)]
 pub(super) struct Scope<'s> {
     /// The function's name, for messages and variable names.
     pub fname: String,

@@ -83,6 +83,7 @@ mod call;
 mod debug;
 mod function;
 mod header;
+mod inits;
 mod inst;
 mod module;
 mod ops;
@@ -137,6 +138,17 @@ struct Parser<'a> {
     /// each id's name.
     type_ids: HashMap<&'a str, u32>,
     type_keys: Vec<&'a str>,
+    /// Global fields met in constant `getelementptr`s and initializers
+    /// ([`Value::Field`](super::ir::Value::Field)): read while operands are
+    /// (`&self`), their types named when the module is done.
+    fields: std::cell::RefCell<FieldTable<'a>>,
+}
+
+/// Each `(global, path, type tokens)` once, in the order met.
+#[derive(Default)]
+struct FieldTable<'a> {
+    ids: HashMap<(u32, Vec<u32>, Vec<Tok<'a>>), u32>,
+    list: Vec<(u32, Vec<u32>, Vec<Tok<'a>>)>,
 }
 
 impl<'a> Parser<'a> {
@@ -153,6 +165,44 @@ impl<'a> Parser<'a> {
             types: HashMap::new(),
             type_ids: HashMap::new(),
             type_keys: Vec::new(),
+            fields: Default::default(),
+        }
+    }
+
+    /// The id of global `base`'s field at `path` (non-empty), indexed as
+    /// the type `ty` (tokens) lays it out.
+    fn field(&self, base: u32, path: Vec<u32>, ty: Vec<Tok<'a>>) -> u32 {
+        let mut t = self.fields.borrow_mut();
+        let key = (base, path, ty);
+        if let Some(&k) = t.ids.get(&key) {
+            return k;
+        }
+        let k = t.list.len() as u32;
+        t.list.push(key.clone());
+        t.ids.insert(key, k);
+        k
+    }
+
+    /// Is global variable `var` read-only (`constant`)? Only such a
+    /// global's fields are told apart: nothing stores into them, so their
+    /// initializer is all they hold, while a writable global's fields can
+    /// be filled by a whole-struct copy (`memcpy`), which points-to copies
+    /// location to location, not field by field.
+    fn is_constant(&self, var: u32) -> bool {
+        let g = &self.prog.globals;
+        let at = g.partition_point(|g| g.var < var);
+        g.get(at).is_some_and(|g| g.var == var && g.constant)
+    }
+
+    /// [`Program::global_fields`](super::ir::Program::global_fields), each
+    /// field's type named.
+    fn finish_fields(&mut self) {
+        let list = std::mem::take(&mut self.fields.borrow_mut().list);
+        for (base, path, ty) in list {
+            let ty = self.named_type(&ty);
+            self.prog
+                .global_fields
+                .push(super::ir::GlobalField { base, path, ty });
         }
     }
 

@@ -21,14 +21,8 @@ impl<'a> Parser<'a> {
             i = self.statement(i)?;
         }
         self.prog.files = std::mem::take(&mut self.debug.files);
-        self.prog.global_inits = self
-            .prog
-            .globals
-            .iter()
-            .filter(|g| !g.mentions.is_empty())
-            .map(|g| (g.var, g.mentions.clone()))
-            .collect();
         self.finish_source_names();
+        self.finish_fields();
         self.finish_struct_types();
         self.prog.address_taken = (0..self.taken.len() as u32)
             .filter(|&f| self.taken[f as usize])
@@ -63,11 +57,15 @@ impl<'a> Parser<'a> {
         match toks.first() {
             None => {}
             Some(Tok::Word("declare")) => {} // read in collect_names
-            Some(Tok::Global(_)) if toks.get(1) == Some(&Tok::P(b'=')) => {
+            Some(Tok::Global(name)) if toks.get(1) == Some(&Tok::P(b'=')) => {
                 // Global variable, alias or ifunc: every function it
                 // mentions (after the name) has its address taken.
                 self.mark_taken(&toks[2..]);
                 self.note_init_mentions(toks);
+                if let Some(GlobalKind::Variable(var)) = self.globals.get(name) {
+                    let places = self.init_places(*var, toks);
+                    self.prog.global_inits.extend(places);
+                }
             }
             Some(Tok::Local(_)) if toks.get(1) == Some(&Tok::P(b'=')) => {} // type
             Some(Tok::Meta(_)) | Some(Tok::P(b'^')) => {}                   // metadata, summary

@@ -4,7 +4,9 @@
 //!
 //! An operand is its part's last token (`i8* noundef %x` → `%x`); a
 //! constant expression (`getelementptr (… @.str …)`, `bitcast (… @f …)`)
-//! stands for the first variable or function it names. `getelementptr`
+//! stands for the first variable or function it names, except a constant
+//! `getelementptr` of a global with a struct field path: that field
+//! ([`Value::Field`]). `getelementptr`
 //! keeps its constant struct field path, read through the module's named
 //! struct types (`%struct.S = type { … }`, pass 1) and literal ones;
 //! array and vector indices select no field. Atomic operations, `va_arg`
@@ -125,7 +127,7 @@ impl<'a> Parser<'a> {
             }
             j += 1;
         }
-        out.retain(|v| matches!(v, Value::Var(_) | Value::Func(_)));
+        out.retain(|v| matches!(v, Value::Var(_) | Value::Func(_) | Value::Field(_)));
         out
     }
 
@@ -133,6 +135,9 @@ impl<'a> Parser<'a> {
     pub(super) fn operand(&self, part: &[Tok<'a>], s: &Scope<'_>) -> Value {
         match part.last() {
             Some(Tok::P(b')')) => {
+                if let Some(k) = self.const_field(part) {
+                    return Value::Field(k);
+                }
                 // A constant expression: the first name inside it.
                 let open = part.iter().position(|t| *t == Tok::P(b'('));
                 part[open.unwrap_or(0)..]
@@ -149,6 +154,42 @@ impl<'a> Parser<'a> {
             Some(t) => self.name_value(t, s),
             None => Value::Const,
         }
+    }
+
+    /// A constant `getelementptr` (outermost, or under casts) of a
+    /// read-only global variable with a struct field path: that field's id
+    /// ([`Parser::is_constant`] says why read-only). Other constant
+    /// expressions stand for the first name inside them.
+    fn const_field(&self, part: &[Tok<'a>]) -> Option<u32> {
+        let at = part.iter().position(|t| t.is_word("getelementptr"))?;
+        // `inrange(…)` (LLVM 19) has parentheses of its own.
+        let mut open = at + 1;
+        loop {
+            match part.get(open)? {
+                Tok::P(b'(') => break,
+                t if t.is_word("inrange") && part.get(open + 1) == Some(&Tok::P(b'(')) => {
+                    open = lex::matching(part, open + 1)? + 1;
+                }
+                _ => open += 1,
+            }
+        }
+        let close = lex::matching(part, open)?;
+        let parts = lex::split_top(&part[open + 1..close]);
+        let Some(Tok::Global(name)) = parts.get(1)?.last() else {
+            return None;
+        };
+        let Some(&GlobalKind::Variable(base)) = self.globals.get(name) else {
+            return None;
+        };
+        if !self.is_constant(base) {
+            return None;
+        }
+        let path = self.gep_path(&parts);
+        if path.is_empty() {
+            return None;
+        }
+        let ty = strip_words(parts[0], &["inbounds", "inrange"]).to_vec();
+        Some(self.field(base, path, ty))
     }
 
     /// A `%x` or `@x` token as a value; anything else is a constant.
@@ -342,7 +383,7 @@ fn strip_words<'t, 'a>(mut toks: &'t [Tok<'a>], words: &[&str]) -> &'t [Tok<'a>]
 fn copies(vals: impl IntoIterator<Item = Value>) -> Op {
     Op::Copy(
         vals.into_iter()
-            .filter(|v| matches!(v, Value::Var(_) | Value::Func(_)))
+            .filter(|v| matches!(v, Value::Var(_) | Value::Func(_) | Value::Field(_)))
             .collect(),
     )
 }

@@ -6,7 +6,7 @@
 //! slot's flow-insensitive content.
 
 use super::{Loc, Locs, MAX_PATH};
-use crate::program::ir::{Callee, Function, Op, Program, StructTypes, Value, VarKind};
+use crate::program::ir::{Callee, Function, GlobalField, Op, Program, StructTypes, Value, VarKind};
 use crate::program::locals::{At, Locals};
 use crate::program::models::{FnModel, Models, Place};
 use std::collections::HashMap;
@@ -115,6 +115,9 @@ pub struct Constraints {
     /// Per gep result variable, the named type its field path indexes.
     gep_type: HashMap<u32, u32>,
     slot_type: HashMap<u32, Option<u32>>,
+    /// The program's global fields, and each one's node once made.
+    global_fields: Vec<GlobalField>,
+    pub field_node: Vec<Option<u32>>,
 }
 
 /// Does a return type text name a pointer?
@@ -134,10 +137,19 @@ impl Constraints {
             nodes: nvars + p.functions.len() as u32,
             ret: (0..p.functions.len() as u32).map(|f| nvars + f).collect(),
             params: p.functions.iter().map(|f| f.param_vars.clone()).collect(),
+            global_fields: p.global_fields.clone(),
+            field_node: vec![None; p.global_fields.len()],
             ..Default::default()
         };
-        let with_addresses: std::collections::HashSet<u32> =
-            p.global_inits.iter().map(|(g, _)| *g).collect();
+        let with_addresses: std::collections::HashSet<u32> = p
+            .global_inits
+            .iter()
+            .filter_map(|(at, _)| match *at {
+                Value::Var(g) => Some(g),
+                Value::Field(k) => p.global_fields.get(k as usize).map(|f| f.base),
+                _ => None,
+            })
+            .collect();
         let pointer_free: std::collections::HashSet<u32> = p
             .globals
             .iter()
@@ -181,16 +193,30 @@ impl Constraints {
             c.varargs.push(loc);
             c.varargs_node.push(node);
         }
-        for (g, vals) in &p.global_inits {
-            let Some(gl) = c.value_node(Value::Var(*g)) else {
+        for (at, vals) in &p.global_inits {
+            let Some(gl) = c.value_node(*at) else {
                 continue;
             };
-            if let Some(&(_, root)) = c.base.iter().find(|(n, _)| n == g) {
-                c.locs.collapse(c.locs.object_of(root));
-            }
+            // Values whose fields are not known: the whole global is one.
+            // A field's values sit at the root as well, which a copy of
+            // the whole object reads (content is copied location to
+            // location, not field by field).
+            let root = match *at {
+                Value::Var(g) => {
+                    if let Some(&(_, root)) = c.base.iter().find(|(n, _)| *n == g) {
+                        c.locs.collapse(c.locs.object_of(root));
+                    }
+                    None
+                }
+                Value::Field(k) => p.global_fields.get(k as usize).map(|f| f.base),
+                _ => None,
+            };
             for v in vals {
                 if let Some(n) = c.value_node(*v) {
                     c.store.push((n, gl));
+                    if let Some(g) = root {
+                        c.store.push((n, g));
+                    }
                 }
             }
         }
@@ -252,6 +278,18 @@ impl Constraints {
                 let o = self.function_object[f as usize];
                 let root = self.locs.at(o, &[]);
                 Some(self.address_node(root))
+            }
+            Value::Field(k) => {
+                let k = k as usize;
+                if let Some(n) = self.field_node[k] {
+                    return Some(n);
+                }
+                let g = &self.global_fields[k];
+                let n = self.nodes;
+                self.nodes += 1;
+                self.gep.push((g.base, n, g.path.clone(), g.ty));
+                self.field_node[k] = Some(n);
+                Some(n)
             }
             Value::Int(_) | Value::Const => None,
         }

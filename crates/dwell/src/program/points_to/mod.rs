@@ -216,6 +216,8 @@ pub struct PointsTo {
     sets: Vec<Vec<Loc>>,
     /// Per variable ([`Program::vars`]), its set.
     vars: Vec<u32>,
+    /// Per global field ([`Program::global_fields`]), its set.
+    fields: Vec<u32>,
     /// Per location, the set of what is stored there.
     content: Vec<u32>,
     /// Per function, its object.
@@ -282,6 +284,10 @@ impl PointsTo {
                 .and_then(|ls| ls.first().copied())
                 .into_iter()
                 .collect(),
+            Value::Field(k) => {
+                let set = self.fields.get(k as usize).copied().unwrap_or(0);
+                self.sets[set as usize].clone()
+            }
             Value::Int(_) | Value::Const => Vec::new(),
         }
     }

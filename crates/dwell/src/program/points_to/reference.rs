@@ -103,6 +103,11 @@ pub fn reference(p: &Program, models: &Models) -> PointsTo {
         lists.len() as u32 - 1
     };
     let vars = (0..p.vars.len() as u32).map(&mut list).collect();
+    let fields = c
+        .field_node
+        .iter()
+        .map(|n| n.map_or(0, &mut list))
+        .collect();
     let content = (0..c.locs.len() as u32)
         .map(|l| list(content_base + c.locs.content_key(Loc(l)).0))
         .collect();
@@ -111,6 +116,7 @@ pub fn reference(p: &Program, models: &Models) -> PointsTo {
         locs: std::mem::take(&mut c.locs),
         sets: lists,
         vars,
+        fields,
         content,
         function_object: c.function_object,
         varargs: c.varargs,

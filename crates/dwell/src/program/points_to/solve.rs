@@ -596,6 +596,10 @@ impl Solver {
         let vars = (0..p.vars.len() as u32)
             .map(|v| set_of(&mut self, v))
             .collect();
+        let fields = std::mem::take(&mut self.c.field_node)
+            .into_iter()
+            .map(|n| n.map_or(0, |n| set_of(&mut self, n)))
+            .collect();
         let content = (0..self.c.locs.len() as u32)
             .map(|l| {
                 let n = self.content(l);
@@ -611,6 +615,7 @@ impl Solver {
             locs: self.c.locs,
             sets,
             vars,
+            fields,
             content,
             function_object: self.c.function_object,
             varargs: self.c.varargs,
