@@ -7,7 +7,9 @@
 
 use dwell::evidence::{verify_csv, CSV_HEADER, MIN_SAMPLES};
 use dwell::formats::{parse_weight, read, snapshot, Format, FormatError, IdMode, LoadOptions};
-use dwell::program::{icfg, llvm};
+use dwell::program::models::Models;
+use dwell::program::{icfg, llvm, points_to};
+use dwell::progress::Stop;
 use std::path::Path;
 
 /// Arbitrary bytes through `dwell::formats::read` with the format forced must
@@ -124,6 +126,7 @@ pub fn llvm(data: &[u8]) {
             if let Ok(g) = icfg::build(&p) {
                 assert_eq!(g.defs.len(), g.nodes.len());
             }
+            points_to_agrees(&p);
         }
         Err(e) => {
             let msg = e.to_string();
@@ -131,6 +134,27 @@ pub fn llvm(data: &[u8]) {
             assert!(e.line >= 1, "{msg}");
         }
     }
+}
+
+/// The program model's value flow (operands, field paths, global fields
+/// and initializers, struct types): points-to's solver gives what its
+/// naive oracle gives, on programs small enough for the oracle.
+fn points_to_agrees(p: &dwell::program::Program) {
+    if p.vars.len() > 4096 {
+        return;
+    }
+    let models = Models::libc();
+    let Ok(fast) = points_to::solve(p, &models, 1 << 28, Stop::never()) else {
+        return;
+    };
+    let slow = points_to::reference(p, &models);
+    assert_eq!(fast.named_pointers(p), slow.named_pointers(p));
+    let sites = |x: &points_to::PointsTo| {
+        let mut v: Vec<_> = x.indirect_sites().map(|(s, c)| (s, c.to_vec())).collect();
+        v.sort();
+        v
+    };
+    assert_eq!(sites(&fast), sites(&slow));
 }
 
 /// Arbitrary text through the evidence CSV verifier, with and without the
