@@ -1,6 +1,7 @@
 //! Variadic arguments carry data (data/c/varargs.c): what a call passes
 //! through `...` is what the callee's `va_arg` reads, directly and through
-//! a `va_list` handed to another function, at -O0 and -O2.
+//! a `va_list` handed to another function and through a `va_copy` of one,
+//! at -O0 and -O2.
 
 use dwell::program::flow;
 use dwell::program::models::Models;
@@ -69,11 +70,19 @@ fn va_arg_reads_what_the_calls_pass() {
                 vec![s.to_string()],
             )
         };
-        assert_eq!(
-            found,
-            [both("from_env"), both("from_env_list")],
-            "{level}: {found:?}"
-        );
+        // run_copy reads its command through a `va_copy` of its list. At
+        // -O2 clang 14 drops run_copy's `va_start` (the copy reads an
+        // unset list) and inlines it: getenv's result is used by nothing.
+        let expected = if level == "O0" {
+            vec![
+                both("from_env"),
+                both("from_env_copy"),
+                both("from_env_list"),
+            ]
+        } else {
+            vec![both("from_env"), both("from_env_list")]
+        };
+        assert_eq!(found, expected, "{level}: {found:?}");
     }
 }
 
@@ -83,7 +92,7 @@ fn a_budget_too_small_for_any_phase_is_an_error_with_a_fix() {
     let mut refused = 0;
     for budget in [1u64, 1 << 10, 1 << 14, 1 << 16, 1 << 18, 1 << 20, u64::MAX] {
         match flow::taint(&p, &Models::libc(), budget, Stop::never()) {
-            Ok(run) => assert_eq!(run.findings.len(), 2, "budget {budget}"),
+            Ok(run) => assert_eq!(run.findings.len(), 3, "budget {budget}"),
             Err(e) => {
                 let msg = e.to_string();
                 assert!(

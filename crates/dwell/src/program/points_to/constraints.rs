@@ -413,6 +413,23 @@ impl Constraints {
         }
     }
 
+    /// `llvm.va_copy(dst, src)`: `dst` points where `src` does, at the
+    /// root and in the two fields `va_start` fills (copied field by field:
+    /// a content copy of the root alone would leave them empty).
+    fn va_copy(&mut self, dst: Option<u32>, src: Option<u32>) {
+        let (Some(d), Some(s)) = (dst, src) else {
+            return;
+        };
+        self.memcpy.push((s, d));
+        for field in [2, 3] {
+            let (sf, df) = (self.nodes, self.nodes + 1);
+            self.nodes += 2;
+            self.gep.push((s, sf, vec![field], self.va_list_tag));
+            self.gep.push((d, df, vec![field], self.va_list_tag));
+            self.memcpy.push((sf, df));
+        }
+    }
+
     /// The location field offset `path` (of a struct of type `ty`)
     /// reaches from `l`; `None` when `l` holds a struct of an unrelated
     /// type. A `Walker *` that points to every walker object (its callbacks
@@ -495,6 +512,11 @@ impl Constraints {
         let gf = &p.functions[g as usize];
         if gf.name.starts_with("llvm.va_start") {
             self.va_start(site.0, args.first().copied().flatten());
+            return;
+        }
+        if gf.name.starts_with("llvm.va_copy") {
+            let arg = |i: usize| args.get(i).copied().flatten();
+            self.va_copy(arg(0), arg(1));
             return;
         }
         let model = models.get(&gf.name);

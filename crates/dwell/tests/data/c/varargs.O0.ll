@@ -9,6 +9,7 @@ target triple = "x86_64-pc-linux-gnu"
 @.str.1 = private unnamed_addr constant [4 x i8] c"CMD\00", align 1
 @.str.2 = private unnamed_addr constant [5 x i8] c"date\00", align 1
 @.str.3 = private unnamed_addr constant [5 x i8] c"CMD2\00", align 1
+@.str.4 = private unnamed_addr constant [5 x i8] c"CMD3\00", align 1
 
 ; Function Attrs: noinline nounwind optnone uwtable
 define dso_local void @run_fmt(i8* noundef %0, ...) #0 !dbg !10 {
@@ -143,20 +144,87 @@ define internal void @vrun(i32 noundef %0, %struct.__va_list_tag* noundef %1) #0
 }
 
 ; Function Attrs: noinline nounwind optnone uwtable
-define dso_local void @from_env() #0 !dbg !80 {
-  %1 = call i8* @getenv(i8* noundef getelementptr inbounds ([4 x i8], [4 x i8]* @.str.1, i64 0, i64 0)) #5, !dbg !83
-  call void (i8*, ...) @run_fmt(i8* noundef getelementptr inbounds ([3 x i8], [3 x i8]* @.str, i64 0, i64 0), i8* noundef %1), !dbg !84
-  ret void, !dbg !85
+define dso_local void @run_copy(i32 noundef %0, ...) #0 !dbg !80 {
+  %2 = alloca i32, align 4
+  %3 = alloca [1 x %struct.__va_list_tag], align 16
+  %4 = alloca [1 x %struct.__va_list_tag], align 16
+  %5 = alloca i8*, align 8
+  store i32 %0, i32* %2, align 4
+  call void @llvm.dbg.declare(metadata i32* %2, metadata !81, metadata !DIExpression()), !dbg !82
+  call void @llvm.dbg.declare(metadata [1 x %struct.__va_list_tag]* %3, metadata !83, metadata !DIExpression()), !dbg !84
+  call void @llvm.dbg.declare(metadata [1 x %struct.__va_list_tag]* %4, metadata !85, metadata !DIExpression()), !dbg !86
+  %6 = getelementptr inbounds [1 x %struct.__va_list_tag], [1 x %struct.__va_list_tag]* %3, i64 0, i64 0, !dbg !87
+  %7 = bitcast %struct.__va_list_tag* %6 to i8*, !dbg !87
+  call void @llvm.va_start(i8* %7), !dbg !87
+  %8 = getelementptr inbounds [1 x %struct.__va_list_tag], [1 x %struct.__va_list_tag]* %4, i64 0, i64 0, !dbg !88
+  %9 = getelementptr inbounds [1 x %struct.__va_list_tag], [1 x %struct.__va_list_tag]* %3, i64 0, i64 0, !dbg !88
+  %10 = bitcast %struct.__va_list_tag* %8 to i8*, !dbg !88
+  %11 = bitcast %struct.__va_list_tag* %9 to i8*, !dbg !88
+  call void @llvm.va_copy(i8* %10, i8* %11), !dbg !88
+  %12 = getelementptr inbounds [1 x %struct.__va_list_tag], [1 x %struct.__va_list_tag]* %3, i64 0, i64 0, !dbg !89
+  %13 = bitcast %struct.__va_list_tag* %12 to i8*, !dbg !89
+  call void @llvm.va_end(i8* %13), !dbg !89
+  call void @llvm.dbg.declare(metadata i8** %5, metadata !90, metadata !DIExpression()), !dbg !91
+  %14 = getelementptr inbounds [1 x %struct.__va_list_tag], [1 x %struct.__va_list_tag]* %4, i64 0, i64 0, !dbg !92
+  %15 = getelementptr inbounds %struct.__va_list_tag, %struct.__va_list_tag* %14, i32 0, i32 0, !dbg !92
+  %16 = load i32, i32* %15, align 16, !dbg !92
+  %17 = icmp ule i32 %16, 40, !dbg !92
+  br i1 %17, label %18, label %24, !dbg !92
+
+18:                                               ; preds = %1
+  %19 = getelementptr inbounds %struct.__va_list_tag, %struct.__va_list_tag* %14, i32 0, i32 3, !dbg !92
+  %20 = load i8*, i8** %19, align 16, !dbg !92
+  %21 = getelementptr i8, i8* %20, i32 %16, !dbg !92
+  %22 = bitcast i8* %21 to i8**, !dbg !92
+  %23 = add i32 %16, 8, !dbg !92
+  store i32 %23, i32* %15, align 16, !dbg !92
+  br label %29, !dbg !92
+
+24:                                               ; preds = %1
+  %25 = getelementptr inbounds %struct.__va_list_tag, %struct.__va_list_tag* %14, i32 0, i32 2, !dbg !92
+  %26 = load i8*, i8** %25, align 8, !dbg !92
+  %27 = bitcast i8* %26 to i8**, !dbg !92
+  %28 = getelementptr i8, i8* %26, i32 8, !dbg !92
+  store i8* %28, i8** %25, align 8, !dbg !92
+  br label %29, !dbg !92
+
+29:                                               ; preds = %24, %18
+  %30 = phi i8** [ %22, %18 ], [ %27, %24 ], !dbg !92
+  %31 = load i8*, i8** %30, align 8, !dbg !92
+  store i8* %31, i8** %5, align 8, !dbg !91
+  %32 = getelementptr inbounds [1 x %struct.__va_list_tag], [1 x %struct.__va_list_tag]* %4, i64 0, i64 0, !dbg !93
+  %33 = bitcast %struct.__va_list_tag* %32 to i8*, !dbg !93
+  call void @llvm.va_end(i8* %33), !dbg !93
+  %34 = load i8*, i8** %5, align 8, !dbg !94
+  %35 = call i32 @system(i8* noundef %34), !dbg !95
+  ret void, !dbg !96
+}
+
+; Function Attrs: nofree nosync nounwind willreturn
+declare void @llvm.va_copy(i8*, i8*) #2
+
+; Function Attrs: noinline nounwind optnone uwtable
+define dso_local void @from_env() #0 !dbg !97 {
+  %1 = call i8* @getenv(i8* noundef getelementptr inbounds ([4 x i8], [4 x i8]* @.str.1, i64 0, i64 0)) #5, !dbg !100
+  call void (i8*, ...) @run_fmt(i8* noundef getelementptr inbounds ([3 x i8], [3 x i8]* @.str, i64 0, i64 0), i8* noundef %1), !dbg !101
+  ret void, !dbg !102
 }
 
 ; Function Attrs: nounwind
 declare i8* @getenv(i8* noundef) #4
 
 ; Function Attrs: noinline nounwind optnone uwtable
-define dso_local void @from_env_list() #0 !dbg !86 {
-  %1 = call i8* @getenv(i8* noundef getelementptr inbounds ([5 x i8], [5 x i8]* @.str.3, i64 0, i64 0)) #5, !dbg !87
-  call void (i32, ...) @run_all(i32 noundef 2, i8* noundef getelementptr inbounds ([5 x i8], [5 x i8]* @.str.2, i64 0, i64 0), i8* noundef %1), !dbg !88
-  ret void, !dbg !89
+define dso_local void @from_env_list() #0 !dbg !103 {
+  %1 = call i8* @getenv(i8* noundef getelementptr inbounds ([5 x i8], [5 x i8]* @.str.3, i64 0, i64 0)) #5, !dbg !104
+  call void (i32, ...) @run_all(i32 noundef 2, i8* noundef getelementptr inbounds ([5 x i8], [5 x i8]* @.str.2, i64 0, i64 0), i8* noundef %1), !dbg !105
+  ret void, !dbg !106
+}
+
+; Function Attrs: noinline nounwind optnone uwtable
+define dso_local void @from_env_copy() #0 !dbg !107 {
+  %1 = call i8* @getenv(i8* noundef getelementptr inbounds ([5 x i8], [5 x i8]* @.str.4, i64 0, i64 0)) #5, !dbg !108
+  call void (i32, ...) @run_copy(i32 noundef 1, i8* noundef %1), !dbg !109
+  ret void, !dbg !110
 }
 
 attributes #0 = { noinline nounwind optnone uwtable "frame-pointer"="all" "min-legal-vector-width"="0" "no-trapping-math"="true" "stack-protector-buffer-size"="8" "target-cpu"="x86-64" "target-features"="+cx8,+fxsr,+mmx,+sse,+sse2,+x87" "tune-cpu"="generic" }
@@ -171,7 +239,7 @@ attributes #5 = { nounwind }
 !llvm.ident = !{!9}
 
 !0 = distinct !DICompileUnit(language: DW_LANG_C99, file: !1, producer: "Debian clang version 14.0.6", isOptimized: false, runtimeVersion: 0, emissionKind: FullDebug, splitDebugInlining: false, nameTableKind: None)
-!1 = !DIFile(filename: "varargs.c", directory: ".", checksumkind: CSK_MD5, checksum: "4e23fe75c8879b8f1e570e344b7718ac")
+!1 = !DIFile(filename: "varargs.c", directory: ".", checksumkind: CSK_MD5, checksum: "1a9cee504b1d7733a9678b9234b5ca79")
 !2 = !{i32 7, !"Dwarf Version", i32 5}
 !3 = !{i32 2, !"Debug Info Version", i32 3}
 !4 = !{i32 1, !"wchar_size", i32 4}
@@ -250,13 +318,34 @@ attributes #5 = { nounwind }
 !77 = !DILocation(line: 20, column: 3, scope: !59)
 !78 = !{!"llvm.loop.mustprogress"}
 !79 = !DILocation(line: 21, column: 1, scope: !59)
-!80 = distinct !DISubprogram(name: "from_env", scope: !1, file: !1, line: 30, type: !81, scopeLine: 30, flags: DIFlagPrototyped, spFlags: DISPFlagDefinition, unit: !0, retainedNodes: !16)
-!81 = !DISubroutineType(types: !82)
-!82 = !{null}
-!83 = !DILocation(line: 30, column: 37, scope: !80)
-!84 = !DILocation(line: 30, column: 23, scope: !80)
-!85 = !DILocation(line: 30, column: 53, scope: !80)
-!86 = distinct !DISubprogram(name: "from_env_list", scope: !1, file: !1, line: 31, type: !81, scopeLine: 31, flags: DIFlagPrototyped, spFlags: DISPFlagDefinition, unit: !0, retainedNodes: !16)
-!87 = !DILocation(line: 31, column: 47, scope: !86)
-!88 = !DILocation(line: 31, column: 28, scope: !86)
-!89 = !DILocation(line: 31, column: 64, scope: !86)
+!80 = distinct !DISubprogram(name: "run_copy", scope: !1, file: !1, line: 30, type: !46, scopeLine: 30, flags: DIFlagPrototyped, spFlags: DISPFlagDefinition, unit: !0, retainedNodes: !16)
+!81 = !DILocalVariable(name: "n", arg: 1, scope: !80, file: !1, line: 30, type: !48)
+!82 = !DILocation(line: 30, column: 19, scope: !80)
+!83 = !DILocalVariable(name: "ap", scope: !80, file: !1, line: 31, type: !20)
+!84 = !DILocation(line: 31, column: 11, scope: !80)
+!85 = !DILocalVariable(name: "aq", scope: !80, file: !1, line: 31, type: !20)
+!86 = !DILocation(line: 31, column: 15, scope: !80)
+!87 = !DILocation(line: 32, column: 3, scope: !80)
+!88 = !DILocation(line: 33, column: 3, scope: !80)
+!89 = !DILocation(line: 34, column: 3, scope: !80)
+!90 = !DILocalVariable(name: "cmd", scope: !80, file: !1, line: 35, type: !38)
+!91 = !DILocation(line: 35, column: 9, scope: !80)
+!92 = !DILocation(line: 35, column: 15, scope: !80)
+!93 = !DILocation(line: 36, column: 3, scope: !80)
+!94 = !DILocation(line: 37, column: 10, scope: !80)
+!95 = !DILocation(line: 37, column: 3, scope: !80)
+!96 = !DILocation(line: 38, column: 1, scope: !80)
+!97 = distinct !DISubprogram(name: "from_env", scope: !1, file: !1, line: 40, type: !98, scopeLine: 40, flags: DIFlagPrototyped, spFlags: DISPFlagDefinition, unit: !0, retainedNodes: !16)
+!98 = !DISubroutineType(types: !99)
+!99 = !{null}
+!100 = !DILocation(line: 40, column: 37, scope: !97)
+!101 = !DILocation(line: 40, column: 23, scope: !97)
+!102 = !DILocation(line: 40, column: 53, scope: !97)
+!103 = distinct !DISubprogram(name: "from_env_list", scope: !1, file: !1, line: 41, type: !98, scopeLine: 41, flags: DIFlagPrototyped, spFlags: DISPFlagDefinition, unit: !0, retainedNodes: !16)
+!104 = !DILocation(line: 41, column: 47, scope: !103)
+!105 = !DILocation(line: 41, column: 28, scope: !103)
+!106 = !DILocation(line: 41, column: 64, scope: !103)
+!107 = distinct !DISubprogram(name: "from_env_copy", scope: !1, file: !1, line: 42, type: !98, scopeLine: 42, flags: DIFlagPrototyped, spFlags: DISPFlagDefinition, unit: !0, retainedNodes: !16)
+!108 = !DILocation(line: 42, column: 40, scope: !107)
+!109 = !DILocation(line: 42, column: 28, scope: !107)
+!110 = !DILocation(line: 42, column: 57, scope: !107)

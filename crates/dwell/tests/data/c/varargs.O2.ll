@@ -8,6 +8,7 @@ target triple = "x86_64-pc-linux-gnu"
 @.str.1 = private unnamed_addr constant [4 x i8] c"CMD\00", align 1
 @.str.2 = private unnamed_addr constant [5 x i8] c"date\00", align 1
 @.str.3 = private unnamed_addr constant [5 x i8] c"CMD2\00", align 1
+@.str.4 = private unnamed_addr constant [5 x i8] c"CMD3\00", align 1
 
 ; Function Attrs: nofree nounwind uwtable
 define dso_local void @run_fmt(i8* nocapture readnone %0, ...) local_unnamed_addr #0 !dbg !9 {
@@ -128,20 +129,114 @@ define dso_local void @run_all(i32 noundef %0, ...) local_unnamed_addr #0 !dbg !
 }
 
 ; Function Attrs: nofree nounwind uwtable
-define dso_local void @from_env() local_unnamed_addr #0 !dbg !81 {
-  %1 = tail call i8* @getenv(i8* noundef getelementptr inbounds ([4 x i8], [4 x i8]* @.str.1, i64 0, i64 0)) #7, !dbg !84
-  tail call void (i8*, ...) @run_fmt(i8* undef, i8* noundef %1), !dbg !85
-  ret void, !dbg !86
+define dso_local void @run_copy(i32 %0, ...) local_unnamed_addr #0 !dbg !81 {
+  %2 = alloca [1 x %struct.__va_list_tag], align 16
+  %3 = alloca [1 x %struct.__va_list_tag], align 16
+  call void @llvm.dbg.value(metadata i32 undef, metadata !83, metadata !DIExpression()), !dbg !87
+  %4 = bitcast [1 x %struct.__va_list_tag]* %2 to i8*, !dbg !88
+  call void @llvm.lifetime.start.p0i8(i64 24, i8* nonnull %4) #7, !dbg !88
+  call void @llvm.dbg.declare(metadata [1 x %struct.__va_list_tag]* %2, metadata !84, metadata !DIExpression()), !dbg !89
+  %5 = bitcast [1 x %struct.__va_list_tag]* %3 to i8*, !dbg !88
+  call void @llvm.lifetime.start.p0i8(i64 24, i8* nonnull %5) #7, !dbg !88
+  call void @llvm.dbg.declare(metadata [1 x %struct.__va_list_tag]* %3, metadata !85, metadata !DIExpression()), !dbg !90
+  call void @llvm.va_copy(i8* nonnull %5, i8* nonnull %4), !dbg !91
+  %6 = getelementptr inbounds [1 x %struct.__va_list_tag], [1 x %struct.__va_list_tag]* %3, i64 0, i64 0, i32 0, !dbg !92
+  %7 = load i32, i32* %6, align 16, !dbg !92
+  %8 = icmp ult i32 %7, 41, !dbg !92
+  br i1 %8, label %9, label %15, !dbg !92
+
+9:                                                ; preds = %1
+  %10 = getelementptr inbounds [1 x %struct.__va_list_tag], [1 x %struct.__va_list_tag]* %3, i64 0, i64 0, i32 3, !dbg !92
+  %11 = load i8*, i8** %10, align 16, !dbg !92
+  %12 = zext i32 %7 to i64, !dbg !92
+  %13 = getelementptr i8, i8* %11, i64 %12, !dbg !92
+  %14 = add nuw nsw i32 %7, 8, !dbg !92
+  store i32 %14, i32* %6, align 16, !dbg !92
+  br label %19, !dbg !92
+
+15:                                               ; preds = %1
+  %16 = getelementptr inbounds [1 x %struct.__va_list_tag], [1 x %struct.__va_list_tag]* %3, i64 0, i64 0, i32 2, !dbg !92
+  %17 = load i8*, i8** %16, align 8, !dbg !92
+  %18 = getelementptr i8, i8* %17, i64 8, !dbg !92
+  store i8* %18, i8** %16, align 8, !dbg !92
+  br label %19, !dbg !92
+
+19:                                               ; preds = %15, %9
+  %20 = phi i8* [ %13, %9 ], [ %17, %15 ]
+  %21 = bitcast i8* %20 to i8**, !dbg !92
+  %22 = load i8*, i8** %21, align 8, !dbg !92
+  call void @llvm.dbg.value(metadata i8* %22, metadata !86, metadata !DIExpression()), !dbg !87
+  call void @llvm.va_end(i8* nonnull %5), !dbg !93
+  %23 = call i32 @system(i8* noundef %22) #7, !dbg !94
+  call void @llvm.lifetime.end.p0i8(i64 24, i8* nonnull %5) #7, !dbg !95
+  call void @llvm.lifetime.end.p0i8(i64 24, i8* nonnull %4) #7, !dbg !95
+  ret void, !dbg !95
+}
+
+; Function Attrs: mustprogress nofree nosync nounwind willreturn
+declare void @llvm.va_copy(i8*, i8*) #3
+
+; Function Attrs: nofree nounwind uwtable
+define dso_local void @from_env() local_unnamed_addr #0 !dbg !96 {
+  %1 = tail call i8* @getenv(i8* noundef getelementptr inbounds ([4 x i8], [4 x i8]* @.str.1, i64 0, i64 0)) #7, !dbg !99
+  tail call void (i8*, ...) @run_fmt(i8* undef, i8* noundef %1), !dbg !100
+  ret void, !dbg !101
 }
 
 ; Function Attrs: nofree nounwind readonly
-declare !dbg !87 noundef i8* @getenv(i8* nocapture noundef) local_unnamed_addr #5
+declare !dbg !102 noundef i8* @getenv(i8* nocapture noundef) local_unnamed_addr #5
 
 ; Function Attrs: nofree nounwind uwtable
-define dso_local void @from_env_list() local_unnamed_addr #0 !dbg !90 {
-  %1 = tail call i8* @getenv(i8* noundef getelementptr inbounds ([5 x i8], [5 x i8]* @.str.3, i64 0, i64 0)) #7, !dbg !91
-  tail call void (i32, ...) @run_all(i32 noundef 2, i8* noundef getelementptr inbounds ([5 x i8], [5 x i8]* @.str.2, i64 0, i64 0), i8* noundef %1), !dbg !92
-  ret void, !dbg !93
+define dso_local void @from_env_list() local_unnamed_addr #0 !dbg !105 {
+  %1 = tail call i8* @getenv(i8* noundef getelementptr inbounds ([5 x i8], [5 x i8]* @.str.3, i64 0, i64 0)) #7, !dbg !106
+  tail call void (i32, ...) @run_all(i32 noundef 2, i8* noundef getelementptr inbounds ([5 x i8], [5 x i8]* @.str.2, i64 0, i64 0), i8* noundef %1), !dbg !107
+  ret void, !dbg !108
+}
+
+; Function Attrs: nofree nounwind uwtable
+define dso_local void @from_env_copy() local_unnamed_addr #0 !dbg !109 {
+  %1 = alloca [1 x %struct.__va_list_tag], align 16
+  %2 = alloca [1 x %struct.__va_list_tag], align 16
+  %3 = tail call i8* @getenv(i8* noundef getelementptr inbounds ([5 x i8], [5 x i8]* @.str.4, i64 0, i64 0)) #7, !dbg !110
+  call void @llvm.dbg.value(metadata i32 undef, metadata !83, metadata !DIExpression()) #7, !dbg !111
+  %4 = bitcast [1 x %struct.__va_list_tag]* %1 to i8*, !dbg !113
+  call void @llvm.lifetime.start.p0i8(i64 24, i8* nonnull %4) #7, !dbg !113
+  call void @llvm.dbg.declare(metadata [1 x %struct.__va_list_tag]* %1, metadata !84, metadata !DIExpression()) #7, !dbg !114
+  %5 = bitcast [1 x %struct.__va_list_tag]* %2 to i8*, !dbg !113
+  call void @llvm.lifetime.start.p0i8(i64 24, i8* nonnull %5) #7, !dbg !113
+  call void @llvm.dbg.declare(metadata [1 x %struct.__va_list_tag]* %2, metadata !85, metadata !DIExpression()) #7, !dbg !115
+  call void @llvm.va_copy(i8* nonnull %5, i8* nonnull %4) #7, !dbg !116
+  %6 = getelementptr inbounds [1 x %struct.__va_list_tag], [1 x %struct.__va_list_tag]* %2, i64 0, i64 0, i32 0, !dbg !117
+  %7 = load i32, i32* %6, align 16, !dbg !117
+  %8 = icmp ult i32 %7, 41, !dbg !117
+  br i1 %8, label %9, label %15, !dbg !117
+
+9:                                                ; preds = %0
+  %10 = getelementptr inbounds [1 x %struct.__va_list_tag], [1 x %struct.__va_list_tag]* %2, i64 0, i64 0, i32 3, !dbg !117
+  %11 = load i8*, i8** %10, align 16, !dbg !117
+  %12 = zext i32 %7 to i64, !dbg !117
+  %13 = getelementptr i8, i8* %11, i64 %12, !dbg !117
+  %14 = add nuw nsw i32 %7, 8, !dbg !117
+  store i32 %14, i32* %6, align 16, !dbg !117
+  br label %19, !dbg !117
+
+15:                                               ; preds = %0
+  %16 = getelementptr inbounds [1 x %struct.__va_list_tag], [1 x %struct.__va_list_tag]* %2, i64 0, i64 0, i32 2, !dbg !117
+  %17 = load i8*, i8** %16, align 8, !dbg !117
+  %18 = getelementptr i8, i8* %17, i64 8, !dbg !117
+  store i8* %18, i8** %16, align 8, !dbg !117
+  br label %19, !dbg !117
+
+19:                                               ; preds = %9, %15
+  %20 = phi i8* [ %13, %9 ], [ %17, %15 ]
+  %21 = bitcast i8* %20 to i8**, !dbg !117
+  %22 = load i8*, i8** %21, align 8, !dbg !117
+  call void @llvm.dbg.value(metadata i8* %22, metadata !86, metadata !DIExpression()) #7, !dbg !111
+  call void @llvm.va_end(i8* nonnull %5) #7, !dbg !118
+  %23 = call i32 @system(i8* noundef %22) #7, !dbg !119
+  call void @llvm.lifetime.end.p0i8(i64 24, i8* nonnull %5) #7, !dbg !120
+  call void @llvm.lifetime.end.p0i8(i64 24, i8* nonnull %4) #7, !dbg !120
+  ret void, !dbg !121
 }
 
 ; Function Attrs: nofree nosync nounwind readnone speculatable willreturn
@@ -161,7 +256,7 @@ attributes #7 = { nounwind }
 !llvm.ident = !{!8}
 
 !0 = distinct !DICompileUnit(language: DW_LANG_C99, file: !1, producer: "Debian clang version 14.0.6", isOptimized: true, runtimeVersion: 0, emissionKind: FullDebug, splitDebugInlining: false, nameTableKind: None)
-!1 = !DIFile(filename: "varargs.c", directory: ".", checksumkind: CSK_MD5, checksum: "4e23fe75c8879b8f1e570e344b7718ac")
+!1 = !DIFile(filename: "varargs.c", directory: ".", checksumkind: CSK_MD5, checksum: "1a9cee504b1d7733a9678b9234b5ca79")
 !2 = !{i32 7, !"Dwarf Version", i32 5}
 !3 = !{i32 2, !"Debug Info Version", i32 3}
 !4 = !{i32 1, !"wchar_size", i32 4}
@@ -241,16 +336,44 @@ attributes #7 = { nounwind }
 !78 = !{!"llvm.loop.mustprogress"}
 !79 = !DILocation(line: 27, column: 3, scope: !49)
 !80 = !DILocation(line: 28, column: 1, scope: !49)
-!81 = distinct !DISubprogram(name: "from_env", scope: !1, file: !1, line: 30, type: !82, scopeLine: 30, flags: DIFlagPrototyped | DIFlagAllCallsDescribed, spFlags: DISPFlagDefinition | DISPFlagOptimized, unit: !0, retainedNodes: !48)
-!82 = !DISubroutineType(types: !83)
-!83 = !{null}
-!84 = !DILocation(line: 30, column: 37, scope: !81)
-!85 = !DILocation(line: 30, column: 23, scope: !81)
-!86 = !DILocation(line: 30, column: 53, scope: !81)
-!87 = !DISubprogram(name: "getenv", scope: !44, file: !44, line: 654, type: !88, flags: DIFlagPrototyped, spFlags: DISPFlagOptimized, retainedNodes: !48)
-!88 = !DISubroutineType(types: !89)
-!89 = !{!34, !12}
-!90 = distinct !DISubprogram(name: "from_env_list", scope: !1, file: !1, line: 31, type: !82, scopeLine: 31, flags: DIFlagPrototyped | DIFlagAllCallsDescribed, spFlags: DISPFlagDefinition | DISPFlagOptimized, unit: !0, retainedNodes: !48)
-!91 = !DILocation(line: 31, column: 47, scope: !90)
-!92 = !DILocation(line: 31, column: 28, scope: !90)
-!93 = !DILocation(line: 31, column: 64, scope: !90)
+!81 = distinct !DISubprogram(name: "run_copy", scope: !1, file: !1, line: 30, type: !50, scopeLine: 30, flags: DIFlagPrototyped | DIFlagAllCallsDescribed, spFlags: DISPFlagDefinition | DISPFlagOptimized, unit: !0, retainedNodes: !82)
+!82 = !{!83, !84, !85, !86}
+!83 = !DILocalVariable(name: "n", arg: 1, scope: !81, file: !1, line: 30, type: !47)
+!84 = !DILocalVariable(name: "ap", scope: !81, file: !1, line: 31, type: !18)
+!85 = !DILocalVariable(name: "aq", scope: !81, file: !1, line: 31, type: !18)
+!86 = !DILocalVariable(name: "cmd", scope: !81, file: !1, line: 35, type: !34)
+!87 = !DILocation(line: 0, scope: !81)
+!88 = !DILocation(line: 31, column: 3, scope: !81)
+!89 = !DILocation(line: 31, column: 11, scope: !81)
+!90 = !DILocation(line: 31, column: 15, scope: !81)
+!91 = !DILocation(line: 33, column: 3, scope: !81)
+!92 = !DILocation(line: 35, column: 15, scope: !81)
+!93 = !DILocation(line: 36, column: 3, scope: !81)
+!94 = !DILocation(line: 37, column: 3, scope: !81)
+!95 = !DILocation(line: 38, column: 1, scope: !81)
+!96 = distinct !DISubprogram(name: "from_env", scope: !1, file: !1, line: 40, type: !97, scopeLine: 40, flags: DIFlagPrototyped | DIFlagAllCallsDescribed, spFlags: DISPFlagDefinition | DISPFlagOptimized, unit: !0, retainedNodes: !48)
+!97 = !DISubroutineType(types: !98)
+!98 = !{null}
+!99 = !DILocation(line: 40, column: 37, scope: !96)
+!100 = !DILocation(line: 40, column: 23, scope: !96)
+!101 = !DILocation(line: 40, column: 53, scope: !96)
+!102 = !DISubprogram(name: "getenv", scope: !44, file: !44, line: 654, type: !103, flags: DIFlagPrototyped, spFlags: DISPFlagOptimized, retainedNodes: !48)
+!103 = !DISubroutineType(types: !104)
+!104 = !{!34, !12}
+!105 = distinct !DISubprogram(name: "from_env_list", scope: !1, file: !1, line: 41, type: !97, scopeLine: 41, flags: DIFlagPrototyped | DIFlagAllCallsDescribed, spFlags: DISPFlagDefinition | DISPFlagOptimized, unit: !0, retainedNodes: !48)
+!106 = !DILocation(line: 41, column: 47, scope: !105)
+!107 = !DILocation(line: 41, column: 28, scope: !105)
+!108 = !DILocation(line: 41, column: 64, scope: !105)
+!109 = distinct !DISubprogram(name: "from_env_copy", scope: !1, file: !1, line: 42, type: !97, scopeLine: 42, flags: DIFlagPrototyped | DIFlagAllCallsDescribed, spFlags: DISPFlagDefinition | DISPFlagOptimized, unit: !0, retainedNodes: !48)
+!110 = !DILocation(line: 42, column: 40, scope: !109)
+!111 = !DILocation(line: 0, scope: !81, inlinedAt: !112)
+!112 = distinct !DILocation(line: 42, column: 28, scope: !109)
+!113 = !DILocation(line: 31, column: 3, scope: !81, inlinedAt: !112)
+!114 = !DILocation(line: 31, column: 11, scope: !81, inlinedAt: !112)
+!115 = !DILocation(line: 31, column: 15, scope: !81, inlinedAt: !112)
+!116 = !DILocation(line: 33, column: 3, scope: !81, inlinedAt: !112)
+!117 = !DILocation(line: 35, column: 15, scope: !81, inlinedAt: !112)
+!118 = !DILocation(line: 36, column: 3, scope: !81, inlinedAt: !112)
+!119 = !DILocation(line: 37, column: 3, scope: !81, inlinedAt: !112)
+!120 = !DILocation(line: 38, column: 1, scope: !81, inlinedAt: !112)
+!121 = !DILocation(line: 42, column: 57, scope: !109)
