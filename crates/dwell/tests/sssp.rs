@@ -283,9 +283,9 @@ fn sparse_id_road_graph_matches_scipy() {
     matches_scipy("graph_23rd");
 }
 
-/// Hubs (rows longer than delta-stepping's split of 4,096 arcs, relaxed in
-/// pieces across threads) reached first from the source, as on an R-MAT
-/// graph, including a round of two hubs only (few vertices, many arcs).
+/// Hubs (rows of 9,000 arcs) reached first from the source, as on an R-MAT
+/// graph: rounds of few vertices with many arcs, and rounds where a
+/// parallel task holds most of the arcs.
 #[test]
 fn hub_rows_relaxed_in_pieces_equal_dijkstra() {
     let n = 20_000u32;
