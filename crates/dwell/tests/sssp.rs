@@ -282,3 +282,43 @@ fn bremen_distances_match_scipy() {
 fn sparse_id_road_graph_matches_scipy() {
     matches_scipy("graph_23rd");
 }
+
+/// Hubs (rows of 9,000 arcs) reached first from the source, as on an R-MAT
+/// graph: rounds of few vertices with many arcs, and rounds where a
+/// parallel task holds most of the arcs.
+#[test]
+fn hub_rows_relaxed_in_pieces_equal_dijkstra() {
+    let n = 20_000u32;
+    let mut x = 0x2545_f491_4f6c_dd1du64;
+    let mut next = move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    let mut arcs = vec![(0, 1, 3.0), (0, 2, 3.0)];
+    for hub in 1..=4u32 {
+        for _ in 0..9_000 {
+            let v = (next() % u64::from(n)) as u32;
+            arcs.push((hub, v, (1 + next() % 255) as f64));
+        }
+    }
+    for _ in 0..6 * n {
+        let (u, v) = (
+            (next() % u64::from(n)) as u32,
+            (next() % u64::from(n)) as u32,
+        );
+        arcs.push((u, v, (1 + next() % 255) as f64));
+        arcs.push((u, (1 + next() % 4) as u32, 1.0));
+    }
+    let g = graph(true, u64::from(n), &arcs, true);
+    for delta in [None, Some(1.0), Some(300.0)] {
+        let q = SsspQuery {
+            sources: vec![0],
+            delta,
+            parents: true,
+        };
+        let (fast, oracle) = sssp(&g, &q);
+        assert_eq!(fast, oracle, "delta {delta:?}");
+    }
+}

@@ -337,7 +337,16 @@ fn link_rest(
                 *word |= u64::from(r != c) << (v % 64);
             }
         });
-    trace.step(|| "compress, marking the vertices outside it".into());
+    trace.step(|| {
+        let (mut count, mut arcs) = (0usize, 0usize);
+        for (i, &word) in outside.iter().enumerate() {
+            bits::for_each_bit(word, |k| {
+                count += 1;
+                arcs += fwd.degree((i * 64 + k) as u32);
+            });
+        }
+        format!("compress, marking the {count} vertices outside it ({arcs} arcs)")
+    });
     // An arc between two vertices outside is linked once: an undirected
     // graph's from its larger end, a directed graph's from its source
     // (forward rows). An arc with one end inside is linked from the other.

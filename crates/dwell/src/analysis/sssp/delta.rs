@@ -118,11 +118,13 @@ pub(super) fn distances<W: Lengths>(
     let mut frontier = vec![source];
     let mut cur = 0u64;
     let mut serial = Bins::new();
+    let mut trace = crate::analysis::trace::Steps::start("sssp");
     loop {
         if stop.requested() {
             break;
         }
-        if parallel && frontier.len() >= PARALLEL_MIN {
+        let size = frontier.len();
+        if parallel && size >= PARALLEL_MIN {
             // One set of bins per rayon job (not per chunk): fewer to merge.
             let found: Vec<Bins> = frontier
                 .par_chunks(CHUNK)
@@ -147,6 +149,7 @@ pub(super) fn distances<W: Lengths>(
             }
             merge(&mut pending, &mut serial, cur);
         }
+        trace.step(|| format!("bucket {cur}: {size} vertices"));
         let Some((b, next)) = pending.pop_first() else {
             break;
         };
