@@ -305,7 +305,9 @@ def check_answers(a, gap, dwell, g, scratch):
               f"gauss-seidel {gs}, jacobi {jacobi}", flush=True)
     if "sssp" in a.kernels and hasattr(g, "wgapbs"):
         dj = json.loads(sh(f"{dwell} run sssp {g.wdwell} --sources {s} --out {scratch} --json", env))
-        g.delta = float(a.delta or find(dj, "delta"))
+        # GAPBS's weights are int32 and it reads -d with atol (8.6 runs as 8):
+        # both sides get the width GAPBS will use.
+        g.delta = float(max(1, int(a.delta or find(dj, "delta"))))
         gt = sh(f"{gap}/sssp -f {g.wgapbs} -r {s} -d {g.delta:g} -n 1 -a", env)
         m = re.search(r"SSSP Tree reaches (\d+) nodes", gt)
         notes.append(("sssp reached", m and int(m.group(1)), find(dj, "reached")))
@@ -330,7 +332,8 @@ def main():
     p.add_argument("--sources", type=int, default=4)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--trials", type=int, default=0, help="override every kernel's -n/--repeat")
-    p.add_argument("--delta", type=float, default=0, help="sssp bucket width (default: dwell's)")
+    p.add_argument("--delta", type=float, default=0,
+                   help="sssp bucket width, truncated to an integer as GAPBS reads it (default: dwell's)")
     p.add_argument("--skip-build", action="store_true")
     p.add_argument("--omp-wait-policy", default="", help="OMP_WAIT_POLICY for GAPBS (default: unset,"
                    " libgomp spins; 'passive' sleeps, which a loaded machine favours)")
