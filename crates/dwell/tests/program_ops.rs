@@ -103,6 +103,13 @@ fn function_tables_and_indirect_calls() {
             .iter()
             .find(|(g, _)| *g == Value::Var(tbl))
             .unwrap();
+        // A global holding no address has no place (a place collapses it).
+        assert!(p.global_inits.iter().all(|(_, v)| !v.is_empty()), "{level}");
+        assert_eq!(
+            p.global_inits.len(),
+            1,
+            "{level}: only @tbl holds addresses"
+        );
         assert_eq!(
             init.1,
             vec![Value::Func(func(&p, "use")), Value::Func(func(&p, "keep"))],

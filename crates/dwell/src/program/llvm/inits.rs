@@ -47,7 +47,8 @@ impl<'a> Parser<'a> {
         // Fields apart only in read-only memory (see `is_constant`).
         w.exact = self.is_constant(var);
         self.walk(first, &mut Vec::new(), &ty, &scope, &mut w);
-        if w.exact {
+        // A global holding no address has no place (nor is collapsed).
+        if w.exact || w.out.is_empty() {
             return w.out;
         }
         // One place for all: every address the initializer names.
