@@ -92,6 +92,24 @@ pub enum Value {
     Const,
 }
 
+impl Value {
+    /// A variable, a function or a global field: what value flow follows
+    /// (other constants carry no data anyone tracks).
+    pub fn is_tracked(self) -> bool {
+        matches!(self, Value::Var(_) | Value::Func(_) | Value::Field(_))
+    }
+
+    /// The global variable a place of [`Program::global_inits`] belongs
+    /// to (`fields`: [`Program::global_fields`]).
+    pub fn place_global(self, fields: &[GlobalField]) -> Option<u32> {
+        match self {
+            Value::Var(g) => Some(g),
+            Value::Field(k) => fields.get(k as usize).map(|f| f.base),
+            _ => None,
+        }
+    }
+}
+
 /// What an instruction does to values and memory: the input of points-to
 /// and of the value-flow graph. Constant expressions in operands are read
 /// as the first variable or function they mention

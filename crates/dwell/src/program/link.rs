@@ -161,17 +161,14 @@ impl Linker {
         }
         // A definition replaces every place of the one before it.
         let fields = &self.out.global_fields;
-        let base = |v: &Value| match *v {
-            Value::Var(g) => Some(g),
-            Value::Field(k) => Some(fields[k as usize].base),
-            _ => None,
+        let defined_here = |at: &Value| {
+            at.place_global(fields)
+                .is_some_and(|g| defines.contains(&g))
         };
-        self.out
-            .global_inits
-            .retain(|(at, _)| !base(at).is_some_and(|g| defines.contains(&g)));
+        self.out.global_inits.retain(|(at, _)| !defined_here(at));
         for (at, vals) in m.global_inits {
             let at = r.value(at);
-            if base(&at).is_some_and(|g| defines.contains(&g)) {
+            if defined_here(&at) {
                 self.out.global_inits.push((at, r.values(vals)));
             }
         }

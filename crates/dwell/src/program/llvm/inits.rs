@@ -9,7 +9,7 @@
 use super::super::ir::Value;
 use super::super::lex::{self, Tok};
 use super::body::Scope;
-use super::{GlobalKind, Parser};
+use super::Parser;
 use std::collections::HashMap;
 
 /// What a walk over one initializer found.
@@ -42,10 +42,9 @@ impl<'a> Parser<'a> {
             var,
             at: HashMap::new(),
             out: Vec::new(),
-            exact: true,
+            // Fields apart only in read-only memory (see `is_constant`).
+            exact: self.is_constant(var),
         };
-        // Fields apart only in read-only memory (see `is_constant`).
-        w.exact = self.is_constant(var);
         self.walk(first, &mut Vec::new(), &ty, &scope, &mut w);
         // A global holding no address has no place (nor is collapsed).
         if w.exact || w.out.is_empty() {
@@ -91,9 +90,9 @@ impl<'a> Parser<'a> {
                 }
                 // A union or literal struct: its fields are not the ones
                 // the code's `getelementptr`s index.
-                _ => self.inexact(val, w),
+                _ => self.inexact(val, scope, w),
             },
-            [Tok::P(b'<'), Tok::P(b'{'), ..] => self.inexact(val, w),
+            [Tok::P(b'<'), Tok::P(b'{'), ..] => self.inexact(val, scope, w),
             [Tok::P(b'[' | b'<'), inner @ .., Tok::P(b']' | b'>')] => {
                 if !inner.is_empty() {
                     for e in lex::split_top(inner) {
@@ -103,7 +102,7 @@ impl<'a> Parser<'a> {
             }
             _ => {
                 let v = self.operand(part, scope);
-                if matches!(v, Value::Var(_) | Value::Func(_) | Value::Field(_)) {
+                if v.is_tracked() {
                     let place = if path.is_empty() || !w.exact {
                         Value::Var(w.var)
                     } else {
@@ -116,14 +115,10 @@ impl<'a> Parser<'a> {
     }
 
     /// An aggregate of unknown layout: its addresses, at the global.
-    fn inexact(&self, val: &[Tok<'a>], w: &mut Places) {
+    fn inexact(&self, val: &[Tok<'a>], scope: &Scope<'_>, w: &mut Places) {
         for t in val {
-            if let Tok::Global(n) = t {
-                let v = match self.globals.get(n) {
-                    Some(GlobalKind::Function(f)) => Value::Func(*f),
-                    Some(GlobalKind::Variable(v)) => Value::Var(*v),
-                    _ => continue,
-                };
+            let v = self.name_value(t, scope);
+            if v.is_tracked() {
                 w.exact = false;
                 add(w, Value::Var(w.var), v);
             }

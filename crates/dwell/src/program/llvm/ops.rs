@@ -127,7 +127,7 @@ impl<'a> Parser<'a> {
             }
             j += 1;
         }
-        out.retain(|v| matches!(v, Value::Var(_) | Value::Func(_) | Value::Field(_)));
+        out.retain(|v| v.is_tracked());
         out
     }
 
@@ -193,7 +193,7 @@ impl<'a> Parser<'a> {
     }
 
     /// A `%x` or `@x` token as a value; anything else is a constant.
-    fn name_value(&self, t: &Tok<'a>, s: &Scope<'_>) -> Value {
+    pub(super) fn name_value(&self, t: &Tok<'a>, s: &Scope<'_>) -> Value {
         match t {
             Tok::Local(n) => s.locals.get(n).map_or(Value::Const, |&v| Value::Var(v)),
             Tok::Global(n) => match self.globals.get(n) {
@@ -381,9 +381,5 @@ fn strip_words<'t, 'a>(mut toks: &'t [Tok<'a>], words: &[&str]) -> &'t [Tok<'a>]
 /// A copy of the variables and functions among `vals` (constants carry
 /// no data anyone tracks).
 fn copies(vals: impl IntoIterator<Item = Value>) -> Op {
-    Op::Copy(
-        vals.into_iter()
-            .filter(|v| matches!(v, Value::Var(_) | Value::Func(_) | Value::Field(_)))
-            .collect(),
-    )
+    Op::Copy(vals.into_iter().filter(|v| v.is_tracked()).collect())
 }

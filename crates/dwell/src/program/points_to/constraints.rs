@@ -144,11 +144,7 @@ impl Constraints {
         let with_addresses: std::collections::HashSet<u32> = p
             .global_inits
             .iter()
-            .filter_map(|(at, _)| match *at {
-                Value::Var(g) => Some(g),
-                Value::Field(k) => p.global_fields.get(k as usize).map(|f| f.base),
-                _ => None,
-            })
+            .filter_map(|(at, _)| at.place_global(&p.global_fields))
             .collect();
         let pointer_free: std::collections::HashSet<u32> = p
             .globals
@@ -405,12 +401,20 @@ impl Constraints {
             return;
         };
         self.store.push((va, ap));
-        for field in [2, 3] {
+        for at in self.va_list_fields(ap) {
+            self.store.push((va, at));
+        }
+    }
+
+    /// Nodes for `ap`'s two fields that `va_start` fills (x86-64's
+    /// `overflow_arg_area` and `reg_save_area`).
+    fn va_list_fields(&mut self, ap: u32) -> [u32; 2] {
+        [2, 3].map(|field| {
             let at = self.nodes;
             self.nodes += 1;
             self.gep.push((ap, at, vec![field], self.va_list_tag));
-            self.store.push((va, at));
-        }
+            at
+        })
     }
 
     /// `llvm.va_copy(dst, src)`: `dst` points where `src` does, at the
@@ -421,11 +425,8 @@ impl Constraints {
             return;
         };
         self.memcpy.push((s, d));
-        for field in [2, 3] {
-            let (sf, df) = (self.nodes, self.nodes + 1);
-            self.nodes += 2;
-            self.gep.push((s, sf, vec![field], self.va_list_tag));
-            self.gep.push((d, df, vec![field], self.va_list_tag));
+        let (sf, df) = (self.va_list_fields(s), self.va_list_fields(d));
+        for (sf, df) in sf.into_iter().zip(df) {
             self.memcpy.push((sf, df));
         }
     }
