@@ -180,3 +180,51 @@ define void @main() {{
         );
     }
 }
+
+#[test]
+fn struct_copies_move_every_field() {
+    // A method table built field by field in a local, copied whole into
+    // another local, a heap block and a writable global, then read back
+    // through a field of each copy: every copy holds the fields' functions
+    // (a copy that moved only the root's content left them empty).
+    let ir = "%struct.io = type { i32, ptr, ptr }
+@cfg = internal global %struct.io zeroinitializer
+declare ptr @malloc(i64)
+declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)
+define void @a() {
+  ret void
+}
+define void @b() {
+  ret void
+}
+define void @run() {
+  %src = alloca %struct.io
+  %dst = alloca %struct.io
+  %s1 = getelementptr inbounds %struct.io, ptr %src, i32 0, i32 1
+  store ptr @a, ptr %s1
+  %s2 = getelementptr inbounds %struct.io, ptr %src, i32 0, i32 2
+  store ptr @b, ptr %s2
+  call void @llvm.memcpy.p0.p0.i64(ptr %dst, ptr %src, i64 24, i1 false)
+  %d2 = getelementptr inbounds %struct.io, ptr %dst, i32 0, i32 2
+  %f = load ptr, ptr %d2
+  call void %f()
+  %heap = call ptr @malloc(i64 24)
+  call void @llvm.memcpy.p0.p0.i64(ptr %heap, ptr %dst, i64 24, i1 false)
+  %h1 = getelementptr inbounds %struct.io, ptr %heap, i32 0, i32 1
+  %g = load ptr, ptr %h1
+  call void %g()
+  call void @llvm.memcpy.p0.p0.i64(ptr @cfg, ptr %heap, i64 24, i1 false)
+  %c = load ptr, ptr getelementptr inbounds (%struct.io, ptr @cfg, i32 0, i32 2)
+  call void %c()
+  ret void
+}
+";
+    let got = callees_in(ir, "run");
+    assert_eq!(got.len(), 3, "{got:?}");
+    for callees in got {
+        assert!(
+            callees.contains(&"a".to_string()) && callees.contains(&"b".to_string()),
+            "a copy lost a field: {callees:?}"
+        );
+    }
+}

@@ -417,17 +417,11 @@ impl Constraints {
         })
     }
 
-    /// `llvm.va_copy(dst, src)`: `dst` points where `src` does, at the
-    /// root and in the two fields `va_start` fills (copied field by field:
-    /// a content copy of the root alone would leave them empty).
+    /// `llvm.va_copy(dst, src)`: a content copy, which moves the two
+    /// fields `va_start` fills with the root.
     fn va_copy(&mut self, dst: Option<u32>, src: Option<u32>) {
-        let (Some(d), Some(s)) = (dst, src) else {
-            return;
-        };
-        self.memcpy.push((s, d));
-        let (sf, df) = (self.va_list_fields(s), self.va_list_fields(d));
-        for (sf, df) in sf.into_iter().zip(df) {
-            self.memcpy.push((sf, df));
+        if let (Some(d), Some(s)) = (dst, src) {
+            self.memcpy.push((s, d));
         }
     }
 

@@ -26,11 +26,15 @@
 //! gives [`PointsTo::callees`]. `reference` solves the same constraints by
 //! naive iteration to a fixpoint: the oracle of the property tests.
 //!
-//! Constant-expression operands stand for their first named object
-//! (`getelementptr (… @g, 0, 1)` is `@g`'s root; see `llvm/ops.rs`), and
-//! initializers are read field-insensitively, so a global with an
-//! initializer that holds addresses (a table of `{name, function}`) is one
-//! location from the start.
+//! A content copy (`memcpy`, struct assignment, `va_copy`) moves the
+//! whole memory at each source location, its fields included, into every
+//! location under each destination (fields mixed, as the value-flow graph
+//! mixes them); fields made later join the copies of what they are under.
+//!
+//! A constant `getelementptr` of a read-only global is that field
+//! (`Value::Field`), and read-only initializers are read field by field;
+//! a writable global whose initializer holds addresses is one location
+//! from the start, and its constant field addresses stand for its root.
 
 mod constraints;
 mod reference;
@@ -184,6 +188,19 @@ impl Locs {
     /// Objects collapsed since the last call.
     pub fn take_newly_collapsed(&mut self) -> Vec<u32> {
         std::mem::take(&mut self.newly_collapsed)
+    }
+
+    /// `l` and every location inside it (same object, a longer path that
+    /// starts with `l`'s): the memory a copy of the object at `l` moves.
+    pub fn under(&self, l: Loc) -> impl Iterator<Item = Loc> + '_ {
+        let o = self.object[l.0 as usize] as usize;
+        let base = self.path[l.0 as usize];
+        let n = base.len as usize;
+        self.paths_of_object[o]
+            .iter()
+            .zip(&self.of_object[o])
+            .filter(move |(p, _)| p.len >= base.len && p.k[..n] == base.k[..n])
+            .map(|(_, &m)| m)
     }
 
     /// The locations of object `o`.

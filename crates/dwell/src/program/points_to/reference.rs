@@ -55,12 +55,18 @@ pub fn reference(p: &Program, models: &Models) -> PointsTo {
                 }
             }
         }
+        // A content copy moves every field: each location under a source
+        // location into each under a destination one (fields mixed, as
+        // the value-flow graph mixes them).
         for &(src, dst) in &c.memcpy {
             for ls in get(&sets, src) {
                 for ld in get(&sets, dst) {
-                    let (ks, kd) = (c.locs.content_key(Loc(ls)), c.locs.content_key(Loc(ld)));
-                    let v = get(&sets, content_base + ks.0);
-                    add(&mut sets, content_base + kd.0, &v);
+                    for xs in c.locs.under(Loc(ls)).collect::<Vec<_>>() {
+                        let v = get(&sets, content_base + c.locs.content_key(xs).0);
+                        for xd in c.locs.under(Loc(ld)).collect::<Vec<_>>() {
+                            add(&mut sets, content_base + c.locs.content_key(xd).0, &v);
+                        }
+                    }
                 }
             }
         }

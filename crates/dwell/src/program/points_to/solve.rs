@@ -24,14 +24,26 @@ struct Node {
     stores: Vec<u32>,
     geps: Vec<(u32, u32)>,
     calls: Vec<usize>,
+    /// Content copies reading what this node points to (memcpy sources):
+    /// each location's whole memory, fields included, flows into them.
+    reads: Vec<u32>,
+    /// Content copies writing where this node points (memcpy destinations).
+    writes: Vec<u32>,
 }
 
 struct Solver {
     nodes: Vec<Node>,
     rep: Vec<u32>,
-    /// Nodes below it are constraint nodes (then one per content copy);
-    /// location `l`'s content node is `first_content + l`.
-    first_content: u32,
+    /// Per location, its content node (the first locations' follow the
+    /// constraint nodes and one node per content copy; later ones are
+    /// made on demand).
+    content_of: Vec<u32>,
+    /// Per location a content copy read: a node that every location under
+    /// it feeds (`tree_in`), or that feeds every location under it
+    /// (`tree_out`), so a copy makes one edge per location it moves, not
+    /// one per field; locations made later join on creation (`adopt`).
+    tree_in: HashMap<u32, u32>,
+    tree_out: HashMap<u32, u32>,
     /// Field offsets: path and the struct type it indexes, each distinct
     /// one once (SQLite's ~100,000 geps have 2,163).
     paths: Vec<(Vec<u32>, Option<u32>)>,
@@ -143,7 +155,9 @@ impl Solver {
         let mut s = Solver {
             nodes: vec![Node::default(); (first_content as usize) + c.locs.len()],
             rep: (0..first_content + c.locs.len() as u32).collect(),
-            first_content,
+            content_of: (first_content..first_content + c.locs.len() as u32).collect(),
+            tree_in: HashMap::new(),
+            tree_out: HashMap::new(),
             paths: Vec::new(),
             fields: Vec::new(),
             calls: std::mem::take(&mut c.calls),
@@ -185,14 +199,14 @@ impl Solver {
             s.nodes[base as usize].geps.push((dst, id));
             s.push(base);
         }
-        // A content copy `*dst ⊇ *src` is a load into a node of its own and
-        // a store from it: every pair of their locations, in |src| + |dst|
+        // A content copy `*dst ⊇ *src` reads into a node of its own and
+        // writes from it: every pair of their locations, in |src| + |dst|
         // edges instead of |src| × |dst| (SQLite's memcpys join sets of
         // 1,700 locations).
         for (k, (src, dst)) in memcpy.into_iter().enumerate() {
             let m = s.c.nodes + k as u32;
-            s.nodes[src as usize].loads.push(m);
-            s.nodes[dst as usize].stores.push(m);
+            s.nodes[src as usize].reads.push(m);
+            s.nodes[dst as usize].writes.push(m);
             s.push(src);
             s.push(dst);
         }
@@ -266,14 +280,76 @@ impl Solver {
     /// The content node of location `l`, made when the location is new.
     #[inline(never)]
     fn content(&mut self, l: u32) -> u32 {
-        let n = self.first_content + l;
-        while self.nodes.len() <= n as usize {
-            self.rep.push(self.nodes.len() as u32);
-            self.nodes.push(Node::default());
-            self.queued.push(false);
-            self.seen.push(0);
+        while self.content_of.len() <= l as usize {
+            let n = self.new_node();
+            self.content_of.push(n);
         }
-        self.find(n)
+        self.find(self.content_of[l as usize])
+    }
+
+    fn new_node(&mut self) -> u32 {
+        let n = self.nodes.len() as u32;
+        self.rep.push(n);
+        self.nodes.push(Node::default());
+        self.queued.push(false);
+        self.seen.push(0);
+        n
+    }
+
+    /// The node a content copy reads `l`'s memory from (`out`: writes it
+    /// into): `l`'s content node when its object is one location, else a
+    /// node joined to every location under `l`.
+    fn tree(&mut self, l: u32, out: bool) -> u32 {
+        let o = self.c.locs.object_of(Loc(l));
+        if self.c.locs.is_collapsed(o) {
+            return self.content(self.c.locs.content_key(Loc(l)).0);
+        }
+        let map = if out { &self.tree_out } else { &self.tree_in };
+        if let Some(&t) = map.get(&l) {
+            return self.find(t);
+        }
+        let t = self.new_node();
+        let under: Vec<Loc> = self.c.locs.under(Loc(l)).collect();
+        for x in under {
+            let cx = self.content(x.0);
+            if out {
+                self.add_edge(t, cx);
+            } else {
+                self.add_edge(cx, t);
+            }
+        }
+        let map = if out {
+            &mut self.tree_out
+        } else {
+            &mut self.tree_in
+        };
+        map.insert(l, t);
+        t
+    }
+
+    /// New location `f` joins the copy trees of the locations it is under.
+    fn adopt(&mut self, f: u32) {
+        if self.tree_in.is_empty() && self.tree_out.is_empty() {
+            return;
+        }
+        let o = self.c.locs.object_of(Loc(f));
+        let above: Vec<u32> = self
+            .c
+            .locs
+            .of(o)
+            .iter()
+            .filter(|&&a| a.0 != f && self.c.locs.under(a).any(|x| x.0 == f))
+            .map(|a| a.0)
+            .collect();
+        let cf = self.content(f);
+        for a in above {
+            if let Some(&t) = self.tree_in.get(&a) {
+                self.add_edge(cf, t);
+            }
+            if let Some(&t) = self.tree_out.get(&a) {
+                self.add_edge(t, cf);
+            }
+        }
     }
 
     fn add_loc(&mut self, n: u32, l: u32) {
@@ -321,6 +397,24 @@ impl Solver {
         let loads = std::mem::take(&mut node.loads);
         let stores = std::mem::take(&mut node.stores);
         let calls = std::mem::take(&mut node.calls);
+        let reads = std::mem::take(&mut node.reads);
+        let writes = std::mem::take(&mut node.writes);
+        if !reads.is_empty() || !writes.is_empty() {
+            for l in delta.ones() {
+                if !reads.is_empty() {
+                    let t = self.tree(l as u32, false);
+                    for &m in &reads {
+                        self.add_edge(t, m);
+                    }
+                }
+                if !writes.is_empty() {
+                    let t = self.tree(l as u32, true);
+                    for &m in &writes {
+                        self.add_edge(m, t);
+                    }
+                }
+            }
+        }
         if !loads.is_empty() || !stores.is_empty() {
             // A collapsed object's locations share one content node: its
             // edges are made once per visit, not once per location.
@@ -355,6 +449,8 @@ impl Solver {
         node.loads = loads;
         node.stores = stores;
         node.calls = calls;
+        node.reads = reads;
+        node.writes = writes;
         if !node.geps.is_empty() {
             for (dst, path) in node.geps.clone() {
                 self.offset(&delta, dst, path);
@@ -383,10 +479,14 @@ impl Solver {
         fields.clear();
         fields.grow(self.c.locs.len());
         for l in delta.ones() {
+            let made = self.c.locs.len();
             let Some(f) = self.field(l as u32, path) else {
                 continue;
             };
             self.content(f);
+            if f as usize >= made {
+                self.adopt(f);
+            }
             insert(&mut fields, f);
             for o in self.c.locs.take_newly_collapsed() {
                 self.forget_fields(o);
@@ -566,6 +666,8 @@ impl Solver {
         nb.stores.extend(na.stores);
         nb.geps.extend(na.geps);
         nb.calls.extend(na.calls);
+        nb.reads.extend(na.reads);
+        nb.writes.extend(na.writes);
     }
 
     /// Drop repeated successors of `n` after merges (once per batch of
