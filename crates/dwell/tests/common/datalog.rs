@@ -37,33 +37,58 @@ pub fn constraints(p: &Program, models: &Models, pts: &PointsTo) -> Constraints 
     c
 }
 
-/// Solve `c` (from [`constraints`]) with datafrog; `offsets_for` names,
-/// per gep base node, the locations whose offsets to precompute (the
-/// solver's set of that node: offsets of every location by every path
-/// would be millions of lookups).
-pub fn solve(mut c: Constraints, offsets_for: impl Fn(u32) -> Vec<u32>) -> Derived {
+/// The constraints as flat relations, for either engine.
+pub struct Facts {
+    base: Vec<(u32, u32)>,
+    copy: Vec<(u32, u32)>,
+    /// (ptr, dst): dst ⊇ *ptr.
+    load: Vec<(u32, u32)>,
+    /// (ptr, src): *ptr ⊇ src.
+    store: Vec<(u32, u32)>,
+    /// (l, content node of l).
+    cont: Vec<(u32, u32)>,
+    /// (l, content node of a location under l): what a content copy moves.
+    under: Vec<(u32, u32)>,
+    /// (source pointer, copy node), (destination pointer, copy node).
+    mread: Vec<(u32, u32)>,
+    mwrite: Vec<(u32, u32)>,
+    /// (base, dst, path id) and (l, path id, field).
+    geps: Vec<(u32, u32, u32)>,
+    offs: Vec<(u32, u32, u32)>,
+    /// (callee node, call k), (function root location, function),
+    /// (call, function) whose type fits, and what binding them copies.
+    callee: Vec<(u32, u32)>,
+    roots: Vec<(u32, u32)>,
+    fits: Vec<(u32, u32)>,
+    binds: Vec<(u32, u32, u32, u32)>,
+    nodes: u32,
+    sites: Vec<(u32, u32, u32)>,
+}
+
+/// The relations of `c` (from [`constraints`]); `offsets_for` names, per
+/// gep base node, the locations whose offsets to precompute (the solver's
+/// set of that node: every location by every path would be millions).
+pub fn facts(mut c: Constraints, offsets_for: impl Fn(u32) -> Vec<u32>) -> Facts {
     let nlocs = c.locs.len() as u32;
     let first_content = c.nodes + c.memcpy.len() as u32;
     let content = |c: &Constraints, l: u32| first_content + c.locs.content_key(Loc(l)).0;
-    // l → its content node; l → the content nodes under it (a copy moves those).
-    let cont: Relation<(u32, u32)> = (0..nlocs).map(|l| (l, content(&c, l))).collect();
-    let under: Relation<(u32, u32)> = (0..nlocs)
+    let cont = (0..nlocs).map(|l| (l, content(&c, l))).collect();
+    let under = (0..nlocs)
         .flat_map(|l| {
             let xs: Vec<u32> = c.locs.under(Loc(l)).map(|x| x.0).collect();
             xs.into_iter().map(move |x| (l, x))
         })
         .map(|(l, x)| (l, content(&c, x)))
         .collect();
-    let copy: Relation<(u32, u32)> = c.copy.iter().copied().collect();
-    let load: Relation<(u32, u32)> = c.load.iter().copied().collect();
-    let store: Relation<(u32, u32)> = c.store.iter().map(|&(s, p)| (p, s)).collect();
-    let mread: Relation<(u32, u32)> = (c.memcpy.iter().enumerate())
+    let copy = std::mem::take(&mut c.copy);
+    let load = std::mem::take(&mut c.load);
+    let store = c.store.iter().map(|&(s, p)| (p, s)).collect();
+    let mread = (c.memcpy.iter().enumerate())
         .map(|(k, &(s, _))| (s, c.nodes + k as u32))
         .collect();
-    let mwrite: Relation<(u32, u32)> = (c.memcpy.iter().enumerate())
+    let mwrite = (c.memcpy.iter().enumerate())
         .map(|(k, &(_, d))| (d, c.nodes + k as u32))
         .collect();
-    // Field offsets: (base, (dst, path id)) and ((l, path id), field).
     let mut ids: HashMap<(Vec<u32>, Option<u32>), u32> = HashMap::new();
     let mut geps = Vec::new();
     let mut offs = Vec::new();
@@ -71,24 +96,20 @@ pub fn solve(mut c: Constraints, offsets_for: impl Fn(u32) -> Vec<u32>) -> Deriv
     for (base, dst, path, ty) in std::mem::take(&mut c.gep) {
         let next = ids.len() as u32;
         let id = *ids.entry((path.clone(), ty)).or_insert(next);
-        geps.push((base, (dst, id)));
+        geps.push((base, dst, id));
         for l in offsets_for(base) {
             if done.insert((l, id)) {
                 if let Some(f) = c.offset(Loc(l), &path, ty) {
                     assert!(f.0 < nlocs, "an offset made a location the solver did not");
-                    offs.push(((l, id), f.0));
+                    offs.push((l, id, f.0));
                 }
             }
         }
     }
-    let geps: Relation<(u32, (u32, u32))> = geps.into_iter().collect();
-    let offs: Relation<((u32, u32), u32)> = offs.into_iter().collect();
-    // Indirect calls: callee node → call k; function roots; what binding
-    // call k to g copies.
-    let callee: Relation<(u32, u32)> = (c.calls.iter().enumerate())
+    let callee = (c.calls.iter().enumerate())
         .map(|(k, call)| (call.callee, k as u32))
         .collect();
-    let roots: Relation<(u32, u32)> = (0..nlocs)
+    let roots = (0..nlocs)
         .filter(|&l| c.locs.path_of(Loc(l)).is_empty())
         .filter_map(|l| match c.kinds[c.locs.object_of(Loc(l)) as usize] {
             ObjectKind::Function(g) => Some((l, g)),
@@ -98,28 +119,91 @@ pub fn solve(mut c: Constraints, offsets_for: impl Fn(u32) -> Vec<u32>) -> Deriv
     let mut fits = Vec::new();
     let mut binds = Vec::new();
     for (k, call) in c.calls.iter().enumerate() {
+        let k = k as u32;
         for &g in &call.fits {
-            let kg = (k as u32, g);
-            fits.push((kg, ()));
+            fits.push((k, g));
             let params = &c.params[g as usize];
             for (a, &param) in call.args.iter().zip(params) {
                 if let Some(a) = a {
-                    binds.push((kg, (*a, param)));
+                    binds.push((k, g, *a, param));
                 }
             }
             if let Some(va) = c.varargs[g as usize] {
                 let va = first_content + c.locs.content_key(va).0;
                 for a in call.args.iter().skip(params.len()).flatten() {
-                    binds.push((kg, (*a, va)));
+                    binds.push((k, g, *a, va));
                 }
             }
             if let Some(r) = call.result {
-                binds.push((kg, (c.ret[g as usize], r)));
+                binds.push((k, g, c.ret[g as usize], r));
             }
         }
     }
-    let fits: Relation<((u32, u32), ())> = fits.into_iter().collect();
-    let binds: Relation<((u32, u32), (u32, u32))> = binds.into_iter().collect();
+    Facts {
+        base: c.base.iter().map(|&(n, l)| (n, l.0)).collect(),
+        copy,
+        load,
+        store,
+        cont,
+        under,
+        mread,
+        mwrite,
+        geps,
+        offs,
+        callee,
+        roots,
+        fits,
+        binds,
+        nodes: c.nodes,
+        sites: c.calls.iter().map(|call| call.site).collect(),
+    }
+}
+
+/// What an engine derived: `pts` tuples and bound `(call, function)` pairs.
+fn derived(
+    f: &Facts,
+    pts: impl Iterator<Item = (u32, u32)>,
+    bound: impl Iterator<Item = (u32, u32)>,
+) -> Derived {
+    let mut vars = vec![BTreeSet::new(); f.nodes as usize];
+    let mut tuples = 0;
+    for (n, l) in pts {
+        tuples += 1;
+        if let Some(s) = vars.get_mut(n as usize) {
+            s.insert(l);
+        }
+    }
+    let mut callees: HashMap<(u32, u32, u32), BTreeSet<u32>> = HashMap::new();
+    for (k, g) in bound {
+        callees.entry(f.sites[k as usize]).or_default().insert(g);
+    }
+    Derived {
+        vars,
+        callees,
+        tuples,
+    }
+}
+
+/// Solve `f` with datafrog (joins on explicitly keyed variables).
+pub fn solve_datafrog(f: &Facts) -> Derived {
+    let rel = |v: &[(u32, u32)]| -> Relation<(u32, u32)> { v.iter().copied().collect() };
+    let (copy, load, store, cont, under) = (
+        rel(&f.copy),
+        rel(&f.load),
+        rel(&f.store),
+        rel(&f.cont),
+        rel(&f.under),
+    );
+    let (mread, mwrite, callee, roots) =
+        (rel(&f.mread), rel(&f.mwrite), rel(&f.callee), rel(&f.roots));
+    let geps: Relation<(u32, (u32, u32))> = f.geps.iter().map(|&(b, d, id)| (b, (d, id))).collect();
+    let offs: Relation<((u32, u32), u32)> = f.offs.iter().map(|&(l, id, x)| ((l, id), x)).collect();
+    let fits: Relation<((u32, u32), ())> = f.fits.iter().map(|&kg| (kg, ())).collect();
+    let binds: Relation<((u32, u32), (u32, u32))> = f
+        .binds
+        .iter()
+        .map(|&(k, g, a, b)| ((k, g), (a, b)))
+        .collect();
 
     let mut it = Iteration::new();
     let pts = it.variable::<(u32, u32)>("pts");
@@ -135,7 +219,7 @@ pub fn solve(mut c: Constraints, offsets_for: impl Fn(u32) -> Vec<u32>) -> Deriv
     let called = it.variable::<((u32, u32), ())>("called"); // ((call, g), ())
     let bound = it.variable::<((u32, u32), ())>("bound");
     let dyncopy = it.variable::<(u32, u32)>("dyncopy"); // (a, b)
-    pts.extend(c.base.iter().map(|&(n, l)| (n, l.0)));
+    pts.extend(f.base.iter().copied());
     while it.changed() {
         pts.from_join(&pts, &copy, |_, &l, &b| (b, l));
         pts.from_join(&pts, &dyncopy, |_, &l, &b| (b, l));
@@ -163,25 +247,64 @@ pub fn solve(mut c: Constraints, offsets_for: impl Fn(u32) -> Vec<u32>) -> Deriv
         bound.from_join(&called, &fits, |&kg, _, _| (kg, ()));
         dyncopy.from_join(&bound, &binds, |_, _, &(a, b)| (a, b));
     }
-    let tuples = pts.complete();
-    let mut vars = vec![BTreeSet::new(); c.nodes as usize];
-    for &(n, l) in tuples.iter() {
-        if let Some(s) = vars.get_mut(n as usize) {
-            s.insert(l);
-        }
-    }
-    let mut callees: HashMap<(u32, u32, u32), BTreeSet<u32>> = HashMap::new();
-    for &((k, g), ()) in bound.complete().iter() {
-        callees
-            .entry(c.calls[k as usize].site)
-            .or_default()
-            .insert(g);
-    }
-    Derived {
-        vars,
-        callees,
-        tuples: tuples.len(),
-    }
+    let pts = pts.complete();
+    let bound = bound.complete();
+    derived(f, pts.iter().copied(), bound.iter().map(|&(kg, ())| kg))
+}
+
+ascent::ascent! {
+    /// The same rules for ascent (semi-naive, indexed relations).
+    struct Ascent;
+    relation base(u32, u32);
+    relation copy(u32, u32);
+    relation load(u32, u32);
+    relation store(u32, u32);
+    relation cont(u32, u32);
+    relation under(u32, u32);
+    relation mread(u32, u32);
+    relation mwrite(u32, u32);
+    relation geps(u32, u32, u32);
+    relation offs(u32, u32, u32);
+    relation callee(u32, u32);
+    relation roots(u32, u32);
+    relation fits(u32, u32);
+    relation binds(u32, u32, u32, u32);
+    relation pts(u32, u32);
+    relation bound(u32, u32);
+    relation dyncopy(u32, u32);
+    pts(n, l) <-- base(n, l);
+    pts(b, l) <-- copy(a, b), pts(a, l);
+    pts(b, l) <-- dyncopy(a, b), pts(a, l);
+    pts(dst, x) <-- load(ptr, dst), pts(ptr, l), cont(l, cl), pts(cl, x);
+    pts(cl, x) <-- store(ptr, src), pts(ptr, l), cont(l, cl), pts(src, x);
+    pts(m, x) <-- mread(s, m), pts(s, l), under(l, cx), pts(cx, x);
+    pts(cx, x) <-- mwrite(d, m), pts(d, l), under(l, cx), pts(m, x);
+    pts(dst, x) <-- geps(b, dst, id), pts(b, l), offs(l, id, x);
+    bound(k, g) <-- callee(n, k), pts(n, l), roots(l, g), fits(k, g);
+    dyncopy(a, b) <-- bound(k, g), binds(k, g, a, b);
+}
+
+/// Solve `f` with ascent.
+pub fn solve_ascent(f: &Facts) -> Derived {
+    let mut a = Ascent {
+        base: f.base.clone(),
+        copy: f.copy.clone(),
+        load: f.load.clone(),
+        store: f.store.clone(),
+        cont: f.cont.clone(),
+        under: f.under.clone(),
+        mread: f.mread.clone(),
+        mwrite: f.mwrite.clone(),
+        geps: f.geps.clone(),
+        offs: f.offs.clone(),
+        callee: f.callee.clone(),
+        roots: f.roots.clone(),
+        fits: f.fits.clone(),
+        binds: f.binds.clone(),
+        ..Default::default()
+    };
+    a.run();
+    derived(f, a.pts.iter().copied(), a.bound.iter().copied())
 }
 
 /// Variables whose sets differ, and how many of those are equal once a
