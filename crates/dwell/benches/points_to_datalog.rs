@@ -23,6 +23,9 @@ use dwell::progress::Stop;
 use std::path::PathBuf;
 use std::time::Instant;
 
+/// An engine: the facts in, what it derived out.
+type Engine = fn(&datalog::Facts) -> datalog::Derived;
+
 fn main() {
     let mut runs = 3usize;
     let mut files = Vec::new();
@@ -31,7 +34,7 @@ fn main() {
     while let Some(a) = args.next() {
         match a.as_str() {
             "--runs" => runs = args.next().and_then(|r| r.parse().ok()).unwrap_or(3).max(1),
-            "--skip" => skip.extend(args.next().into_iter()),
+            "--skip" => skip.extend(args.next()),
             "--bench" => {}
             _ => files.push(PathBuf::from(a)),
         }
@@ -64,7 +67,7 @@ fn main() {
         let name = f
             .file_name()
             .map_or(String::new(), |n| n.to_string_lossy().into_owned());
-        let engines: [(&str, fn(&datalog::Facts) -> datalog::Derived); 2] = [
+        let engines: [(&str, Engine); 2] = [
             ("ascent", datalog::solve_ascent),
             ("datafrog", datalog::solve_datafrog),
         ];
