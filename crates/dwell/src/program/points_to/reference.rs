@@ -55,20 +55,8 @@ pub fn reference(p: &Program, models: &Models) -> PointsTo {
                 }
             }
         }
-        // A content copy moves every field: each location under a source
-        // location into each under a destination one (fields mixed, as
-        // the value-flow graph mixes them).
-        for &(src, dst) in &c.memcpy {
-            for ls in get(&sets, src) {
-                for ld in get(&sets, dst) {
-                    for xs in c.locs.under(Loc(ls)).collect::<Vec<_>>() {
-                        let v = get(&sets, content_base + c.locs.content_key(xs).0);
-                        for xd in c.locs.under(Loc(ld)).collect::<Vec<_>>() {
-                            add(&mut sets, content_base + c.locs.content_key(xd).0, &v);
-                        }
-                    }
-                }
-            }
+        for (n, v) in content_copies(&c, &sets, content_base) {
+            add(&mut sets, n, &v);
         }
         for call in &c.calls {
             for l in get(&sets, call.callee) {
@@ -131,4 +119,33 @@ pub fn reference(p: &Program, models: &Models) -> PointsTo {
             .map(|(k, v)| (k, v.into_iter().collect()))
             .collect(),
     }
+}
+
+/// What each content copy adds, as (content node, locations): every
+/// location under a source location moves into each under a destination
+/// one (fields mixed, as the value-flow graph mixes them).
+fn content_copies(
+    c: &Constraints,
+    sets: &HashMap<u32, BTreeSet<u32>>,
+    content_base: u32,
+) -> Vec<(u32, Vec<u32>)> {
+    let get = |n: u32| -> Vec<u32> {
+        sets.get(&n)
+            .map_or_else(Vec::new, |s| s.iter().copied().collect())
+    };
+    let content = |l: Loc| content_base + c.locs.content_key(l).0;
+    let mut out = Vec::new();
+    for &(src, dst) in &c.memcpy {
+        for ls in get(src) {
+            for ld in get(dst) {
+                for xs in c.locs.under(Loc(ls)) {
+                    let v = get(content(xs));
+                    for xd in c.locs.under(Loc(ld)) {
+                        out.push((content(xd), v.clone()));
+                    }
+                }
+            }
+        }
+    }
+    out
 }
