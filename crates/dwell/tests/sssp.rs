@@ -1,6 +1,7 @@
 //! SSSP (issue 32): delta-stepping (`cpu`) against Dijkstra (`cpu-reference`)
 //! bit for bit on random weighted graphs, both through the verifier; the
-//! verifier catching corrupted answers; unit lengths equal to BFS levels;
+//! verifier catching corrupted answers; integer lengths (summed as `u32`
+//! when they fit) near and past that bound; unit lengths equal to BFS levels;
 //! and scipy's distances on the bundled road graphs, pinned in
 //! `tests/data/sssp/*.tsv` by `scripts/scipy_sssp.py`.
 
@@ -70,6 +71,44 @@ proptest! {
         let g = graph(directed, n, &arcs, weighted);
         let sources: Vec<u32> = picks.iter().map(|i| i.index(n as usize) as u32).collect();
         let q = SsspQuery { sources, delta, parents };
+        let (fast, oracle) = sssp(&g, &q);
+        prop_assert_eq!(fast, oracle);
+    }
+}
+
+/// Integer lengths around the bound under which `cpu` sums them as `u32`
+/// (`graph::packed`: n · max length below `u32::MAX`) and past it, up to
+/// past `u32` itself: packed or not, the answer is Dijkstra's in f64.
+fn arb_integer_graph() -> impl Strategy<Value = (bool, u64, Vec<(u32, u32, f64)>)> {
+    (any::<bool>(), 1u64..40).prop_flat_map(|(directed, n)| {
+        let top = u64::from(u32::MAX) / n;
+        let length = prop_oneof![
+            prop::sample::select(vec![0, 1, top - 1, top, top + 1, 1 << 32, 1 << 40]),
+            0..=top,
+            0u64..8,
+        ]
+        .prop_map(|x| x as f64);
+        let arc = (0..n as u32, 0..n as u32, length);
+        (
+            Just(directed),
+            Just(n),
+            prop::collection::vec(arc, 0..(4 * n as usize)),
+        )
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    #[test]
+    fn integer_lengths_near_u32_sums_equal_dijkstra(
+        (directed, n, arcs) in arb_integer_graph(),
+        picks in prop::collection::vec(any::<prop::sample::Index>(), 1..4),
+        delta in prop::option::of(prop_oneof![1.0f64..1e3, 1e3f64..1e10]),
+    ) {
+        let g = graph(directed, n, &arcs, true);
+        let sources: Vec<u32> = picks.iter().map(|i| i.index(n as usize) as u32).collect();
+        let q = SsspQuery { sources, delta, parents: true };
         let (fast, oracle) = sssp(&g, &q);
         prop_assert_eq!(fast, oracle);
     }
