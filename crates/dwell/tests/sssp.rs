@@ -361,3 +361,46 @@ fn hub_rows_relaxed_in_pieces_equal_dijkstra() {
         assert_eq!(fast, oracle, "delta {delta:?}");
     }
 }
+
+/// A session of several runs on a skewed graph answers SSSP without parents
+/// on its degree-grouped copy (`graph::order`), with parents on the graph
+/// itself: either way, the oracle's answer in the graph's own ids.
+/// email-Enron is skewed; its lengths here are integers (packed on the
+/// copy) or hop counts.
+#[test]
+fn sssp_in_a_session_on_a_skewed_graph_answers_as_the_oracle() {
+    use dwell::session::Session;
+    let plain = load(
+        &data("../../data/graphs/email-Enron.edges.xz"),
+        &LoadOptions::default(),
+    )
+    .unwrap();
+    assert!(dwell::graph::order::skewed(&plain));
+    let csr = plain.forward();
+    let arcs: Vec<(u32, u32, f64)> = (0..plain.nodes() as u32)
+        .flat_map(|u| {
+            csr.neighbors(u)
+                .iter()
+                .map(move |&v| (u, v, f64::from((u * 7 + v * 13) % 256)))
+        })
+        .collect();
+    let weighted = graph(true, plain.nodes() as u64, &arcs, true);
+    for g in [&plain, &weighted] {
+        assert!(dwell::graph::order::skewed(g));
+        for parents in [false, true] {
+            let q = Query::Sssp(SsspQuery {
+                sources: vec![0, 5, 4_000],
+                delta: None,
+                parents,
+            });
+            let plan = Session::plan_query(&Cpu, g, &q, 2, u64::MAX).unwrap();
+            let mut s = Session::open(&Cpu, g, plan).unwrap();
+            s.run(&q).unwrap();
+            s.run(&q).unwrap();
+            let r = s.read_back().unwrap();
+            let fast = r.outputs.last().unwrap();
+            q.verify(g, fast).unwrap();
+            assert_eq!(fast, &run_once(&CpuReference, g, &q).unwrap());
+        }
+    }
+}

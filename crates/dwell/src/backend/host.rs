@@ -12,7 +12,8 @@
 //! On a graph with a skewed degree distribution, a `cpu` session of more
 //! than one run also makes a degree-grouped copy resident ([`Relabeled`];
 //! R-MAT 20: 0.4 s to build, queries 1.3–2x faster) and runs every
-//! traversal and component query on it, renaming ids on the way in and out,
+//! traversal and component query on it (and the GAP kernels that
+//! `Relabeled::serves` lists), renaming ids on the way in and out,
 //! so results are the original's (a taint witness may be another path of
 //! the same, shortest, length); dataflow runs on the original.
 //!

@@ -23,7 +23,10 @@
 //!   can pass `u32` (`graph::packed`), it reads (target, length) pairs and
 //!   keeps `u32` distances, exact and so equal to the `f64` sums, and
 //!   converts them to `f64` at the end: 8 bytes an arc instead of 12, and
-//!   half the distance array (GAPBS's own layout). A batch of at least as many sources as threads
+//!   half the distance array (GAPBS's own layout). In a session of several
+//!   runs on a skewed graph, queries without parents run on the
+//!   degree-grouped copy (`analysis::relabel`): the hubs' distances share
+//!   cache lines (kron18: 1.3–1.4x; BENCHMARKS, "SSSP on kron18"). A batch of at least as many sources as threads
 //!   runs its sources in parallel, each serially (no fork-join per bucket:
 //!   what a high-diameter road graph needs); a smaller batch runs each
 //!   source with parallel rounds.
