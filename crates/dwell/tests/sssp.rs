@@ -9,7 +9,7 @@ use dwell::analysis::{BfsQuery, Output, Query, SsspQuery, SsspResult};
 use dwell::backend::{Cpu, CpuReference};
 use dwell::formats::{load, LoadOptions};
 use dwell::graph::{Graph, GraphBuilder, NO_VERTEX};
-use dwell::session::run_once;
+use dwell::session::{run_once, Session};
 use proptest::prelude::*;
 use std::path::PathBuf;
 
@@ -23,13 +23,23 @@ fn graph(directed: bool, n: u64, arcs: &[(u32, u32, f64)], weighted: bool) -> Gr
     b.build().unwrap()
 }
 
+/// `cpu` in a session of two runs (which packs integer lengths, and runs on
+/// a skewed graph's degree-grouped copy) and the oracle; `cpu`'s one-off
+/// run (f64 lengths, the graph itself) must give the session's answer.
 fn sssp(g: &Graph, q: &SsspQuery) -> (SsspResult, SsspResult) {
     let q = Query::Sssp(q.clone());
-    let run = |b: &dyn dwell::backend::Backend| match run_once(b, g, &q).expect("valid query") {
+    let answer = |out: Output| match out {
         Output::Sssp(r) => r,
         other => panic!("sssp answered {other:?}"),
     };
-    let (fast, oracle) = (run(&Cpu), run(&CpuReference));
+    let plan = Session::plan_query(&Cpu, g, &q, 2, u64::MAX).expect("valid query");
+    let mut s = Session::open(&Cpu, g, plan).unwrap();
+    s.run(&q).unwrap();
+    s.run(&q).unwrap();
+    let fast = answer(s.read_back().unwrap().outputs.pop().unwrap());
+    let once = answer(run_once(&Cpu, g, &q).unwrap());
+    assert_eq!(fast, once, "a session's cpu answer and a one-off run's");
+    let oracle = answer(run_once(&CpuReference, g, &q).unwrap());
     for (name, out) in [("cpu", &fast), ("cpu-reference", &oracle)] {
         q.verify(g, &Output::Sssp(out.clone()))
             .unwrap_or_else(|e| panic!("{name}: {e}"));
@@ -369,7 +379,6 @@ fn hub_rows_relaxed_in_pieces_equal_dijkstra() {
 /// copy) or hop counts.
 #[test]
 fn sssp_in_a_session_on_a_skewed_graph_answers_as_the_oracle() {
-    use dwell::session::Session;
     let plain = load(
         &data("../../data/graphs/email-Enron.edges.xz"),
         &LoadOptions::default(),

@@ -18,8 +18,11 @@
 //! weight past `u32`, or sums that could overflow) there is no copy and the
 //! kernel reads the `f64` weights.
 //!
-//! Made on first use and kept for the graph's life (one pass over the
-//! weights; kron18's 8.4 M arcs: 67 MB), as the reverse CSR is.
+//! Made by a `cpu` session of several runs before its first SSSP query
+//! (`backend::host`), and kept for the graph's life, as the reverse CSR
+//! is; kernels read it only if made ([`made`]): inside a one-off run the
+//! copy costs more than it saves (kron18, one source, 2 threads: 104–115
+//! ms without it, 152–204 ms building it; 7.6 M arcs, 61 MB).
 
 use super::{Csr, Graph};
 use rayon::prelude::*;
@@ -99,6 +102,11 @@ pub fn packed(g: &Graph) -> Option<&PackedArcs> {
     g.packed
         .get_or_init(|| PackedArcs::build(g.forward()))
         .as_ref()
+}
+
+/// `g`'s packed arcs if [`packed`] has made them (see the module doc).
+pub fn made(g: &Graph) -> Option<&PackedArcs> {
+    g.packed.get().and_then(Option::as_ref)
 }
 
 #[cfg(test)]

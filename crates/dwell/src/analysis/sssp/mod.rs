@@ -20,7 +20,7 @@
 //! - `cpu`: delta-stepping (`delta.rs`; Meyer & Sanders 2003, GAPBS's
 //!   `sssp.cc` shape). Bucket width `--delta`, or from the graph
 //!   ([`default_delta`]). When every length is an integer and no path sum
-//!   can pass `u32` (`graph::packed`), it reads (target, length) pairs and
+//!   can pass `u32` (`graph::packed`, made by a session of several runs), it reads (target, length) pairs and
 //!   keeps `u32` distances, exact and so equal to the `f64` sums, and
 //!   converts them to `f64` at the end: 8 bytes an arc instead of 12, and
 //!   half the distance array (GAPBS's own layout). In a session of several
@@ -46,7 +46,7 @@ mod render;
 
 use super::footprint::{self, Requirements, SizeOverflow};
 use super::{Analysis, Ctx, Kernels, QueryError, Violation};
-use crate::graph::packed::packed;
+use crate::graph::packed;
 use crate::graph::Graph;
 use delta::{Floats, Ints};
 use rayon::prelude::*;
@@ -192,8 +192,9 @@ fn finish<W: Lengths>(
 pub fn parallel(g: &Graph, q: &SsspQuery, ctx: &Ctx<'_>) -> SsspResult {
     let delta = q.delta.unwrap_or_else(|| default_delta(g));
     let csr = g.forward();
-    let sources = with_lengths!(g, |w| match packed(g) {
-        // Integer lengths: 8 bytes an arc and u32 distances (`graph::packed`).
+    let sources = with_lengths!(g, |w| match packed::made(g) {
+        // Integer lengths: 8 bytes an arc and u32 distances (`graph::packed`;
+        // made by sessions of several runs).
         Some(p) => each_source(
             g,
             q,
