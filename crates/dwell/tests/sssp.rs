@@ -1,6 +1,7 @@
 //! SSSP (issue 32): delta-stepping (`cpu`) against Dijkstra (`cpu-reference`)
 //! bit for bit on random weighted graphs, both through the verifier; the
-//! verifier catching corrupted answers; unit lengths equal to BFS levels;
+//! verifier catching corrupted answers; integer lengths (summed as `u32`
+//! when they fit) near and past that bound; unit lengths equal to BFS levels;
 //! and scipy's distances on the bundled road graphs, pinned in
 //! `tests/data/sssp/*.tsv` by `scripts/scipy_sssp.py`.
 
@@ -8,7 +9,7 @@ use dwell::analysis::{BfsQuery, Output, Query, SsspQuery, SsspResult};
 use dwell::backend::{Cpu, CpuReference};
 use dwell::formats::{load, LoadOptions};
 use dwell::graph::{Graph, GraphBuilder, NO_VERTEX};
-use dwell::session::run_once;
+use dwell::session::{run_once, Session};
 use proptest::prelude::*;
 use std::path::PathBuf;
 
@@ -22,13 +23,23 @@ fn graph(directed: bool, n: u64, arcs: &[(u32, u32, f64)], weighted: bool) -> Gr
     b.build().unwrap()
 }
 
+/// `cpu` in a session of two runs (which packs integer lengths, and runs on
+/// a skewed graph's degree-grouped copy) and the oracle; `cpu`'s one-off
+/// run (f64 lengths, the graph itself) must give the session's answer.
 fn sssp(g: &Graph, q: &SsspQuery) -> (SsspResult, SsspResult) {
     let q = Query::Sssp(q.clone());
-    let run = |b: &dyn dwell::backend::Backend| match run_once(b, g, &q).expect("valid query") {
+    let answer = |out: Output| match out {
         Output::Sssp(r) => r,
         other => panic!("sssp answered {other:?}"),
     };
-    let (fast, oracle) = (run(&Cpu), run(&CpuReference));
+    let plan = Session::plan_query(&Cpu, g, &q, 2, u64::MAX).expect("valid query");
+    let mut s = Session::open(&Cpu, g, plan).unwrap();
+    s.run(&q).unwrap();
+    s.run(&q).unwrap();
+    let fast = answer(s.read_back().unwrap().outputs.pop().unwrap());
+    let once = answer(run_once(&Cpu, g, &q).unwrap());
+    assert_eq!(fast, once, "a session's cpu answer and a one-off run's");
+    let oracle = answer(run_once(&CpuReference, g, &q).unwrap());
     for (name, out) in [("cpu", &fast), ("cpu-reference", &oracle)] {
         q.verify(g, &Output::Sssp(out.clone()))
             .unwrap_or_else(|e| panic!("{name}: {e}"));
@@ -70,6 +81,44 @@ proptest! {
         let g = graph(directed, n, &arcs, weighted);
         let sources: Vec<u32> = picks.iter().map(|i| i.index(n as usize) as u32).collect();
         let q = SsspQuery { sources, delta, parents };
+        let (fast, oracle) = sssp(&g, &q);
+        prop_assert_eq!(fast, oracle);
+    }
+}
+
+/// Integer lengths around the bound under which `cpu` sums them as `u32`
+/// (`graph::packed`: n · max length below `u32::MAX`) and past it, up to
+/// past `u32` itself: packed or not, the answer is Dijkstra's in f64.
+fn arb_integer_graph() -> impl Strategy<Value = (bool, u64, Vec<(u32, u32, f64)>)> {
+    (any::<bool>(), 1u64..40).prop_flat_map(|(directed, n)| {
+        let top = u64::from(u32::MAX) / n;
+        let length = prop_oneof![
+            prop::sample::select(vec![0, 1, top - 1, top, top + 1, 1 << 32, 1 << 40]),
+            0..=top,
+            0u64..8,
+        ]
+        .prop_map(|x| x as f64);
+        let arc = (0..n as u32, 0..n as u32, length);
+        (
+            Just(directed),
+            Just(n),
+            prop::collection::vec(arc, 0..(4 * n as usize)),
+        )
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    #[test]
+    fn integer_lengths_near_u32_sums_equal_dijkstra(
+        (directed, n, arcs) in arb_integer_graph(),
+        picks in prop::collection::vec(any::<prop::sample::Index>(), 1..4),
+        delta in prop::option::of(prop_oneof![1.0f64..1e3, 1e3f64..1e10]),
+    ) {
+        let g = graph(directed, n, &arcs, true);
+        let sources: Vec<u32> = picks.iter().map(|i| i.index(n as usize) as u32).collect();
+        let q = SsspQuery { sources, delta, parents: true };
         let (fast, oracle) = sssp(&g, &q);
         prop_assert_eq!(fast, oracle);
     }
@@ -320,5 +369,47 @@ fn hub_rows_relaxed_in_pieces_equal_dijkstra() {
         };
         let (fast, oracle) = sssp(&g, &q);
         assert_eq!(fast, oracle, "delta {delta:?}");
+    }
+}
+
+/// A session of several runs on a skewed graph answers SSSP without parents
+/// on its degree-grouped copy (`graph::order`), with parents on the graph
+/// itself: either way, the oracle's answer in the graph's own ids.
+/// email-Enron is skewed; its lengths here are integers (packed on the
+/// copy) or hop counts.
+#[test]
+fn sssp_in_a_session_on_a_skewed_graph_answers_as_the_oracle() {
+    let plain = load(
+        &data("../../data/graphs/email-Enron.edges.xz"),
+        &LoadOptions::default(),
+    )
+    .unwrap();
+    assert!(dwell::graph::order::skewed(&plain));
+    let csr = plain.forward();
+    let arcs: Vec<(u32, u32, f64)> = (0..plain.nodes() as u32)
+        .flat_map(|u| {
+            csr.neighbors(u)
+                .iter()
+                .map(move |&v| (u, v, f64::from((u * 7 + v * 13) % 256)))
+        })
+        .collect();
+    let weighted = graph(true, plain.nodes() as u64, &arcs, true);
+    for g in [&plain, &weighted] {
+        assert!(dwell::graph::order::skewed(g));
+        for parents in [false, true] {
+            let q = Query::Sssp(SsspQuery {
+                sources: vec![0, 5, 4_000],
+                delta: None,
+                parents,
+            });
+            let plan = Session::plan_query(&Cpu, g, &q, 2, u64::MAX).unwrap();
+            let mut s = Session::open(&Cpu, g, plan).unwrap();
+            s.run(&q).unwrap();
+            s.run(&q).unwrap();
+            let r = s.read_back().unwrap();
+            let fast = r.outputs.last().unwrap();
+            q.verify(g, fast).unwrap();
+            assert_eq!(fast, &run_once(&CpuReference, g, &q).unwrap());
+        }
     }
 }

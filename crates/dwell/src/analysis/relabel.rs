@@ -7,9 +7,9 @@
 //! its own layout); callers run them on the original graph.
 
 use super::components::{canonical, Components};
-use super::{triangles, BfsQuery, Output, PageRankQuery, Query, ReachQuery, TaintQuery};
+use super::{triangles, BfsQuery, Output, PageRankQuery, Query, ReachQuery, SsspQuery, TaintQuery};
 use crate::graph::order::Relabeled;
-use crate::graph::Graph;
+use crate::graph::{Graph, NO_VERTEX};
 
 /// One undirected BFS keeping its levels runs on the graph itself up to
 /// this many vertices (up to which a search's reached set is a byte per
@@ -42,6 +42,11 @@ impl Relabeled {
             // (triangles) share cache lines on the copy: see BENCHMARKS,
             // issue 32 (kron18).
             Query::PageRank(_) | Query::Triangles => true,
+            // SSSP's relaxations load the targets' distances; on the copy
+            // the hubs' share cache lines. Not with parents: their tree
+            // (the tight arcs' breadth-first one) follows the row order,
+            // which the copy changes.
+            Query::Sssp(s) => !s.parents,
             // Dataflow, weak components, and any analysis not listed here
             // (a new one runs on the graph itself until it is measured on
             // the copy and renamed below).
@@ -80,6 +85,10 @@ impl Relabeled {
             Query::PageRank(p) => Query::PageRank(PageRankQuery {
                 personalization: p.personalization.as_ref().map(|w| self.per_new(w)),
                 ..p.clone()
+            }),
+            Query::Sssp(s) => Query::Sssp(SsspQuery {
+                sources: self.rename(&s.sources),
+                ..s.clone()
             }),
             // No vertex ids in the query.
             _ => q.clone(),
@@ -133,6 +142,21 @@ impl Relabeled {
                 // so the figure is the same to the bit.
                 t.average_clustering = triangles::average(&t.clustering);
                 Output::Triangles(t)
+            }
+            Output::Sssp(mut r) => {
+                for s in &mut r.sources {
+                    s.source = self.old_id[s.source as usize];
+                    s.dist = self.per_vertex(&s.dist);
+                    // Not asked for on the copy (see `serves`); renamed if
+                    // they were (the tree may differ from the original's).
+                    if let Some(p) = s.parent.as_mut() {
+                        *p = self.per_vertex(p);
+                        for v in p.iter_mut().filter(|v| **v != NO_VERTEX) {
+                            *v = self.old_id[*v as usize];
+                        }
+                    }
+                }
+                Output::Sssp(r)
             }
             // Never run on the copy (see `serves`).
             out => out,

@@ -12,7 +12,8 @@
 //! On a graph with a skewed degree distribution, a `cpu` session of more
 //! than one run also makes a degree-grouped copy resident ([`Relabeled`];
 //! R-MAT 20: 0.4 s to build, queries 1.3–2x faster) and runs every
-//! traversal and component query on it, renaming ids on the way in and out,
+//! traversal and component query on it (and the GAP kernels that
+//! `Relabeled::serves` lists), renaming ids on the way in and out,
 //! so results are the original's (a taint witness may be another path of
 //! the same, shortest, length); dataflow runs on the original.
 //!
@@ -22,7 +23,8 @@
 //!
 //! Either copy is made by the session's first query that uses it (a
 //! session that only runs dataflow makes none), once, and counted in
-//! `bytes_uploaded` then.
+//! `bytes_uploaded` then; so are SSSP's packed integer lengths
+//! (`graph::packed`) on the graph its queries run on.
 
 use super::{Backend, BackendError, Reservation, Resident};
 use crate::analysis::footprint::resident_graph_bytes;
@@ -30,6 +32,7 @@ use crate::analysis::{Ctx, Kernels, Output, Query, Requirements, SizeOverflow, W
 use crate::counters::{Counter, Counters};
 use crate::graph::fold::{self, Folded};
 use crate::graph::order::{self, Relabeled};
+use crate::graph::packed;
 use crate::graph::Graph;
 use crate::progress::Progress;
 use std::sync::Arc;
@@ -182,9 +185,30 @@ impl HostResident<'_> {
     }
 }
 
+impl HostResident<'_> {
+    /// Pack integer lengths beside their targets (`graph::packed`) on the
+    /// graph an SSSP query runs on, if this session keeps copies; counted
+    /// in `bytes_uploaded` when made.
+    fn pack_for(&self, q: &Query) {
+        if !self.copies || !matches!(q, Query::Sssp(_)) {
+            return;
+        }
+        let on = match &self.copy {
+            Some(GraphCopy::Relabeled(r)) if Relabeled::serves(q, self.g) => &r.graph,
+            _ => self.g,
+        };
+        if packed::made(on).is_none() {
+            if let Some(p) = packed::packed(on) {
+                self.counters.add(Counter::BytesUploaded, p.bytes());
+            }
+        }
+    }
+}
+
 impl Resident for HostResident<'_> {
     fn run(&mut self, q: &Query, progress: &dyn Progress) -> Result<(), BackendError> {
         self.make_copy_for(q)?;
+        self.pack_for(q);
         let ctx = Ctx::new(&self.counters, &self.workspace).with_progress(progress);
         // The whole run on a pool thread: a kernel alternates serial steps
         // with parallel ones (per level), and each parallel step the

@@ -320,6 +320,7 @@ impl GraphBuilder {
             reverse: OnceLock::new(),
             skewed: OnceLock::new(),
             foldable: OnceLock::new(),
+            packed: OnceLock::new(),
             directed,
             label_names: self.label_names,
             vertex_names: self.vertex_names,

@@ -152,6 +152,7 @@ impl Folded {
                 reverse: OnceLock::new(),
                 skewed: OnceLock::new(),
                 foldable: OnceLock::new(),
+                packed: OnceLock::new(),
                 directed: g.is_directed(),
                 label_names: Default::default(),
                 // Internal copies are in their own ids; answers are mapped

@@ -22,6 +22,7 @@ pub mod hash;
 mod labels;
 pub mod names;
 pub mod order;
+pub mod packed;
 mod parts;
 
 pub use build::{GraphBuilder, GraphError};
@@ -182,6 +183,8 @@ pub struct Graph {
     skewed: OnceLock<bool>,
     /// [`fold::foldable`], once computed.
     foldable: OnceLock<bool>,
+    /// [`packed::packed`], once computed.
+    packed: OnceLock<Option<packed::PackedArcs>>,
     directed: bool,
     label_names: LabelNames,
     /// The input's vertex names, when it named its vertices.

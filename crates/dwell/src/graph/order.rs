@@ -108,6 +108,7 @@ impl Relabeled {
                 reverse: OnceLock::new(),
                 skewed: OnceLock::new(),
                 foldable: OnceLock::new(),
+                packed: OnceLock::new(),
                 directed: g.is_directed(),
                 label_names: g.label_names().clone(),
                 // Internal copies are in their own ids; answers are mapped

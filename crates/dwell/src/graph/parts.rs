@@ -464,6 +464,7 @@ impl Graph {
             reverse: OnceLock::new(),
             skewed: OnceLock::new(),
             foldable: OnceLock::new(),
+            packed: OnceLock::new(),
             directed,
             label_names,
             vertex_names,

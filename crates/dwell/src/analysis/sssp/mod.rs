@@ -19,7 +19,14 @@
 //!
 //! - `cpu`: delta-stepping (`delta.rs`; Meyer & Sanders 2003, GAPBS's
 //!   `sssp.cc` shape). Bucket width `--delta`, or from the graph
-//!   ([`default_delta`]). A batch of at least as many sources as threads
+//!   ([`default_delta`]). When every length is an integer and no path sum
+//!   can pass `u32` (`graph::packed`, made by a session of several runs), it reads (target, length) pairs and
+//!   keeps `u32` distances, exact and so equal to the `f64` sums, and
+//!   converts them to `f64` at the end: 8 bytes an arc instead of 12, and
+//!   half the distance array (GAPBS's own layout). In a session of several
+//!   runs on a skewed graph, queries without parents run on the
+//!   degree-grouped copy (`analysis::relabel`): the hubs' distances share
+//!   cache lines (kron18: 1.3–1.4x; BENCHMARKS, "SSSP on kron18"). A batch of at least as many sources as threads
 //!   runs its sources in parallel, each serially (no fork-join per bucket:
 //!   what a high-diameter road graph needs); a smaller batch runs each
 //!   source with parallel rounds.
@@ -39,7 +46,9 @@ mod render;
 
 use super::footprint::{self, Requirements, SizeOverflow};
 use super::{Analysis, Ctx, Kernels, QueryError, Violation};
+use crate::graph::packed;
 use crate::graph::Graph;
+use delta::{Floats, Ints};
 use rayon::prelude::*;
 
 /// Arc lengths: the graph's weights, or 1 on an unweighted graph (kernels
@@ -182,33 +191,60 @@ fn finish<W: Lengths>(
 /// The `cpu` kernel: delta-stepping per source (see the module doc).
 pub fn parallel(g: &Graph, q: &SsspQuery, ctx: &Ctx<'_>) -> SsspResult {
     let delta = q.delta.unwrap_or_else(|| default_delta(g));
-    let stop = ctx.stop();
     let csr = g.forward();
-    let sources = with_lengths!(g, |w| {
-        if q.sources.len() >= rayon::current_num_threads() {
-            ctx.pass();
-            q.sources
-                .par_iter()
-                .map(|&s| {
-                    let d = delta::distances(csr, w, s, delta, false, stop);
-                    finish(g, w, s, d, q.parents)
-                })
-                .collect()
-        } else {
-            q.sources
-                .iter()
-                .map(|&s| {
-                    ctx.pass();
-                    let d = delta::distances(csr, w, s, delta, true, stop);
-                    finish(g, w, s, d, q.parents)
-                })
-                .collect()
-        }
+    let sources = with_lengths!(g, |w| match packed::made(g) {
+        // Integer lengths: 8 bytes an arc and u32 distances (`graph::packed`;
+        // made by sessions of several runs).
+        Some(p) => each_source(
+            g,
+            q,
+            ctx,
+            w,
+            Ints {
+                csr,
+                arcs: p.arcs()
+            },
+            delta
+        ),
+        None => each_source(g, q, ctx, w, Floats { csr, w }, delta),
     });
     SsspResult {
         sources,
         delta,
         weighted: g.has_weights(),
+    }
+}
+
+/// Delta-stepping over `arcs` from each source of `q`: a batch of at least
+/// as many sources as threads in parallel, each serially; else one after
+/// another, each with parallel rounds. `w` (the same lengths) builds parents.
+fn each_source<W: Lengths, A: delta::Arcs>(
+    g: &Graph,
+    q: &SsspQuery,
+    ctx: &Ctx<'_>,
+    w: W,
+    arcs: A,
+    delta: f64,
+) -> Vec<SourceDistances> {
+    let stop = ctx.stop();
+    if q.sources.len() >= rayon::current_num_threads() {
+        ctx.pass();
+        q.sources
+            .par_iter()
+            .map(|&s| {
+                let d = delta::distances(arcs, s, delta, false, stop);
+                finish(g, w, s, d, q.parents)
+            })
+            .collect()
+    } else {
+        q.sources
+            .iter()
+            .map(|&s| {
+                ctx.pass();
+                let d = delta::distances(arcs, s, delta, true, stop);
+                finish(g, w, s, d, q.parents)
+            })
+            .collect()
     }
 }
 
@@ -281,14 +317,22 @@ impl Analysis for Sssp {
 
     /// Per source: distances (and parents) as output; scratch: one atomic
     /// distance per vertex for each source running at once, and the
-    /// buckets, at most one entry per arc relaxed.
+    /// buckets, at most one entry per arc relaxed. A weighted graph may
+    /// also keep its packed integer arcs (8 bytes an arc, `graph::packed`).
     fn footprint(g: &Graph, q: &SsspQuery) -> Result<Requirements, SizeOverflow> {
         let (n, m) = (g.nodes() as u64, g.arcs() as u64);
         let k = q.sources.len() as u64;
         let at_once = k.min(rayon::current_num_threads() as u64).max(1);
         let per_vertex = if q.parents { 12 } else { 8 };
+        let packed = if g.has_weights() { m } else { 0 };
         Ok(Requirements {
-            graph_bytes: footprint::resident_graph_bytes(g)?,
+            graph_bytes: footprint::sum(
+                "resident graph bytes",
+                &[
+                    footprint::resident_graph_bytes(g)?,
+                    footprint::product("packed arc bytes", &[packed, 8])?,
+                ],
+            )?,
             frontier_bytes: footprint::product("frontier bytes", &[m, 4])?,
             scratch_bytes: footprint::product("scratch bytes", &[n, 8, at_once])?,
             output_bytes: footprint::sum(
