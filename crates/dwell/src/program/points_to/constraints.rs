@@ -194,9 +194,9 @@ impl Constraints {
                 continue;
             };
             // Values whose fields are not known: the whole global is one.
-            // A field's values sit at the root as well, which a copy of
-            // the whole object reads (content is copied location to
-            // location, not field by field).
+            // A field's values sit at the root as well, so a load of the
+            // root (a pointer to the global read as its first field) sees
+            // them; a copy of the whole object reads every field anyway.
             let root = match *at {
                 Value::Var(g) => {
                     if let Some(&(_, root)) = c.base.iter().find(|(n, _)| *n == g) {

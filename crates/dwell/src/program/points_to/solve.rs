@@ -332,13 +332,10 @@ impl Solver {
         if self.tree_in.is_empty() && self.tree_out.is_empty() {
             return;
         }
-        let o = self.c.locs.object_of(Loc(f));
-        let above: Vec<u32> = self
-            .c
-            .locs
-            .of(o)
-            .iter()
-            .filter(|&&a| a.0 != f && self.c.locs.under(a).any(|x| x.0 == f))
+        let locs = &self.c.locs;
+        let path = locs.path_of(Loc(f));
+        let above: Vec<u32> = (locs.of(locs.object_of(Loc(f))).iter())
+            .filter(|&&a| a.0 != f && path.starts_with(locs.path_of(a)))
             .map(|a| a.0)
             .collect();
         let cf = self.content(f);
