@@ -59,8 +59,8 @@ use super::render::{scores, PeerCheck, Render, VertexName};
 use super::{Analysis, Ctx, Kernels, QueryError, Violation};
 use crate::graph::Graph;
 use contrib::{f32_contributions, Contrib};
-use rounds::{cut, round_bounds, CHUNK};
 use rayon::prelude::*;
+use rounds::{cut, round_bounds, CHUNK};
 use std::io::{self, Write};
 
 /// When iteration stops.
@@ -735,4 +735,3 @@ impl Render for PageRankResult {
         })
     }
 }
-
