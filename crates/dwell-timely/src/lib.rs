@@ -139,6 +139,10 @@ fn device(e: TimelyError) -> BackendError {
 
 static PANICKED: Mutex<Option<String>> = Mutex::new(None);
 
+/// A timely thread panicked because a link was lost (not printed; the
+/// run names the peer).
+static LINK_LOST: AtomicBool = AtomicBool::new(false);
+
 /// The first panic of a timely thread (a worker or a link), if any.
 pub(crate) fn panicked() -> Option<String> {
     PANICKED.lock().unwrap_or_else(|p| p.into_inner()).clone()
@@ -172,6 +176,18 @@ fn install_panic_hook() {
                     p.get_or_insert_with(|| format!("{name}: {msg}"));
                     drop(p);
                     previous(info);
+                    return;
+                }
+                LINK_LOST.store(true, Ordering::SeqCst);
+                // A worker must not unwind from a poisoned queue: timely's
+                // send endpoints flush into that queue as they drop, panic
+                // again, and the process aborts before the run can report
+                // the lost peer. Parked, it ends with the process; the run
+                // sees LINK_LOST and the failed runtime forgets its threads.
+                if name.starts_with("timely:work") {
+                    loop {
+                        std::thread::park();
+                    }
                 }
                 return;
             }
@@ -513,7 +529,10 @@ impl Runtime {
                 Ok(Ok(answer)) => return Ok(answer),
                 Ok(Err(engine::Lost(_, what))) => return Err(self.ended(run, &what)),
                 Err(RecvTimeoutError::Timeout) => {
-                    if self.links.has_failed() || panicked().is_some() {
+                    if self.links.has_failed()
+                        || panicked().is_some()
+                        || LINK_LOST.load(Ordering::SeqCst)
+                    {
                         return Err(self.ended(run, "a worker failed"));
                     }
                     if progress.stopped() {
