@@ -7,7 +7,10 @@
 //! its own layout); callers run them on the original graph.
 
 use super::components::{canonical, Components};
-use super::{triangles, BfsQuery, Output, PageRankQuery, Query, ReachQuery, SsspQuery, TaintQuery};
+use super::{
+    triangles, BetweennessQuery, BfsQuery, Output, PageRankQuery, Query, ReachQuery, SsspQuery,
+    TaintQuery,
+};
 use crate::graph::order::Relabeled;
 use crate::graph::{Graph, NO_VERTEX};
 
@@ -17,8 +20,9 @@ use crate::graph::{Graph, NO_VERTEX};
 const LEVELS_ON_GRAPH_MAX: usize = 1 << 17;
 
 impl Relabeled {
-    /// Does a query of this kind run on the copy of `g`? BFS, reach, taint
-    /// and strong components; not dataflow, weak components, one BFS source
+    /// Does a query of this kind run on the copy of `g`? BFS, reach, taint,
+    /// strong components, PageRank, triangles, SSSP and unweighted
+    /// betweenness; not dataflow, weak components, one BFS source
     /// keeping levels on a small undirected graph, nor any analysis not listed.
     /// Weak components: their labels from the original come out canonical
     /// directly (Afforest and the sweep name each
@@ -47,6 +51,10 @@ impl Relabeled {
             // (the tight arcs' breadth-first one) follows the row order,
             // which the copy changes.
             Query::Sssp(s) => !s.parents,
+            // The sweep's σ and δ rows of the hubs share cache lines on the
+            // copy (64 sources, 1 thread: GAPBS's kron18 1.4-1.5x, cond-mat
+            // 1.05x; BENCHMARKS, issue 32). Weighted: untried on the copy.
+            Query::Betweenness(b) => !b.weighted,
             // Dataflow, weak components, and any analysis not listed here
             // (a new one runs on the graph itself until it is measured on
             // the copy and renamed below).
@@ -89,6 +97,10 @@ impl Relabeled {
             Query::Sssp(s) => Query::Sssp(SsspQuery {
                 sources: self.rename(&s.sources),
                 ..s.clone()
+            }),
+            Query::Betweenness(b) => Query::Betweenness(BetweennessQuery {
+                sources: b.sources.as_ref().map(|s| self.rename(s)),
+                ..b.clone()
             }),
             // No vertex ids in the query.
             _ => q.clone(),
@@ -157,6 +169,10 @@ impl Relabeled {
                     }
                 }
                 Output::Sssp(r)
+            }
+            Output::Betweenness(mut r) => {
+                r.scores = self.per_vertex(&r.scores);
+                Output::Betweenness(r)
             }
             // Never run on the copy (see `serves`).
             out => out,
