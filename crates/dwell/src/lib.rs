@@ -69,6 +69,7 @@ pub mod formats;
 pub mod gen;
 pub mod graph;
 pub mod io;
+mod pieces;
 pub mod program;
 pub mod progress;
 pub mod session;

@@ -58,9 +58,10 @@ use super::footprint::{self, Requirements, SizeOverflow};
 use super::render::{scores, PeerCheck, Render, VertexName};
 use super::{Analysis, Ctx, Kernels, QueryError, Violation};
 use crate::graph::Graph;
+use crate::pieces::pieces_at;
 use contrib::{f32_contributions, Contrib};
 use rayon::prelude::*;
-use rounds::{cut, round_bounds, CHUNK};
+use rounds::{round_bounds, CHUNK};
 use std::io::{self, Write};
 
 /// When iteration stops.
@@ -370,9 +371,9 @@ fn jacobi<C: Contrib>(g: &Graph, q: &PageRankQuery, ctx: &Ctx<'_>) -> PageRankRe
         }
         ctx.pass();
         let pulled_from = &contrib;
-        let sums: Vec<(f64, f64, f64)> = cut(&mut x, &bounds)
+        let sums: Vec<(f64, f64, f64)> = pieces_at(&mut x, &bounds)
             .into_par_iter()
-            .zip(cut(&mut next, &bounds))
+            .zip(pieces_at(&mut next, &bounds))
             .zip(&bounds[..bounds.len() - 1])
             .map(|((xs, out), &lo)| {
                 let pull = |u: usize| pulled_from[u].load();
@@ -422,7 +423,7 @@ fn gauss_seidel<C: Contrib>(g: &Graph, q: &PageRankQuery, ctx: &Ctx<'_>) -> Page
             break;
         }
         ctx.pass();
-        let sums: Vec<(f64, f64, f64)> = cut(&mut x, &bounds)
+        let sums: Vec<(f64, f64, f64)> = pieces_at(&mut x, &bounds)
             .into_par_iter()
             .zip(&bounds[..bounds.len() - 1])
             .map(|(xs, &lo)| {

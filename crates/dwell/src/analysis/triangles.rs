@@ -34,6 +34,7 @@ use super::footprint::{self, Requirements, SizeOverflow};
 use super::render::{PeerCheck, Render, VertexName};
 use super::{Analysis, Ctx, Kernels, QueryError, Violation};
 use crate::graph::Graph;
+use crate::pieces::pieces;
 use rayon::prelude::*;
 use std::cell::RefCell;
 use std::collections::HashSet;
@@ -189,13 +190,7 @@ impl Oriented {
             offsets.push(offsets[offsets.len() - 1] + c);
         }
         let mut targets = ctx.buffer(offsets[n], 0u32);
-        let mut rows: Vec<&mut [u32]> = Vec::with_capacity(n);
-        let mut rest = targets.as_mut_slice();
-        for &c in &counts {
-            let (row, tail) = std::mem::take(&mut rest).split_at_mut(c);
-            rows.push(row);
-            rest = tail;
-        }
+        let rows: Vec<&mut [u32]> = pieces(&mut targets, counts.iter().copied()).collect();
         rows.into_par_iter()
             .enumerate()
             .for_each_init(Vec::new, |row, (u, out)| {

@@ -271,13 +271,8 @@ impl GraphBuilder {
         let mut new_degree = filled(n, 0u64)?;
         {
             let mut rows: Vec<&mut [Rec]> = with_capacity(n)?;
-            let mut rest: &mut [Rec] = &mut recs;
-            for v in 0..n {
-                let len = (counts[v + 1] - counts[v]) as usize;
-                let (row, tail) = rest.split_at_mut(len);
-                rows.push(row);
-                rest = tail;
-            }
+            let lens = counts.windows(2).map(|c| (c[1] - c[0]) as usize);
+            rows.extend(crate::pieces::pieces(&mut recs, lens));
             rows.into_par_iter()
                 .zip(new_degree.par_iter_mut())
                 .for_each(|(row, deg)| {

@@ -17,6 +17,7 @@
 
 use super::build::filled;
 use super::{Csr, Graph, GraphError, Words};
+use crate::pieces::pieces;
 use rayon::prelude::*;
 use std::sync::OnceLock;
 
@@ -207,33 +208,28 @@ type RowBlock<'a> = (
 /// Split the arc arrays into the slices of consecutive blocks of rows.
 fn split_rows<'a>(
     offsets: &[u64],
-    mut targets: &'a mut [u32],
-    mut labels: Option<&'a mut [u32]>,
-    mut weights: Option<&'a mut [f64]>,
+    targets: &'a mut [u32],
+    labels: Option<&'a mut [u32]>,
+    weights: Option<&'a mut [f64]>,
 ) -> Vec<RowBlock<'a>> {
     let n = offsets.len() - 1;
-    let mut blocks = Vec::new();
-    let mut lo = 0;
-    while lo < n {
-        let hi = (lo + ROWS_PER_TASK).min(n);
-        // Offsets never exceed the arc count, a usize.
-        let len = (offsets[hi] - offsets[lo]) as usize;
-        let (t, rest) = std::mem::take(&mut targets).split_at_mut(len);
-        targets = rest;
-        let l = labels.take().map(|x| {
-            let (a, b) = x.split_at_mut(len);
-            labels = Some(b);
-            a
-        });
-        let w = weights.take().map(|x| {
-            let (a, b) = x.split_at_mut(len);
-            weights = Some(b);
-            a
-        });
-        blocks.push((lo..hi, t, l, w));
-        lo = hi;
-    }
-    blocks
+    let ranges = (0..n)
+        .step_by(ROWS_PER_TASK)
+        .map(|lo| lo..(lo + ROWS_PER_TASK).min(n));
+    // Offsets never exceed the arc count, a usize.
+    let lens = ranges
+        .clone()
+        .map(|r| (offsets[r.end] - offsets[r.start]) as usize);
+    let mut labels = labels.map(|x| pieces(x, lens.clone()));
+    let mut weights = weights.map(|x| pieces(x, lens.clone()));
+    ranges
+        .zip(pieces(targets, lens))
+        .map(|(r, t)| {
+            let l = labels.as_mut().and_then(Iterator::next);
+            let w = weights.as_mut().and_then(Iterator::next);
+            (r, t, l, w)
+        })
+        .collect()
 }
 
 #[cfg(test)]

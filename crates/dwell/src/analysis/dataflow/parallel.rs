@@ -17,6 +17,7 @@ use super::sweep_order::{Choice, Partitioned, PosCsr, SweepOrder};
 use super::{DataflowProblem, DataflowSolution, FactSets, Meet};
 use crate::analysis::Ctx;
 use crate::graph::{Csr, Graph};
+use crate::pieces::pieces;
 use crate::progress::Stop;
 use rayon::prelude::*;
 
@@ -327,18 +328,12 @@ fn partitioned(order: &Partitioned, p: &DataflowProblem, ctx: &Ctx<'_>) -> Dataf
     // Rows in position order; validated problems guarantee n * w fits.
     let mut in_rows = ctx.buffer(n * w, 0u64);
     let mut out_rows = ctx.buffer(n * w, 0u64);
-    let mut tasks = Vec::with_capacity(order.components.len());
-    {
-        let (mut rest_in, mut rest_out) = (&mut in_rows[..], &mut out_rows[..]);
-        for r in &order.components {
-            let len = (r.end - r.start) * w;
-            let (a, tail_in) = rest_in.split_at_mut(len);
-            let (b, tail_out) = rest_out.split_at_mut(len);
-            rest_in = tail_in;
-            rest_out = tail_out;
-            tasks.push((r.start, a, b));
-        }
-    }
+    let lens = order.components.iter().map(|r| (r.end - r.start) * w);
+    let tasks: Vec<_> = (order.components.iter().map(|r| r.start))
+        .zip(pieces(&mut in_rows, lens.clone()))
+        .zip(pieces(&mut out_rows, lens))
+        .map(|((start, a), b)| (start, a, b))
+        .collect();
     let solver = Solver {
         stop: ctx.stop(),
         meet: p.meet,

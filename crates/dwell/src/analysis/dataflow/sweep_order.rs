@@ -32,6 +32,7 @@
 
 use crate::analysis::{components, Ctx};
 use crate::graph::{Csr, Graph};
+use crate::pieces::pieces;
 use rayon::prelude::*;
 use std::ops::Range;
 
@@ -261,14 +262,9 @@ impl PosCsr {
         let mut targets = ctx.buffer(offsets[n], 0u32);
         // Blocks of positions own disjoint slices of `targets`.
         const BLOCK: usize = 4096;
-        let mut blocks = Vec::with_capacity(n.div_ceil(BLOCK));
-        let mut rest = &mut targets[..];
-        for a in (0..n).step_by(BLOCK) {
-            let b = (a + BLOCK).min(n);
-            let (head, tail) = rest.split_at_mut(offsets[b] - offsets[a]);
-            blocks.push((a..b, head));
-            rest = tail;
-        }
+        let ranges = (0..n).step_by(BLOCK).map(|a| a..(a + BLOCK).min(n));
+        let lens = ranges.clone().map(|r| offsets[r.end] - offsets[r.start]);
+        let blocks: Vec<_> = ranges.zip(pieces(&mut targets, lens)).collect();
         blocks.into_par_iter().for_each(|(range, out)| {
             let mut k = 0;
             for i in range {

@@ -30,17 +30,6 @@ pub(super) fn round_bounds(rev: &crate::graph::Csr) -> Vec<usize> {
     bounds
 }
 
-/// `xs` cut at `bounds` (from [`round_bounds`]) into one slice per chunk.
-pub(super) fn cut<'a, T>(mut xs: &'a mut [T], bounds: &[usize]) -> Vec<&'a mut [T]> {
-    let mut parts = Vec::with_capacity(bounds.len());
-    for w in bounds.windows(2) {
-        let (part, rest) = std::mem::take(&mut xs).split_at_mut(w[1] - w[0]);
-        parts.push(part);
-        xs = rest;
-    }
-    parts
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -61,7 +50,7 @@ mod tests {
         }
         assert!(bounds.len() > g.nodes().div_ceil(CHUNK) + 1, "no arc cut");
         let mut xs: Vec<usize> = (0..g.nodes()).collect();
-        let parts = cut(&mut xs, &bounds);
+        let parts = crate::pieces::pieces_at(&mut xs, &bounds);
         assert_eq!(parts.len(), bounds.len() - 1);
         for (part, w) in parts.iter().zip(bounds.windows(2)) {
             assert_eq!(part.first(), Some(&w[0]));
