@@ -50,6 +50,7 @@
 #![forbid(unsafe_code)]
 
 pub mod engine;
+mod faults;
 pub mod launch;
 pub mod net;
 pub mod shard;
@@ -62,11 +63,12 @@ use dwell::counters::{Counter, Counters};
 use dwell::graph::Graph;
 use dwell::progress::Progress;
 use engine::{Engine, Topology};
+use faults::Faults;
 use net::Links;
 use shard::Placement;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
-use std::sync::{Arc, Mutex, Once};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use timely::communication::allocator::zero_copy::initialize::initialize_networking_from_sockets;
 use timely::communication::allocator::ProcessBuilder;
@@ -135,65 +137,6 @@ fn device(e: TimelyError) -> BackendError {
         backend: "timely",
         source: Box::new(e),
     }
-}
-
-static PANICKED: Mutex<Option<String>> = Mutex::new(None);
-
-/// A timely thread panicked because a link was lost (not printed; the
-/// run names the peer).
-static LINK_LOST: AtomicBool = AtomicBool::new(false);
-
-/// The first panic of a timely thread (a worker or a link), if any.
-pub(crate) fn panicked() -> Option<String> {
-    PANICKED.lock().unwrap_or_else(|p| p.into_inner()).clone()
-}
-
-/// Route panics of timely's threads into [`PANICKED`]: the waiting run
-/// reports them as one error. A lost link's panic ("timely communication
-/// error") is reported by the run that notices the peer, so it is not
-/// printed; other panics still print.
-fn install_panic_hook() {
-    static ONCE: Once = Once::new();
-    ONCE.call_once(|| {
-        let previous = std::panic::take_hook();
-        std::panic::set_hook(Box::new(move |info| {
-            let name = std::thread::current().name().unwrap_or("").to_string();
-            if name.starts_with("timely") {
-                let msg = info
-                    .payload()
-                    .downcast_ref::<String>()
-                    .cloned()
-                    .or_else(|| info.payload().downcast_ref::<&str>().map(|s| s.to_string()))
-                    .unwrap_or_default();
-                // A lost link's panic, and the workers' panics it causes
-                // (their queues from that link are poisoned).
-                let link = msg.starts_with("timely communication error")
-                    || msg.contains("Send thread panic")
-                    || msg.contains("Recv thread panic")
-                    || msg.contains("poisoned");
-                if !link {
-                    let mut p = PANICKED.lock().unwrap_or_else(|p| p.into_inner());
-                    p.get_or_insert_with(|| format!("{name}: {msg}"));
-                    drop(p);
-                    previous(info);
-                    return;
-                }
-                LINK_LOST.store(true, Ordering::SeqCst);
-                // A worker must not unwind from a poisoned queue: timely's
-                // send endpoints flush into that queue as they drop, panic
-                // again, and the process aborts before the run can report
-                // the lost peer. Parked, it ends with the process; the run
-                // sees LINK_LOST and the failed runtime forgets its threads.
-                if name.starts_with("timely:work") {
-                    loop {
-                        std::thread::park();
-                    }
-                }
-                return;
-            }
-            previous(info);
-        }));
-    });
 }
 
 /// The `timely` backend: see the crate documentation.
@@ -366,7 +309,6 @@ impl Backend for Timely {
         // The in-arcs now, before the workers share them (a whole directed
         // graph's reverse CSR; a part brings its own).
         self.topology.prepare();
-        install_panic_hook();
         let runtime = Runtime::start(
             &self.cluster,
             Arc::clone(&self.topology),
@@ -406,6 +348,8 @@ struct Runtime {
     /// Set while a run's session asks it to stop; the workers read it
     /// once per epoch (`engine`'s *Stopping a run*).
     stop: Arc<AtomicBool>,
+    /// Its threads' panics (`faults`).
+    faults: Arc<Faults>,
 }
 
 impl Runtime {
@@ -415,6 +359,8 @@ impl Runtime {
         identity: &net::Identity,
         window: usize,
     ) -> Result<Runtime, TimelyError> {
+        // Before any thread of this runtime starts (link threads too).
+        let faults = Faults::start();
         let links = Arc::new(Links::default());
         let w = cluster.workers;
         let (builders, others): (Vec<AllocatorBuilder>, Box<dyn std::any::Any + Send>) =
@@ -456,11 +402,13 @@ impl Runtime {
         let wl = Arc::clone(&links);
         let stop = Arc::new(AtomicBool::new(false));
         let ws = Arc::clone(&stop);
+        let wf = Arc::clone(&faults);
         let guards = timely::execute::execute_from(
             builders,
             others,
             WorkerConfig::default(),
             move |worker| {
+                wf.adopt();
                 let local = worker.index() % placement.workers();
                 let Some(rx) = receivers.lock().unwrap_or_else(|p| p.into_inner())[local].take()
                 else {
@@ -504,6 +452,7 @@ impl Runtime {
             links,
             failed: false,
             stop,
+            faults,
         })
     }
 
@@ -530,8 +479,8 @@ impl Runtime {
                 Ok(Err(engine::Lost(_, what))) => return Err(self.ended(run, &what)),
                 Err(RecvTimeoutError::Timeout) => {
                     if self.links.has_failed()
-                        || panicked().is_some()
-                        || LINK_LOST.load(Ordering::SeqCst)
+                        || self.faults.panicked().is_some()
+                        || self.faults.link_lost()
                     {
                         return Err(self.ended(run, "a worker failed"));
                     }
@@ -569,7 +518,10 @@ impl Runtime {
             },
             None => TimelyError::Worker {
                 me,
-                what: panicked().unwrap_or_else(|| otherwise.to_string()),
+                what: self
+                    .faults
+                    .panicked()
+                    .unwrap_or_else(|| otherwise.to_string()),
             },
         }
     }

@@ -173,7 +173,7 @@ impl Engine {
             if let Some((peer, what)) = self.links.failure() {
                 return Err(Lost(peer, what));
             }
-            if let Some(what) = crate::panicked() {
+            if let Some(what) = crate::faults::panicked_here() {
                 return Err(Lost(self.process, what));
             }
             worker.step_or_park(Some(Duration::from_millis(2)));
