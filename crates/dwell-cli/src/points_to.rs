@@ -60,6 +60,7 @@ pub fn run(
     }
     let bound = calls.iter().filter(|c| !c.callees.is_empty()).count();
     if args.wants_json() {
+        let (target_sets, set_of) = shared_sets(&named);
         let doc = Report {
             analysis: "points-to",
             bundle: path.display().to_string(),
@@ -70,7 +71,17 @@ pub fn run(
                 "solve_ms": solve_ms,
             }),
             indirect_calls: &calls,
-            pointers: named.iter().map(Pointer).collect(),
+            target_sets,
+            pointers: named
+                .iter()
+                .zip(set_of)
+                .map(|(p, set)| Pointer {
+                    function: p.function.as_deref(),
+                    name: &p.name,
+                    target_set: set,
+                    target_count: p.targets.len(),
+                })
+                .collect(),
         };
         return stdout.json_pretty(&doc);
     }
@@ -104,30 +115,48 @@ pub fn run(
     Ok(())
 }
 
-/// The `--json` document, serialized as it is written (its pointers'
-/// targets are shared names, never copied into a JSON tree).
+/// The `--json` document. Pointers name their targets by an index into
+/// `target_sets`, each distinct set written once: SQLite's 74,950 named
+/// pointers hold 99.6 million targets between them, in far fewer distinct
+/// sets (pointers merged in a cycle, or copied from one another, share
+/// theirs), and writing every pointer's list made a 3.3 GB document.
 #[derive(serde::Serialize)]
 struct Report<'a> {
     analysis: &'static str,
     bundle: String,
     stats: serde_json::Value,
     indirect_calls: &'a [IndirectCall],
+    target_sets: Vec<Vec<&'a str>>,
     pointers: Vec<Pointer<'a>>,
 }
 
-/// A named pointer as JSON: `{"function", "name", "targets"}`.
-struct Pointer<'a>(&'a points_to::NamedPointer);
+/// A named pointer as JSON: its set's index in `target_sets`, and the
+/// set's size.
+#[derive(serde::Serialize)]
+struct Pointer<'a> {
+    function: Option<&'a str>,
+    name: &'a str,
+    target_set: usize,
+    target_count: usize,
+}
 
-impl serde::Serialize for Pointer<'_> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
-        use serde::ser::SerializeStruct;
-        let mut m = s.serialize_struct("Pointer", 3)?;
-        m.serialize_field("function", &self.0.function)?;
-        m.serialize_field("name", &self.0.name)?;
-        let targets: Vec<&str> = self.0.targets.iter().map(|t| &**t).collect();
-        m.serialize_field("targets", &targets)?;
-        m.end()
-    }
+/// The distinct target sets of `named` in order of first use, and each
+/// pointer's set. Target names are made once per location and shared, so
+/// equal sets hold the same names: compared by address, not by text.
+fn shared_sets(named: &[points_to::NamedPointer]) -> (Vec<Vec<&str>>, Vec<usize>) {
+    let mut index: std::collections::HashMap<Vec<*const u8>, usize> = Default::default();
+    let mut sets = Vec::new();
+    let set_of = named
+        .iter()
+        .map(|p| {
+            let key: Vec<*const u8> = p.targets.iter().map(|t| t.as_ptr()).collect();
+            *index.entry(key).or_insert_with(|| {
+                sets.push(p.targets.iter().map(|t| &**t).collect());
+                sets.len() - 1
+            })
+        })
+        .collect();
+    (sets, set_of)
 }
 
 /// An indirect call site and the functions it may call.

@@ -40,7 +40,8 @@ fn import(dir: &Path, ll: &str) -> PathBuf {
     b
 }
 
-/// The targets of pointer `name` of `function` (`None`: a global).
+/// The targets of pointer `name` of `function` (`None`: a global), from
+/// its shared set.
 fn targets<'v>(json: &'v Value, function: Option<&str>, name: &str) -> Vec<&'v str> {
     let owner = function.map_or(Value::Null, Value::from);
     let p = json["pointers"]
@@ -49,12 +50,15 @@ fn targets<'v>(json: &'v Value, function: Option<&str>, name: &str) -> Vec<&'v s
         .iter()
         .find(|p| p["function"] == owner && p["name"] == name)
         .unwrap_or_else(|| panic!("no pointer {function:?}: {name} in {json:#}"));
-    p["targets"]
+    let set = &json["target_sets"][p["target_set"].as_u64().unwrap() as usize];
+    let names: Vec<&str> = set
         .as_array()
         .unwrap()
         .iter()
         .map(|t| t.as_str().unwrap())
-        .collect()
+        .collect();
+    assert_eq!(p["target_count"].as_u64(), Some(names.len() as u64), "{p}");
+    names
 }
 
 #[test]
@@ -65,6 +69,18 @@ fn indirect_calls_and_named_pointers_at_o0_and_o2() {
         let (ok, out, err) = run(dwell().args(["run", "points-to"]).arg(&b).arg("--json"));
         assert!(ok, "{ll}: {err}");
         let v: Value = serde_json::from_str(&out).unwrap();
+        // Each distinct target set once, and each one some pointer's.
+        let sets = v["target_sets"].as_array().unwrap();
+        let used: std::collections::BTreeSet<u64> = v["pointers"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["target_set"].as_u64().unwrap())
+            .collect();
+        assert_eq!(used.len(), sets.len(), "{ll}: {out}");
+        for (i, a) in sets.iter().enumerate() {
+            assert!(!sets[..i].contains(a), "{ll}: set {i} repeated: {a}");
+        }
         let calls = v["indirect_calls"].as_array().unwrap();
         assert_eq!(calls.len(), 1, "{ll}: {out}");
         assert_eq!(calls[0]["function"], "run");
