@@ -46,7 +46,7 @@ pub fn run(
                 "# dwell points-to: function (empty for a global)<TAB>pointer<TAB>target"
             )?;
             for n in &named {
-                for t in &n.targets {
+                for t in n.targets.iter() {
                     writeln!(
                         w,
                         "{}\t{}\t{t}",
@@ -141,18 +141,24 @@ struct Pointer<'a> {
 }
 
 /// The distinct target sets of `named` in order of first use, and each
-/// pointer's set. Target names are made once per location and shared, so
-/// equal sets hold the same names: compared by address, not by text.
+/// pointer's set. `named_pointers` makes each list once and shares it, so
+/// a list seen before is found by its address; a new list (a first one, or
+/// two names' union) by its names' addresses, each name being made once.
 fn shared_sets(named: &[points_to::NamedPointer]) -> (Vec<Vec<&str>>, Vec<usize>) {
-    let mut index: std::collections::HashMap<Vec<*const u8>, usize> = Default::default();
+    use std::collections::HashMap;
+    let mut by_list: HashMap<*const u8, usize> = HashMap::new();
+    let mut by_names: HashMap<Vec<*const u8>, usize> = HashMap::new();
     let mut sets = Vec::new();
     let set_of = named
         .iter()
         .map(|p| {
-            let key: Vec<*const u8> = p.targets.iter().map(|t| t.as_ptr()).collect();
-            *index.entry(key).or_insert_with(|| {
-                sets.push(p.targets.iter().map(|t| &**t).collect());
-                sets.len() - 1
+            let list = std::sync::Arc::as_ptr(&p.targets).cast::<u8>();
+            *by_list.entry(list).or_insert_with(|| {
+                let names = p.targets.iter().map(|t| t.as_ptr()).collect();
+                *by_names.entry(names).or_insert_with(|| {
+                    sets.push(p.targets.iter().map(|t| &**t).collect());
+                    sets.len() - 1
+                })
             })
         })
         .collect();

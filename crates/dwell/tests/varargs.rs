@@ -31,7 +31,7 @@ fn va_arg_reads_what_the_calls_pass() {
             pts.named_pointers(&p)
                 .into_iter()
                 .filter(|n| n.function.as_deref() == Some(f) && n.name == "cmd")
-                .flat_map(|n| n.targets)
+                .flat_map(|n| n.targets.to_vec())
                 .map(|t| t.to_string())
                 .collect()
         };
