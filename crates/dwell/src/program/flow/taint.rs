@@ -157,32 +157,12 @@ impl<'g> Solver<'g> {
             // that call's return.
             sums.clear();
             for &m in &ms {
-                let (ins, outs) = (&call_in[m as usize], &ret_out[v as usize]);
-                let (mut i, mut j) = (0, 0);
-                while i < ins.len() && j < outs.len() {
-                    let c = ins[i].0;
-                    if c < outs[j].0 {
-                        i += 1;
-                        continue;
-                    }
-                    if outs[j].0 < c {
-                        j += 1;
-                        continue;
-                    }
-                    let j0 = j;
-                    while i < ins.len() && ins[i].0 == c {
-                        let a = ins[i].1;
-                        j = j0;
-                        while j < outs.len() && outs[j].0 == c {
-                            let r = outs[j].1;
-                            j += 1;
-                            if have.insert((a, r)) {
-                                sums.push((a, r));
-                            }
-                        }
-                        i += 1;
-                    }
-                }
+                matched_sites(
+                    &call_in[m as usize],
+                    &ret_out[v as usize],
+                    &mut have,
+                    &mut sums,
+                );
             }
             for &(a, r) in &sums {
                 summary[a as usize].push(r);
@@ -507,6 +487,42 @@ impl<'h> Phase<'h> {
             self.queue.push_back(t);
         }
         self.pending[i] |= g;
+    }
+}
+
+/// The new summary arcs `a → r` of a path edge from the formal-in whose
+/// call arcs are `ins` to the formal-out whose return arcs are `outs`: one
+/// per call site the two share, merged by site (both sorted).
+fn matched_sites(
+    ins: &[(u32, u32)],
+    outs: &[(u32, u32)],
+    have: &mut hashbrown::HashSet<(u32, u32)>,
+    sums: &mut Vec<(u32, u32)>,
+) {
+    let (mut i, mut j) = (0, 0);
+    while i < ins.len() && j < outs.len() {
+        let c = ins[i].0;
+        if c < outs[j].0 {
+            i += 1;
+            continue;
+        }
+        if outs[j].0 < c {
+            j += 1;
+            continue;
+        }
+        let j0 = j;
+        while i < ins.len() && ins[i].0 == c {
+            let a = ins[i].1;
+            j = j0;
+            while j < outs.len() && outs[j].0 == c {
+                let r = outs[j].1;
+                j += 1;
+                if have.insert((a, r)) {
+                    sums.push((a, r));
+                }
+            }
+            i += 1;
+        }
     }
 }
 

@@ -465,62 +465,17 @@ impl PointsTo {
             VarKind::Global => None,
             _ => p.vars[v as usize].split(':').next().map(str::to_string),
         };
-        let names: Vec<Arc<str>> = (0..self.locs() as u32)
-            .map(|l| self.loc_name(p, Loc(l)).into())
-            .collect();
-        // Each location's name's place in name order (equal names, equal
-        // places): targets sort by it, not by comparing strings.
-        let mut by_name: Vec<u32> = (0..names.len() as u32).collect();
-        by_name.sort_by(|&a, &b| names[a as usize].cmp(&names[b as usize]));
-        let mut rank = vec![0u32; names.len()];
-        for k in 1..by_name.len() {
-            let (prev, l) = (by_name[k - 1] as usize, by_name[k] as usize);
-            rank[l] = rank[prev] + u32::from(names[l] != names[prev]);
-        }
-        // One name per rank, in name order.
-        let mut by_rank: Vec<Arc<str>> = Vec::new();
-        for &l in &by_name {
-            if rank[l as usize] as usize == by_rank.len() {
-                by_rank.push(Arc::clone(&names[l as usize]));
-            }
-        }
-        // Each set's names once per set id (equal ids, equal sets) and one
-        // list per distinct content (unequal ids may hold equal sets):
-        // marked by rank in a bitset and read back in order, not sorted
-        // (SQLite: thousands of sets of up to ~2,000 locations).
-        let words = by_rank.len().div_ceil(64);
-        let mut by_set: HashMap<u32, Arc<[Arc<str>]>> = HashMap::new();
-        let mut by_bits: HashMap<Vec<u64>, Arc<[Arc<str>]>> = HashMap::new();
+        let mut lists = TargetLists::new(self, p);
         let mut push = |v: u32, name: String, set: u32| {
             let ls = &self.sets[set as usize];
             if ls.is_empty() {
                 return;
             }
-            let targets = by_set.entry(set).or_insert_with(|| {
-                let mut bits = vec![0u64; words];
-                for l in ls {
-                    let r = rank[l.0 as usize] as usize;
-                    bits[r / 64] |= 1 << (r % 64);
-                }
-                let list = by_bits.entry(bits).or_insert_with_key(|bits| {
-                    let mut list = Vec::new();
-                    for (w, &word) in bits.iter().enumerate() {
-                        let mut word = word;
-                        while word != 0 {
-                            list.push(Arc::clone(
-                                &by_rank[w * 64 + word.trailing_zeros() as usize],
-                            ));
-                            word &= word - 1;
-                        }
-                    }
-                    list.into()
-                });
-                Arc::clone(list)
-            });
+            let targets = lists.of(set, ls);
             out.push(NamedPointer {
                 function: function(v),
                 name,
-                targets: Arc::clone(targets),
+                targets,
             });
         };
         for (o, kind) in self.kinds.iter().enumerate() {
@@ -564,5 +519,74 @@ impl PointsTo {
             }
         }
         merged
+    }
+}
+
+/// The target lists of `named_pointers`: each set's names in name order,
+/// made once per set id (equal ids, equal sets) and shared between sets of
+/// equal content (unequal ids may hold equal sets). Marked by rank in a
+/// bitset and read back in order, not sorted (SQLite: thousands of sets of
+/// up to ~2,000 locations).
+struct TargetLists {
+    /// Each location's name's place in name order (equal names, equal
+    /// places).
+    rank: Vec<u32>,
+    /// One name per rank, in name order.
+    by_rank: Vec<Arc<str>>,
+    by_set: HashMap<u32, Arc<[Arc<str>]>>,
+    by_bits: HashMap<Vec<u64>, Arc<[Arc<str>]>>,
+}
+
+impl TargetLists {
+    fn new(pts: &PointsTo, p: &Program) -> TargetLists {
+        let names: Vec<Arc<str>> = (0..pts.locs() as u32)
+            .map(|l| pts.loc_name(p, Loc(l)).into())
+            .collect();
+        let mut by_name: Vec<u32> = (0..names.len() as u32).collect();
+        by_name.sort_by(|&a, &b| names[a as usize].cmp(&names[b as usize]));
+        let mut rank = vec![0u32; names.len()];
+        for k in 1..by_name.len() {
+            let (prev, l) = (by_name[k - 1] as usize, by_name[k] as usize);
+            rank[l] = rank[prev] + u32::from(names[l] != names[prev]);
+        }
+        let mut by_rank: Vec<Arc<str>> = Vec::new();
+        for &l in &by_name {
+            if rank[l as usize] as usize == by_rank.len() {
+                by_rank.push(Arc::clone(&names[l as usize]));
+            }
+        }
+        TargetLists {
+            rank,
+            by_rank,
+            by_set: HashMap::new(),
+            by_bits: HashMap::new(),
+        }
+    }
+
+    /// The sorted names of set `set`, whose locations are `ls`.
+    fn of(&mut self, set: u32, ls: &[Loc]) -> Arc<[Arc<str>]> {
+        let (rank, by_rank, by_bits) = (&self.rank, &self.by_rank, &mut self.by_bits);
+        let list = self.by_set.entry(set).or_insert_with(|| {
+            let mut bits = vec![0u64; by_rank.len().div_ceil(64)];
+            for l in ls {
+                let r = rank[l.0 as usize] as usize;
+                bits[r / 64] |= 1 << (r % 64);
+            }
+            let list = by_bits.entry(bits).or_insert_with_key(|bits| {
+                let mut list = Vec::new();
+                for (w, &word) in bits.iter().enumerate() {
+                    let mut word = word;
+                    while word != 0 {
+                        list.push(Arc::clone(
+                            &by_rank[w * 64 + word.trailing_zeros() as usize],
+                        ));
+                        word &= word - 1;
+                    }
+                }
+                list.into()
+            });
+            Arc::clone(list)
+        });
+        Arc::clone(list)
     }
 }
