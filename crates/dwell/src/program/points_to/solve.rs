@@ -473,13 +473,16 @@ impl Solver {
                         self.offsets.push(FixedBitSet::new());
                     }
                     let mut fields = std::mem::take(&mut self.offsets[used]);
-                    if self.offset(&delta, path, &mut fields) {
-                        // A collapse changes the fields of its object's
-                        // locations: no set found before it is reused.
-                        self.next_path_stamp();
-                    }
+                    let collapsed = self.offset(&delta, path, &mut fields);
                     self.offsets[used] = fields;
-                    self.path_set[path as usize] = (self.path_stamp, used as u32);
+                    if collapsed {
+                        // A collapse changes the fields of its object's
+                        // locations: no set found before it is reused,
+                        // this one included (found partly before it).
+                        self.next_path_stamp();
+                    } else {
+                        self.path_set[path as usize] = (self.path_stamp, used as u32);
+                    }
                     used += 1;
                     used - 1
                 };
