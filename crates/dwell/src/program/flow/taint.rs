@@ -129,17 +129,21 @@ impl<'g> Solver<'g> {
         let mut steps = 0u64;
         let mut next = Vec::new();
         let mut sums = Vec::new();
+        // The formal-ins of this step, and (a node's) as bits.
+        let (mut ms, mut delta) = (Vec::new(), FixedBitSet::new());
         loop {
             // A node's new formal-ins, else a pair across groups.
-            let (ms, v, delta) = if let Some(v) = p.queue.pop() {
-                // Cleared, not taken: its length is the group's.
-                let delta = p.pending[v as usize].clone();
+            ms.clear();
+            let (v, across) = if let Some(v) = p.queue.pop() {
+                // Copied and cleared, not taken: its length is the group's.
+                delta.clone_from(&p.pending[v as usize]);
                 p.pending[v as usize].clear();
                 let g = p.group[v as usize] as usize;
-                let ms: Vec<u32> = delta.ones().map(|b| p.formals[g][b]).collect();
-                (ms, v, Some(delta))
+                ms.extend(delta.ones().map(|b| p.formals[g][b]));
+                (v, false)
             } else if let Some((m, v)) = p.work.pop() {
-                (vec![m], v, None)
+                ms.push(m);
+                (v, true)
             } else {
                 break;
             };
@@ -178,16 +182,11 @@ impl<'g> Solver<'g> {
                     .map(|(t, _)| t),
             );
             next.extend_from_slice(&summary[v as usize]);
-            match &delta {
-                Some(d) => {
-                    for &t in &next {
-                        p.hand_on(v, d, t);
-                    }
-                }
-                None => {
-                    for &t in &next {
-                        p.add(ms[0], t);
-                    }
+            for &t in &next {
+                if across {
+                    p.add(ms[0], t);
+                } else {
+                    p.hand_on(v, &delta, t);
                 }
             }
         }
@@ -574,6 +573,8 @@ struct Paths {
     reaching_across: Vec<Vec<u32>>,
     work: Vec<(u32, u32)>,
     bytes: u64,
+    /// Scratch for `extend` (one allocation, not one per summary).
+    scratch: FixedBitSet,
 }
 
 impl Paths {
@@ -605,6 +606,7 @@ impl Paths {
             reaching_across: vec![Vec::new(); n],
             work: Vec::new(),
             bytes: 0,
+            scratch: FixedBitSet::new(),
         }
     }
 
@@ -673,8 +675,10 @@ impl Paths {
     /// A new summary `a → r`: every formal-in reaching `a` reaches `r`.
     fn extend(&mut self, a: u32, r: u32) {
         if !self.have[a as usize].is_empty() {
-            let bits = self.have[a as usize].clone();
+            let mut bits = std::mem::take(&mut self.scratch);
+            bits.clone_from(&self.have[a as usize]);
             self.hand_on(a, &bits, r);
+            self.scratch = bits;
         }
         for k in 0..self.reaching_across[a as usize].len() {
             let m = self.reaching_across[a as usize][k];
