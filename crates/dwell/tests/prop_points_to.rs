@@ -35,6 +35,18 @@ fn check(seed: u64) {
             p.vars[v as usize]
         );
     }
+    // One id per distinct set (the value-flow graph shares its work by
+    // id): equal sets, equal ids, and the converse the docs promise.
+    let mut ids: BTreeMap<Vec<points_to::Loc>, u32> = BTreeMap::new();
+    for v in 0..p.vars.len() as u32 {
+        let id = fast.set_of_var(v);
+        let first = *ids.entry(fast.of_var(v).to_vec()).or_insert(id);
+        assert_eq!(
+            first, id,
+            "seed {seed}: {} holds a set seen under another id",
+            p.vars[v as usize]
+        );
+    }
     let sites = |pts: &PointsTo| -> BTreeMap<(u32, u32, u32), Vec<u32>> {
         pts.indirect_sites().map(|(k, v)| (k, v.to_vec())).collect()
     };

@@ -229,8 +229,9 @@ pub struct PointsTo {
     kinds: Vec<ObjectKind>,
     locs: Locs,
     /// The distinct sets, sorted; set 0 is empty. Variables and locations
-    /// the solver merged (a cycle) share one: SQLite's 155,899 variables
-    /// as their own lists took gigabytes.
+    /// that hold equal sets share one: SQLite's 155,899 variables as their
+    /// own lists took gigabytes, and far fewer distinct sets than solver
+    /// nodes end non-empty.
     sets: Vec<Vec<Loc>>,
     /// Per variable ([`Program::vars`]), its set.
     vars: Vec<u32>,
@@ -315,8 +316,9 @@ impl PointsTo {
         &self.sets[self.set_of_var(v) as usize]
     }
 
-    /// The set variable `v` holds, as an id: variables with equal ids hold
-    /// equal sets (not conversely); 0 is the empty set.
+    /// The set variable `v` holds, as an id: one id per distinct set, so
+    /// variables hold equal sets exactly when their ids are equal; 0 is the
+    /// empty set.
     pub fn set_of_var(&self, v: u32) -> u32 {
         self.vars.get(v as usize).copied().unwrap_or(0)
     }

@@ -722,34 +722,46 @@ impl Solver {
     }
 
     fn finish(mut self, p: &Program) -> (PointsTo, SolveStats) {
-        // One set per solver node that ends non-empty, shared by the
-        // variables and locations merged into it.
+        // Every node read is found first (`content` may make nodes), then
+        // the sets are read with the nodes borrowed.
+        let var_nodes: Vec<u32> = (0..p.vars.len() as u32).map(|v| self.find(v)).collect();
+        let field_nodes: Vec<Option<u32>> = std::mem::take(&mut self.c.field_node)
+            .into_iter()
+            .map(|n| n.map(|n| self.find(n)))
+            .collect();
+        let content_nodes: Vec<u32> = (0..self.c.locs.len() as u32)
+            .map(|l| self.content(l))
+            .collect();
+        // One set per distinct content, shared by every node that holds
+        // it: on SQLite a list per non-empty node (up to 2,000 locations
+        // each) was a seventh of the solve in page faults and half of the
+        // points-to run's peak memory. Equal ids for
+        // equal sets also let the value-flow graph share its work.
         let mut sets: Vec<Vec<Loc>> = vec![Vec::new()];
         let mut of_node: HashMap<u32, u32> = HashMap::new();
-        let mut set_of = |s: &mut Solver, n: u32| -> u32 {
-            let r = s.find(n);
-            let pts = &s.nodes[r as usize].pts;
+        let mut of_words: hashbrown::HashMap<&[usize], u32> = hashbrown::HashMap::new();
+        let nodes = &self.nodes;
+        let mut set_of = |r: u32| -> u32 {
+            let pts = &nodes[r as usize].pts;
             if pts.is_clear() {
                 return 0;
             }
             *of_node.entry(r).or_insert_with(|| {
-                sets.push(pts.ones().map(|l| Loc(l as u32)).collect());
-                sets.len() as u32 - 1
+                // Sets grown to different lengths compare by their words
+                // up to the last one in use.
+                let words = pts.as_slice();
+                let used = words.iter().rposition(|&w| w != 0).map_or(0, |i| i + 1);
+                *of_words.entry(&words[..used]).or_insert_with(|| {
+                    sets.push(pts.ones().map(|l| Loc(l as u32)).collect());
+                    sets.len() as u32 - 1
+                })
             })
         };
-        let vars = (0..p.vars.len() as u32)
-            .map(|v| set_of(&mut self, v))
+        let vars = var_nodes.into_iter().map(&mut set_of).collect();
+        let fields = (field_nodes.into_iter())
+            .map(|n| n.map_or(0, &mut set_of))
             .collect();
-        let fields = std::mem::take(&mut self.c.field_node)
-            .into_iter()
-            .map(|n| n.map_or(0, |n| set_of(&mut self, n)))
-            .collect();
-        let content = (0..self.c.locs.len() as u32)
-            .map(|l| {
-                let n = self.content(l);
-                set_of(&mut self, n)
-            })
-            .collect();
+        let content = content_nodes.into_iter().map(&mut set_of).collect();
         for v in self.callees.values_mut() {
             v.sort_unstable();
         }
