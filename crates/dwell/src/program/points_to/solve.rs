@@ -60,6 +60,8 @@ struct Solver {
     edges: hashbrown::HashSet<(u32, u32)>,
     /// Scratch for `visit`'s delta (one allocation, not one per visit).
     delta: FixedBitSet,
+    /// Scratch: the delta's non-zero words.
+    delta_words: Vec<u32>,
     /// Scratch for `offset`'s field sets: one per distinct path of a
     /// visit's offsets (SQLite: 34,172 offsets, 21,944 distinct node-path
     /// pairs before any merge), found once and joined into each
@@ -146,6 +148,23 @@ fn join(into: &mut FixedBitSet, from: &FixedBitSet) -> bool {
     grew != 0
 }
 
+/// [`join`] reading only `from`'s words at `words` (its non-zero ones): a
+/// visit's delta is mostly a few locations, and ORing all of a set's
+/// words into every successor was most of SQLite's solve.
+fn join_words(into: &mut FixedBitSet, from: &FixedBitSet, words: &[u32]) -> bool {
+    if into.len() < from.len() {
+        into.grow(from.len());
+    }
+    let (into, from) = (into.as_mut_slice(), from.as_slice());
+    let mut grew = 0;
+    for &w in words {
+        let (a, b) = (&mut into[w as usize], from[w as usize]);
+        grew |= b & !*a;
+        *a |= b;
+    }
+    grew != 0
+}
+
 /// Add location `l` to `set`; whether it was new.
 fn insert(set: &mut FixedBitSet, l: u32) -> bool {
     let l = l as usize;
@@ -174,6 +193,7 @@ impl Solver {
             queued: Vec::new(),
             edges: hashbrown::HashSet::new(),
             delta: FixedBitSet::new(),
+            delta_words: Vec::new(),
             offsets: Vec::new(),
             path_set: Vec::new(),
             path_stamp: 0,
@@ -398,7 +418,18 @@ impl Solver {
             self.delta = delta;
             return;
         }
-        join(&mut node.done, &delta);
+        // The delta's non-zero words, when few enough that joining by them
+        // beats a pass over every word.
+        let mut words = std::mem::take(&mut self.delta_words);
+        words.clear();
+        let blocks = delta.as_slice();
+        words.extend((0..blocks.len() as u32).filter(|&w| blocks[w as usize] != 0));
+        let sparse = words.len() * 4 <= blocks.len();
+        if sparse {
+            join_words(&mut node.done, &delta, &words);
+        } else {
+            join(&mut node.done, &delta);
+        }
         // Nothing below merges `n` until the offsets, so its lists are
         // borrowed out and put back instead of copied on every visit.
         let loads = std::mem::take(&mut node.loads);
@@ -500,12 +531,19 @@ impl Solver {
             if m == n {
                 continue;
             }
-            if join(&mut self.nodes[m as usize].pts, &delta) {
+            let into = &mut self.nodes[m as usize].pts;
+            let grew = if sparse {
+                join_words(into, &delta, &words)
+            } else {
+                join(into, &delta)
+            };
+            if grew {
                 self.push(m);
             }
         }
         self.nodes[n as usize].succ = succ;
         self.delta = delta;
+        self.delta_words = words;
     }
 
     /// A new stamp for `path_set`: no set found before is current.
