@@ -13,6 +13,7 @@ use crate::progress::Stop;
 use fixedbitset::FixedBitSet;
 use std::collections::{HashMap, HashSet, VecDeque};
 
+mod cycles;
 /// Per node: what it holds and what hangs off it.
 #[derive(Default, Clone)]
 struct Node {
@@ -489,40 +490,7 @@ impl Solver {
         node.calls = calls;
         node.reads = reads;
         node.writes = writes;
-        if !node.geps.is_empty() {
-            let geps = node.geps.clone();
-            self.next_path_stamp();
-            let mut used = 0;
-            // In the list's order, as the destinations are pushed: the
-            // solution's collapsed objects depend on the order.
-            for (dst, path) in geps {
-                let (stamp, k) = self.path_set[path as usize];
-                let k = if stamp == self.path_stamp {
-                    k as usize
-                } else {
-                    if self.offsets.len() == used {
-                        self.offsets.push(FixedBitSet::new());
-                    }
-                    let mut fields = std::mem::take(&mut self.offsets[used]);
-                    let collapsed = self.offset(&delta, path, &mut fields);
-                    self.offsets[used] = fields;
-                    if collapsed {
-                        // A collapse changes the fields of its object's
-                        // locations: no set found before it is reused,
-                        // this one included (found partly before it).
-                        self.next_path_stamp();
-                    } else {
-                        self.path_set[path as usize] = (self.path_stamp, used as u32);
-                    }
-                    used += 1;
-                    used - 1
-                };
-                let dst = self.find(dst);
-                if join(&mut self.nodes[dst as usize].pts, &self.offsets[k]) {
-                    self.push(dst);
-                }
-            }
-        }
+        self.field_offsets(n, &delta);
         // An offset may have merged `n` into another node, which took its
         // successors and will hand them all it has not handed on.
         let succ = std::mem::take(&mut self.nodes[n as usize].succ);
@@ -544,6 +512,46 @@ impl Solver {
         self.nodes[n as usize].succ = succ;
         self.delta = delta;
         self.delta_words = words;
+    }
+
+    /// What `n`'s offsets (field geps) make of its new locations `delta`,
+    /// joined into each offset's destination.
+    fn field_offsets(&mut self, n: u32, delta: &FixedBitSet) {
+        if self.nodes[n as usize].geps.is_empty() {
+            return;
+        }
+        let geps = self.nodes[n as usize].geps.clone();
+        self.next_path_stamp();
+        let mut used = 0;
+        // In the list's order, as the destinations are pushed: the
+        // solution's collapsed objects depend on the order.
+        for (dst, path) in geps {
+            let (stamp, k) = self.path_set[path as usize];
+            let k = if stamp == self.path_stamp {
+                k as usize
+            } else {
+                if self.offsets.len() == used {
+                    self.offsets.push(FixedBitSet::new());
+                }
+                let mut fields = std::mem::take(&mut self.offsets[used]);
+                let collapsed = self.offset(delta, path, &mut fields);
+                self.offsets[used] = fields;
+                if collapsed {
+                    // A collapse changes the fields of its object's
+                    // locations: no set found before it is reused,
+                    // this one included (found partly before it).
+                    self.next_path_stamp();
+                } else {
+                    self.path_set[path as usize] = (self.path_stamp, used as u32);
+                }
+                used += 1;
+                used - 1
+            };
+            let dst = self.find(dst);
+            if join(&mut self.nodes[dst as usize].pts, &self.offsets[k]) {
+                self.push(dst);
+            }
+        }
     }
 
     /// A new stamp for `path_set`: no set found before is current.
@@ -657,106 +665,6 @@ impl Solver {
         if let Some(r) = call.result {
             self.add_edge(self.c.ret[g as usize], r);
         }
-    }
-
-    /// Find every cycle of copy edges (Tarjan, iteratively) and merge
-    /// each one's nodes into one: they end with equal sets anyway.
-    fn collapse_cycles(&mut self) {
-        const NONE: u32 = u32::MAX;
-        let n = self.nodes.len();
-        let mut index = vec![NONE; n];
-        let mut low = vec![0u32; n];
-        let mut on_stack = vec![false; n];
-        let mut stack: Vec<u32> = Vec::new();
-        let mut next = 0u32;
-        let mut sccs: Vec<Vec<u32>> = Vec::new();
-        for root in 0..n as u32 {
-            if self.rep[root as usize] != root || index[root as usize] != NONE {
-                continue;
-            }
-            // (node, position in its succ list)
-            let mut calls: Vec<(u32, usize)> = vec![(root, 0)];
-            index[root as usize] = next;
-            low[root as usize] = next;
-            next += 1;
-            stack.push(root);
-            on_stack[root as usize] = true;
-            while let Some(&mut (v, ref mut at)) = calls.last_mut() {
-                if let Some(&w) = self.nodes[v as usize].succ.get(*at) {
-                    *at += 1;
-                    let w = self.find(w);
-                    if index[w as usize] == NONE {
-                        index[w as usize] = next;
-                        low[w as usize] = next;
-                        next += 1;
-                        stack.push(w);
-                        on_stack[w as usize] = true;
-                        calls.push((w, 0));
-                    } else if on_stack[w as usize] {
-                        low[v as usize] = low[v as usize].min(index[w as usize]);
-                    }
-                    continue;
-                }
-                calls.pop();
-                if let Some(&(u, _)) = calls.last() {
-                    low[u as usize] = low[u as usize].min(low[v as usize]);
-                }
-                if low[v as usize] == index[v as usize] {
-                    let mut scc = Vec::new();
-                    while let Some(x) = stack.pop() {
-                        on_stack[x as usize] = false;
-                        scc.push(x);
-                        if x == v {
-                            break;
-                        }
-                    }
-                    if scc.len() > 1 {
-                        sccs.push(scc);
-                    }
-                }
-            }
-        }
-        for scc in sccs {
-            let keep = scc[0];
-            for &other in &scc[1..] {
-                self.merge(other, keep);
-            }
-            self.dedup_succ(keep);
-            self.push(keep);
-        }
-    }
-
-    /// Merge node `a` into `b`.
-    #[inline(never)]
-    fn merge(&mut self, a: u32, b: u32) {
-        let (a, b) = (self.find(a), self.find(b));
-        if a == b {
-            return;
-        }
-        self.stats.collapsed += 1;
-        self.rep[a as usize] = b;
-        let na = std::mem::take(&mut self.nodes[a as usize]);
-        let nb = &mut self.nodes[b as usize];
-        nb.pts.union_with(&na.pts);
-        // What both handed on is done; the rest is handed on again.
-        nb.done.intersect_with(&na.done);
-        nb.succ
-            .extend(na.succ.iter().copied().filter(|&m| m != a && m != b));
-        nb.loads.extend(na.loads);
-        nb.stores.extend(na.stores);
-        nb.geps.extend(na.geps);
-        nb.calls.extend(na.calls);
-        nb.reads.extend(na.reads);
-        nb.writes.extend(na.writes);
-    }
-
-    /// Drop repeated successors of `n` after merges (once per batch of
-    /// merges: sorting after each made a 20,000-node cycle quadratic).
-    fn dedup_succ(&mut self, n: u32) {
-        let n = self.find(n);
-        let succ = &mut self.nodes[n as usize].succ;
-        succ.sort_unstable();
-        succ.dedup();
     }
 
     fn finish(mut self, p: &Program) -> (PointsTo, SolveStats) {
