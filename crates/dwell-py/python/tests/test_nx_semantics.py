@@ -211,3 +211,27 @@ def test_switched_on_globally_answers_as_networkx_silently(dwell_first):
     want = (nx.closeness_centrality(G, backend="networkx"), nx.eccentricity(G, backend="networkx"),
             [(v, items(d)) for v, d in nx.all_pairs_shortest_path_length(G, cutoff=1.5, backend="networkx")])
     assert got == [want] * 3
+
+
+def test_strong_connectivity_with_and_without_a_sink():
+    """A vertex with no arc out answers False with no search; a cycle, a
+    cycle with a self-loop, a single vertex and a two-way pair answer as
+    NetworkX does too."""
+    cases = {
+        "sink": [(0, 1), (1, 2), (2, 0), (2, 3)],
+        "cycle": [(0, 1), (1, 2), (2, 0)],
+        "self-loop tail": [(0, 1), (1, 0), (2, 2), (1, 2)],
+        "pair": [(0, 1), (1, 0)],
+        "source": [(3, 0), (0, 1), (1, 0)],
+    }
+    for label, arcs in cases.items():
+        G = nx.DiGraph(arcs)
+        want = nx.is_strongly_connected(G, backend="networkx")
+        assert dnx.is_strongly_connected(dnx.convert_from_nx(G)) == want, label
+    one = nx.DiGraph()
+    one.add_node("a")
+    assert dnx.is_strongly_connected(dnx.convert_from_nx(one)) is True
+    for name, G in GRAPHS.items():
+        if G.is_directed():
+            want = nx.is_strongly_connected(G, backend="networkx")
+            assert dnx.is_strongly_connected(dnx.convert_from_nx(G)) == want, name

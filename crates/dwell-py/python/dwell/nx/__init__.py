@@ -474,6 +474,12 @@ def number_strongly_connected_components(G):
 def is_strongly_connected(G):
     if len(G) == 0:
         raise nx.NetworkXPointlessConcept("Connectivity is undefined for the null graph.")
+    # A vertex with no arc out reaches no other one: no search needed
+    # (NetworkX's own stops at the first component, often such a vertex:
+    # polblogs 0.19 ms against dwell's whole labelling, 0.28 ms).
+    offsets, _ = G.ordered_adjacency()
+    if len(G) > 1 and bool(np.any(offsets[1:] == offsets[:-1])):
+        return False
     return int(_components(G, True).count) == 1
 
 
