@@ -14,6 +14,7 @@ use fixedbitset::FixedBitSet;
 use std::collections::{HashMap, HashSet, VecDeque};
 
 mod cycles;
+
 /// Per node: what it holds and what hangs off it.
 #[derive(Default, Clone)]
 struct Node {
@@ -151,7 +152,7 @@ fn join(into: &mut FixedBitSet, from: &FixedBitSet) -> bool {
 
 /// [`join`] reading only `from`'s words at `words` (its non-zero ones): a
 /// visit's delta is mostly a few locations, and ORing all of a set's
-/// words into every successor was most of SQLite's solve.
+/// words into every successor was a fifth of SQLite's solve.
 fn join_words(into: &mut FixedBitSet, from: &FixedBitSet, words: &[u32]) -> bool {
     if into.len() < from.len() {
         into.grow(from.len());
