@@ -217,8 +217,8 @@ fn read_queries(files: &Files, path: &Path) -> Result<Vec<Vec<String>>> {
     Ok(out)
 }
 
-/// One query's answer in `--queries --json` (keys in the order `json!`
-/// wrote them before).
+/// One query's answer in `--queries --json` (its own keys in the order
+/// `json!` wrote them before; a finding's keys in its fields' order).
 #[derive(serde::Serialize)]
 struct Answer<'a> {
     findings: &'a [Finding],

@@ -525,10 +525,10 @@ impl PointsTo {
 }
 
 /// The target lists of `named_pointers`: each set's names in name order,
-/// made once per set id (equal ids, equal sets) and shared between sets of
-/// equal content (unequal ids may hold equal sets). Marked by rank in a
-/// bitset and read back in order, not sorted (SQLite: thousands of sets of
-/// up to ~2,000 locations).
+/// made once per set id and shared between sets whose names are equal
+/// (distinct locations may have one name). Marked by rank in a bitset and
+/// read back in order, not sorted (SQLite: thousands of sets of up to
+/// ~2,000 locations).
 struct TargetLists {
     /// Each location's name's place in name order (equal names, equal
     /// places).

@@ -150,10 +150,13 @@ fn join(into: &mut FixedBitSet, from: &FixedBitSet) -> bool {
     grew != 0
 }
 
-/// [`join`] reading only `from`'s words at `words` (its non-zero ones): a
-/// visit's delta is mostly a few locations, and ORing all of a set's
-/// words into every successor was a fifth of SQLite's solve.
-fn join_words(into: &mut FixedBitSet, from: &FixedBitSet, words: &[u32]) -> bool {
+/// [`join`], reading only `from`'s words at `words` (its non-zero ones)
+/// when given: a visit's delta is mostly a few locations, and ORing all of
+/// a set's words into every successor was a fifth of SQLite's solve.
+fn join_words(into: &mut FixedBitSet, from: &FixedBitSet, words: Option<&[u32]>) -> bool {
+    let Some(words) = words else {
+        return join(into, from);
+    };
     if into.len() < from.len() {
         into.grow(from.len());
     }
@@ -427,11 +430,7 @@ impl Solver {
         let blocks = delta.as_slice();
         words.extend((0..blocks.len() as u32).filter(|&w| blocks[w as usize] != 0));
         let sparse = words.len() * 4 <= blocks.len();
-        if sparse {
-            join_words(&mut node.done, &delta, &words);
-        } else {
-            join(&mut node.done, &delta);
-        }
+        join_words(&mut node.done, &delta, sparse.then_some(&words[..]));
         // Nothing below merges `n` until the offsets, so its lists are
         // borrowed out and put back instead of copied on every visit.
         let loads = std::mem::take(&mut node.loads);
@@ -500,13 +499,11 @@ impl Solver {
             if m == n {
                 continue;
             }
-            let into = &mut self.nodes[m as usize].pts;
-            let grew = if sparse {
-                join_words(into, &delta, &words)
-            } else {
-                join(into, &delta)
-            };
-            if grew {
+            if join_words(
+                &mut self.nodes[m as usize].pts,
+                &delta,
+                sparse.then_some(&words[..]),
+            ) {
                 self.push(m);
             }
         }
@@ -682,8 +679,8 @@ impl Solver {
         // One set per distinct content, shared by every node that holds
         // it: on SQLite a list per non-empty node (up to 2,000 locations
         // each) was a seventh of the solve in page faults and half of the
-        // points-to run's peak memory. Equal ids for
-        // equal sets also let the value-flow graph share its work.
+        // points-to run's peak memory. Equal ids for equal sets also let
+        // the value-flow graph share its work.
         let mut sets: Vec<Vec<Loc>> = vec![Vec::new()];
         let mut of_node: HashMap<u32, u32> = HashMap::new();
         let mut of_words: hashbrown::HashMap<&[usize], u32> = hashbrown::HashMap::new();
